@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import {
+  BUSINESS_STATUSES,
+  CATEGORY_PATTERN,
+  DESCRIPTION_LONG_MAX,
+  DESCRIPTION_SHORT_MAX,
+  E164_PATTERN,
+  TIME_WINDOW_PATTERN,
+  WEEK_DAYS,
+} from '../service-facts.js';
+
+const isoDate = z.iso.date({ error: 'must be a date yyyy-mm-dd' });
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const timeWindow = z.string().regex(TIME_WINDOW_PATTERN, 'must be a time window HH:MM-HH:MM');
+const countryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+  .refine(isKnownRegion, 'must be an ISO 3166 alpha-2 country code');
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+function isKnownRegion(code: string): boolean {
+  // Intl echoes an unknown code back instead of naming a region.
+  return regionNames.of(code) !== code;
+}
+
+export const WeekHoursSchema = z.strictObject(
+  Object.fromEntries(WEEK_DAYS.map((day) => [day, z.array(timeWindow)])) as Record<
+    (typeof WEEK_DAYS)[number],
+    z.ZodArray<typeof timeWindow>
+  >,
+);
+export type WeekHours = z.infer<typeof WeekHoursSchema>;
+
+const dateRange = { starts_at: isoDate, ends_at: isoDate };
+function endsAfterStart(range: { starts_at: string; ends_at: string }): boolean {
+  return range.starts_at <= range.ends_at;
+}
+
+export const SpecificHoursSchema = z.strictObject({
+  open: z.array(
+    z
+      .strictObject({ ...dateRange, open_hours: z.array(timeWindow) })
+      .refine(endsAfterStart, { message: 'ends_at must not be before starts_at', path: ['ends_at'] }),
+  ),
+  close: z.array(
+    z
+      .strictObject(dateRange)
+      .refine(endsAfterStart, { message: 'ends_at must not be before starts_at', path: ['ends_at'] }),
+  ),
+});
+export type SpecificHours = z.infer<typeof SpecificHoursSchema>;
+
+export const ContactSchema = z.strictObject({
+  name: z.string().optional(),
+  email: z.email({ error: 'must be an email address' }).optional(),
+  phone_numbers: z.array(z.string().regex(E164_PATTERN, 'must be a phone number in E.164 format (+33302060628)')).optional(),
+  fax: z.string().optional(),
+});
+export type Contact = z.infer<typeof ContactSchema>;
+
+export const PhotosSchema = z.strictObject({
+  LOGO: httpUrl.optional(),
+  primary: httpUrl.optional(),
+  secondary: z.array(httpUrl).optional(),
+});
+export type Photos = z.infer<typeof PhotosSchema>;
+
+export const ImageWithTextsSchema = z.strictObject({ url: httpUrl, texts: z.record(z.string(), z.string()) });
+
+export const CustomFieldValueSchema = z.union([
+  z.boolean(),
+  z.number(),
+  z.string(),
+  z.array(z.string()),
+  z.array(ImageWithTextsSchema),
+  z.null(),
+]);
+export type CustomFieldValue = z.infer<typeof CustomFieldValueSchema>;
+
+/** Fields accepted by `POST /business/{id}`; every field is optional (partial update). */
+export const BusinessUpdateSchema = z.strictObject({
+  name: z.string().min(1, 'must not be empty'),
+  org_id: z.int(),
+  groups: z.array(z.int()),
+  country: countryCode,
+  zipcode: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string(),
+  categories: z
+    .array(z.string().regex(CATEGORY_PATTERN, 'must be a category id gcid:<name>'))
+    .min(1, 'must hold at least one category'),
+  code: z.string().min(1, 'must not be empty'),
+  status: z.enum(BUSINESS_STATUSES, { error: `must be one of ${BUSINESS_STATUSES.join(', ')}` }),
+  opening_date: isoDate,
+  address2: z.string(),
+  address_full: z.string().nullable(),
+  lat: z.number().min(-90).max(90).nullable(),
+  long: z.number().min(-180).max(180).nullable(),
+  website_url: httpUrl.or(z.literal('')),
+  network_a_url: httpUrl.or(z.literal('')),
+  network_b_url: httpUrl.or(z.literal('')),
+  description_short: z.string().max(DESCRIPTION_SHORT_MAX, `must be at most ${DESCRIPTION_SHORT_MAX} characters`),
+  description_long: z.string().max(DESCRIPTION_LONG_MAX, `must be at most ${DESCRIPTION_LONG_MAX} characters`),
+  contacts: z.array(ContactSchema),
+  photos: PhotosSchema,
+  national_identification_number: z.string(),
+  custom_fields: z.record(z.string(), CustomFieldValueSchema),
+  open_hours: WeekHoursSchema,
+  specific_hours: SpecificHoursSchema,
+}).partial();
+export type BusinessUpdate = z.infer<typeof BusinessUpdateSchema>;
+
+export const SubscriptionsSchema = z.object({
+  presence_management: z.object({ active: z.boolean() }),
+  review_management: z.object({ active: z.boolean() }),
+  review_booster: z.object({ active: z.boolean() }),
+  messages: z.object({ active: z.boolean() }),
+});
+
+/** A business as read from the API: tolerant of fields we do not use. */
+export const BusinessSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  org_id: z.number(),
+  code: z.string().nullable(),
+  created: z.number(),
+  modified: z.number(),
+});
+export type Business = z.infer<typeof BusinessSchema>;

@@ -1,0 +1,48 @@
+import type { Argv } from 'yargs';
+import type { Logger } from 'pino';
+import { DEFAULT_EMULATOR_OPTIONS } from '../emulator/emulator.js';
+import { runEmulator } from '../emulator/run-emulator.js';
+
+export function emulatorCommand(yargs: Argv, logger: Logger) {
+  return yargs.command(
+    'emulator',
+    'Serve the built-in API emulator on 127.0.0.1 (prints one JSON line with its URL and keys)',
+    (command) =>
+      command
+        .option('port', { type: 'number', default: 4010, describe: 'TCP port; 0 picks a free one' })
+        .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on' })
+        .option('seed', { type: 'number', default: DEFAULT_EMULATOR_OPTIONS.seed, describe: 'Seed of the generated data and faults' })
+        .option('businesses', { type: 'number', default: DEFAULT_EMULATOR_OPTIONS.businesses, describe: 'Number of seeded businesses' })
+        .option('feedback', { type: 'number', default: DEFAULT_EMULATOR_OPTIONS.feedback, describe: 'Number of seeded feedback results' })
+        .option('rate-per-minute', { type: 'number', default: DEFAULT_EMULATOR_OPTIONS.ratePerMinute, describe: 'Requests per minute per organization before 429' })
+        .option('rate-window-s', { type: 'number', default: DEFAULT_EMULATOR_OPTIONS.rateWindowMs / 1000, describe: 'Sliding window of the rate limit, in seconds' })
+        .option('latency-ms', { type: 'number', default: 0, describe: 'Latency added to every answer' })
+        .option('latency-jitter-ms', { type: 'number', default: 0, describe: 'Random extra latency, up to this' })
+        .option('fault-rate', { type: 'number', default: 0, describe: 'Share of requests answered 500 or 503 (0 to 1)' })
+        .option('reset-rate', { type: 'number', default: 0, describe: 'Share of connections reset without an answer (0 to 1)' })
+        .option('slow-body-rate', { type: 'number', default: 0, describe: 'Share of answers whose body is sent slowly (0 to 1)' })
+        .option('slow-body-ms', { type: 'number', default: 2000, describe: 'How long a slow body takes' }),
+    async (argv) => {
+      await runEmulator(
+        {
+          host: argv.host,
+          port: argv.port,
+          emulator: {
+            seed: argv.seed,
+            businesses: argv.businesses,
+            feedback: argv.feedback,
+            ratePerMinute: argv['rate-per-minute'],
+            rateWindowMs: argv['rate-window-s'] * 1000,
+            latencyMs: argv['latency-ms'],
+            latencyJitterMs: argv['latency-jitter-ms'],
+            faultRate: argv['fault-rate'],
+            resetRate: argv['reset-rate'],
+            slowBodyRate: argv['slow-body-rate'],
+            slowBodyMs: argv['slow-body-ms'],
+          },
+        },
+        logger,
+      );
+    },
+  );
+}

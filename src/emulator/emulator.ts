@@ -1,0 +1,44 @@
+import type { Role } from '../api/service-facts.js';
+import { DEFAULT_RATE_PER_MINUTE } from '../api/service-facts.js';
+import { FaultInjector, NO_FAULTS, type FaultOptions } from './faults.js';
+import { createRequestHandler } from './handle-request.js';
+import type { EmulatorRequest, EmulatorResponse } from './http-types.js';
+import { SlidingWindowLimiter } from './rate-limiter.js';
+import { ROUTES } from './routes/index.js';
+import { DEFAULT_SEED_OPTIONS, seedWorld, type SeedOptions } from './seed.js';
+import type { EmulatorState } from './state.js';
+
+export interface EmulatorOptions extends SeedOptions, FaultOptions {
+  ratePerMinute: number;
+  /** Length of the sliding window the rate applies to. */
+  rateWindowMs: number;
+  /** The emulator's clock; tests move it to expire keys or slide the rate window. */
+  now: () => number;
+}
+
+export const DEFAULT_EMULATOR_OPTIONS: EmulatorOptions = {
+  ...DEFAULT_SEED_OPTIONS,
+  ...NO_FAULTS,
+  ratePerMinute: DEFAULT_RATE_PER_MINUTE,
+  rateWindowMs: 60_000,
+  now: Date.now,
+};
+
+export interface Emulator {
+  state: EmulatorState;
+  keys: Record<Role, string>;
+  users: Record<Role, string>;
+  faults: FaultInjector;
+  limiter: SlidingWindowLimiter;
+  handle(req: EmulatorRequest): Promise<EmulatorResponse>;
+}
+
+/** The API in memory: every transport (HTTP server, msw) serves this same handler. */
+export function createEmulator(options: Partial<EmulatorOptions> = {}): Emulator {
+  const settings = { ...DEFAULT_EMULATOR_OPTIONS, ...options };
+  const { state, keys, users } = seedWorld(settings);
+  const faults = new FaultInjector(settings.seed, settings);
+  const limiter = new SlidingWindowLimiter(settings.ratePerMinute, settings.rateWindowMs);
+  const handle = createRequestHandler({ state, routes: ROUTES, limiter, faults, now: settings.now });
+  return { state, keys, users, faults, limiter, handle };
+}

@@ -1,0 +1,82 @@
+import { BUSINESS_STATUSES, SEARCH_PER_PAGE_DEFAULT } from '../../api/service-facts.js';
+import { addressedOrg, readableBusinesses } from '../access.js';
+import { invalidBody, notAuthorized, notFound, ok } from '../responses.js';
+import type { Route } from '../route.js';
+import type { Business, User } from '../state-types.js';
+import { addMessage, type ValidationDetails } from '../validation-details.js';
+import { paginate, readPage } from './pagination.js';
+
+export const businessListRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/user/:user_id/businesses',
+    permission: 'business_read',
+    handle({ state, caller, params, req }) {
+      const target = state.users.get(params.user_id ?? '');
+      if (target === undefined) return notFound();
+      if (!canSeeUser(caller.user, target)) return notAuthorized();
+      const details: ValidationDetails = {};
+      const page = readPage(req.query, SEARCH_PER_PAGE_DEFAULT, details);
+      if (Object.keys(details).length > 0) return invalidBody(details);
+      const { items, ...meta } = paginate(readableBusinesses(state, target), page);
+      return ok({ ...meta, businesses: items });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/business/search',
+    permission: 'business_read',
+    handle({ state, caller, req }) {
+      const details: ValidationDetails = {};
+      const page = readPage(req.query, SEARCH_PER_PAGE_DEFAULT, details);
+      const filter = readSearchFilter(req.query, details);
+      if (Object.keys(details).length > 0) return invalidBody(details);
+      const requestedOrg = req.query.get('org_id');
+      const orgId = addressedOrg(caller.user, requestedOrg === null ? undefined : Number(requestedOrg));
+      if (orgId === 'not-authorized') return notAuthorized();
+      if (orgId !== undefined && !state.organizations.has(orgId)) return notFound();
+      const scope = readableBusinesses(state, caller.user);
+      const inOrg = orgId === undefined || caller.user.role !== 'PROVIDER' ? scope : state.orgBusinesses(orgId);
+      const { items, ...meta } = paginate(filter === undefined ? inOrg : inOrg.filter(filter), page);
+      return ok({ ...meta, businesses: items });
+    },
+  },
+];
+
+/** A user's businesses are visible to the user, to a PROVIDER, and to an ORG_ADMIN of the user's organization. */
+function canSeeUser(caller: User, target: User): boolean {
+  if (caller.id === target.id || caller.role === 'PROVIDER') return true;
+  return caller.role === 'ORG_ADMIN' && caller.org_id === target.org_id;
+}
+
+function readSearchFilter(query: URLSearchParams, details: ValidationDetails): ((business: Business) => boolean) | undefined {
+  const tests: ((business: Business) => boolean)[] = [];
+  const list = (name: string): string[] | undefined => query.get(name)?.split(',').map((item) => item.trim()).filter((item) => item !== '');
+
+  const ids = list('business__in');
+  if (ids !== undefined) tests.push((business) => ids.includes(business.id));
+  const codes = list('code');
+  if (codes !== undefined) tests.push((business) => business.code !== null && codes.includes(business.code));
+  const statuses = list('status');
+  if (statuses !== undefined) {
+    const unknown = statuses.filter((status) => !(BUSINESS_STATUSES as readonly string[]).includes(status));
+    if (unknown.length > 0) addMessage(details, ['status'], `Must be among ${BUSINESS_STATUSES.join(', ')}; got ${unknown.join(', ')}.`);
+    tests.push((business) => statuses.includes(business.status));
+  }
+  for (const field of ['country', 'city', 'zipcode', 'name'] as const) {
+    const value = query.get(field);
+    if (value !== null) tests.push((business) => (business[field] ?? '').toLowerCase() === value.toLowerCase());
+  }
+  const since = query.get('modified__gte');
+  if (since !== null) {
+    const seconds = /^\d+(\.\d+)?$/.test(since) ? Number(since) : Date.parse(since) / 1000;
+    if (Number.isNaN(seconds)) addMessage(details, ['modified__gte'], 'Must be epoch seconds or an ISO 8601 timestamp.');
+    tests.push((business) => business.modified >= seconds);
+  }
+  const text = query.get('query')?.toLowerCase();
+  if (text !== undefined) {
+    tests.push((business) => [business.city, business.zipcode, business.name].some((value) => value?.toLowerCase().includes(text) === true));
+  }
+  if (query.has('org_id') && !/^\d+$/.test(query.get('org_id') ?? '')) addMessage(details, ['org_id'], 'Not a valid integer.');
+  return tests.length === 0 ? undefined : (business) => tests.every((test) => test(business));
+}

@@ -1,0 +1,95 @@
+import { BusinessUpdateSchema, type BusinessUpdate } from '../../api/schemas/business.js';
+import { customFieldValueSchema } from '../../api/schemas/custom-fields.js';
+import { hasPermission } from '../permissions.js';
+import { fieldsNotAllowed, invalidBody, notAuthorized, ok } from '../responses.js';
+import type { Route, RouteContext } from '../route.js';
+import type { EmulatorState } from '../state.js';
+import type { Business } from '../state-types.js';
+import { addMessage, toValidationDetails, type ValidationDetails } from '../validation-details.js';
+import { isResponse, requireBusiness } from './business-param.js';
+
+/** Fields a restricted key may only push with a permission of their own. */
+const FIELD_PERMISSIONS: Record<string, string> = { name: 'business_edit_name', categories: 'business_edit_categories' };
+
+export const businessUpdateRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/business/:business_id',
+    permission: 'business_edit',
+    handle(ctx) {
+      const business = requireBusiness(ctx, 'WRITE');
+      if (isResponse(business)) return business;
+      if (ctx.caller.user.role === 'PUBLISHER') return notAuthorized();
+
+      const refused = refusedFields(ctx, business, ctx.body);
+      if (refused.length > 0) return fieldsNotAllowed(refused);
+
+      const parsed = BusinessUpdateSchema.safeParse(ctx.body);
+      if (!parsed.success) return invalidBody(toValidationDetails(parsed.error.issues));
+      const update = parsed.data;
+      const details = checkReferences(ctx, business, update);
+      if (Object.keys(details).length > 0) return invalidBody(details);
+      if (update.org_id !== undefined && update.org_id !== business.org_id && ctx.caller.user.role !== 'PROVIDER') {
+        return notAuthorized();
+      }
+
+      applyUpdate(ctx.state, business, update, ctx.now());
+      return ok({ status: 'success', id: business.id });
+    },
+  },
+];
+
+/** Field paths the caller's organization or restricted key may not push, as `edit_not_allowed`. */
+function refusedFields(ctx: RouteContext, business: Business, body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const locked = ctx.state.organizations.get(business.org_id)?.lockedFields ?? new Set<string>();
+  const sent = Object.entries(body as Record<string, unknown>).flatMap(([field, value]) => {
+    const nested = field === 'photos' && typeof value === 'object' && value !== null ? Object.keys(value).map((key) => `photos.${key}`) : [];
+    return [field, ...nested];
+  });
+  return sent.filter((path) => {
+    const permission = FIELD_PERMISSIONS[path];
+    return locked.has(path) || (permission !== undefined && !hasPermission(ctx.caller.key, permission));
+  });
+}
+
+/** Rules that need the emulator's state: unique store codes, known groups, typed custom fields, organizations. */
+function checkReferences(ctx: RouteContext, business: Business, update: BusinessUpdate): ValidationDetails {
+  const details: ValidationDetails = {};
+  const orgId = update.org_id ?? business.org_id;
+  if (update.org_id !== undefined && !ctx.state.organizations.has(update.org_id)) {
+    addMessage(details, ['org_id'], 'Unknown organization.');
+  }
+  if (update.code !== undefined) {
+    const holder = ctx.state.businessByCode(orgId, update.code);
+    if (holder !== undefined && holder.id !== business.id) {
+      addMessage(details, ['code'], `Store code already used by business ${holder.id} in this organization.`);
+    }
+  }
+  update.groups?.forEach((groupId, index) => {
+    if (ctx.state.groups.get(groupId)?.org_id !== orgId) addMessage(details, ['groups', index], `Unknown group ${groupId}.`);
+  });
+  for (const [name, value] of Object.entries(update.custom_fields ?? {})) {
+    const definition = ctx.state.customFields.find((field) => field.org_id === orgId && field.name === name);
+    if (definition === undefined) {
+      addMessage(details, ['custom_fields', name], 'Unknown custom field.');
+      continue;
+    }
+    const result = customFieldValueSchema(definition).safeParse(value);
+    if (!result.success) {
+      for (const issue of result.error.issues) addMessage(details, ['custom_fields', name, ...issue.path], issue.message);
+    }
+  }
+  return details;
+}
+
+function applyUpdate(state: EmulatorState, business: Business, update: BusinessUpdate, nowMs: number): void {
+  const previous = { org_id: business.org_id, code: business.code };
+  const { photos, custom_fields: customFields, ...plain } = update;
+  Object.assign(business, plain);
+  // Photos and custom fields are patched key by key: sending one key keeps the others.
+  if (photos !== undefined) business.photos = { ...business.photos, ...photos };
+  if (customFields !== undefined) business.custom_fields = { ...business.custom_fields, ...customFields };
+  business.modified = nowMs / 1000;
+  state.reindexBusiness(business, previous);
+}

@@ -1,0 +1,42 @@
+import { PER_PAGE_MAX } from '../../api/service-facts.js';
+import type { ValidationDetails } from '../validation-details.js';
+import { addMessage } from '../validation-details.js';
+
+export interface PageRequest {
+  page: number;
+  perPage: number;
+}
+
+const INTEGER = /^-?\d+$/;
+
+/** Reads `page` (below 1 is treated as 1) and `per_page` (1 to 100); problems go to `details`. */
+export function readPage(query: URLSearchParams, defaultPerPage: number, details: ValidationDetails): PageRequest {
+  const page = query.get('page');
+  const perPage = query.get('per_page');
+  if (page !== null && !INTEGER.test(page)) addMessage(details, ['page'], 'Not a valid integer.');
+  if (perPage !== null && !(INTEGER.test(perPage) && Number(perPage) >= 1 && Number(perPage) <= PER_PAGE_MAX)) {
+    addMessage(details, ['per_page'], `Must be an integer between 1 and ${PER_PAGE_MAX}.`);
+  }
+  return {
+    page: Math.max(1, page !== null && INTEGER.test(page) ? Number(page) : 1),
+    perPage: perPage !== null && INTEGER.test(perPage) ? Number(perPage) : defaultPerPage,
+  };
+}
+
+export interface Page<T> {
+  page: number;
+  max_page: number;
+  count: number;
+  items: T[];
+}
+
+/** One page of a list; an empty list still has one (empty) page. */
+export function paginate<T>(items: readonly T[], { page, perPage }: PageRequest): Page<T> {
+  const start = (page - 1) * perPage;
+  return {
+    page,
+    max_page: Math.max(1, Math.ceil(items.length / perPage)),
+    count: items.length,
+    items: items.slice(start, start + perPage),
+  };
+}

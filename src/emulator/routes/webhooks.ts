@@ -1,0 +1,3 @@
+import type { Route } from '../route.js';
+
+export const webhookRoutes: Route[] = [];

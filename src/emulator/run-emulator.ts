@@ -1,0 +1,29 @@
+import { once } from 'node:events';
+import type { Logger } from 'pino';
+import { createEmulator, type EmulatorOptions } from './emulator.js';
+import { startEmulatorServer } from './http-server.js';
+
+export interface RunEmulatorOptions {
+  host: string;
+  port: number;
+  emulator: Partial<EmulatorOptions>;
+  /** Resolves when the emulator should stop; by default on SIGINT or SIGTERM. */
+  until?: Promise<unknown>;
+  /** Where the startup line goes; stdout by default. */
+  announce?: (line: string) => void;
+}
+
+/**
+ * Serves the emulator until stopped. The one JSON line announced on start
+ * (url, a key and a user id per role) is a public interface: scripts read it.
+ */
+export async function runEmulator(options: RunEmulatorOptions, logger: Logger): Promise<void> {
+  const emulator = createEmulator(options.emulator);
+  const server = await startEmulatorServer(emulator, { host: options.host, port: options.port });
+  const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
+  announce(JSON.stringify({ url: server.url, keys: emulator.keys, users: emulator.users }));
+  logger.info({ url: server.url, businesses: emulator.state.businesses.size }, 'emulator listening');
+  await (options.until ?? Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]));
+  await server.close();
+  logger.info('emulator stopped');
+}

@@ -1,0 +1,131 @@
+import { ROLES, type Role } from '../api/service-facts.js';
+import { Random } from './random.js';
+import { seedBusiness } from './seed-businesses.js';
+import { seedCustomFields } from './seed-custom-fields.js';
+import { seedFeedback } from './seed-feedback.js';
+import { seedOrgExtras } from './seed-org-extras.js';
+import { ATTRIBUTE_CATALOG, LODGING_CATALOG, SERVICE_CATALOG } from './seed-catalogs.js';
+import { EmulatorState } from './state.js';
+import type { ApiKey, User } from './state-types.js';
+import { formatKeyTimestamp } from './timestamps.js';
+
+export interface SeedOptions {
+  seed: number;
+  businesses: number;
+  feedback: number;
+  /** Business fields each organization may not push, for instance `{2: ['name', 'photos.primary']}`. */
+  lockedFields: Record<number, string[]>;
+}
+
+export const DEFAULT_SEED_OPTIONS: SeedOptions = {
+  seed: 1,
+  businesses: 200,
+  feedback: 300,
+  lockedFields: { 2: ['name', 'photos.primary'] },
+};
+
+export interface SeededWorld {
+  state: EmulatorState;
+  /** One API key and one user per role. */
+  keys: Record<Role, string>;
+  users: Record<Role, string>;
+}
+
+const SEED_TIME_MS = Date.UTC(2025, 5, 1);
+
+/** Builds the same world for the same options: one provider, two organizations, a user and key per role. */
+export function seedWorld(options: SeedOptions): SeededWorld {
+  const random = new Random(options.seed);
+  const state = new EmulatorState();
+  state.organizations.set(1, { id: 1, name: 'Boulangeries Martin', alias: 'boulangeries_martin', max_businesses: null, lockedFields: new Set(options.lockedFields[1] ?? []) });
+  state.organizations.set(2, { id: 2, name: 'Nordic Outdoor', alias: 'nordic_outdoor', max_businesses: 5000, lockedFields: new Set(options.lockedFields[2] ?? []) });
+
+  for (const orgId of [1, 2]) {
+    for (const name of orgId === 1 ? ['Paris', 'South', 'North', 'Franchise'] : ['Oslo', 'West']) {
+      const id = state.nextId();
+      state.groups.set(id, { id, org_id: orgId, name });
+    }
+  }
+  seedCustomFields(state);
+  for (const service of SERVICE_CATALOG) state.serviceCatalog.set(service.service_id, service);
+  for (const attribute of ATTRIBUTE_CATALOG) state.attributeCatalog.set(attribute.geo_id, attribute);
+  for (const lodging of LODGING_CATALOG) state.lodgingCatalog.set(lodging.id, lodging);
+
+  // Four in five businesses belong to the first organization.
+  const secondOrgCount = Math.floor(options.businesses / 5);
+  const counters = new Map<number, number>();
+  for (let i = 0; i < options.businesses; i++) {
+    const orgId = i % 5 === 4 && secondOrgCount > 0 ? 2 : 1;
+    const index = counters.get(orgId) ?? 0;
+    counters.set(orgId, index + 1);
+    state.addBusiness(
+      seedBusiness({
+        random,
+        orgId,
+        country: orgId === 1 ? 'FR' : 'NO',
+        index,
+        groups: [...state.groups.values()].filter((group) => group.org_id === orgId),
+        customFields: state.customFields.filter((field) => field.org_id === orgId),
+      }),
+    );
+  }
+  seedOrgExtras(state, random, SEED_TIME_MS);
+  seedFeedback(state, random, options.feedback, SEED_TIME_MS);
+
+  const users = {} as Record<Role, string>;
+  const keys = {} as Record<Role, string>;
+  for (const role of ROLES) {
+    const user = seedUser(state, random, role);
+    state.users.set(user.id, user);
+    const key = seedKey(state, random, user);
+    state.addKey(key);
+    users[role] = user.id;
+    keys[role] = key.secret;
+  }
+  return { state, keys, users };
+}
+
+function seedUser(state: EmulatorState, random: Random, role: Role): User {
+  const orgOne = state.orgBusinesses(1);
+  const user: User = {
+    id: `usr_${role.toLowerCase()}_${random.hex(8)}`,
+    role,
+    org_id: role === 'PROVIDER' ? null : 1,
+    first_name: role.charAt(0) + role.slice(1).toLowerCase().replace(/_/g, ' '),
+    last_name: 'Example',
+    groupIds: role === 'GROUP_MANAGER' ? [firstGroupOf(state, 1)] : [],
+    businessAccess: new Map(),
+  };
+  if (role === 'BUSINESS_MANAGER') {
+    orgOne.slice(0, 5).forEach((business) => user.businessAccess.set(business.id, 'WRITE'));
+    orgOne.slice(5, 8).forEach((business) => user.businessAccess.set(business.id, 'READ'));
+  }
+  if (role === 'PUBLISHER') orgOne.slice(0, 20).forEach((business) => user.businessAccess.set(business.id, 'READ'));
+  return user;
+}
+
+function firstGroupOf(state: EmulatorState, orgId: number): number {
+  const group = [...state.groups.values()].find((candidate) => candidate.org_id === orgId);
+  if (group === undefined) throw new Error(`organization ${orgId} has no group`);
+  return group.id;
+}
+
+function seedKey(state: EmulatorState, random: Random, user: User): ApiKey {
+  return {
+    id: state.nextId(),
+    secret: `lbk_${random.hex(40)}`,
+    label: `${user.role} integration`,
+    description: 'Seeded by the emulator',
+    user_id: user.id,
+    disabled: false,
+    expiration_date: null,
+    last_used_at: null,
+    created_by: user.id,
+    created_at: formatKeyTimestamp(SEED_TIME_MS),
+    revoked_by: null,
+    revoked_at: null,
+    ip_whitelist: [],
+    has_restricted_permissions: false,
+    permissions: [],
+  };
+}

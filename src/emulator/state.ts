@@ -1,0 +1,92 @@
+import type {
+  ApiKey,
+  AttributeDefinition,
+  Business,
+  CustomField,
+  CustomFieldSection,
+  EmailTemplate,
+  FeedbackForm,
+  FeedbackResult,
+  GeoLocation,
+  Group,
+  LodgingDefinition,
+  MessageTemplate,
+  Organization,
+  ServiceDefinition,
+  ServiceItem,
+  User,
+  Webhook,
+} from './state-types.js';
+
+/** The emulator's whole in-memory world, with the indexes its routes need. */
+export class EmulatorState {
+  readonly organizations = new Map<number, Organization>();
+  readonly users = new Map<string, User>();
+  readonly keysBySecret = new Map<string, ApiKey>();
+  readonly keysById = new Map<number, ApiKey>();
+  readonly groups = new Map<number, Group>();
+  readonly businesses = new Map<string, Business>();
+  /** Businesses of each organization in creation order: listings page through these. */
+  readonly businessesByOrg = new Map<number, Business[]>();
+  private readonly codeIndex = new Map<string, string>();
+  readonly customFieldSections: CustomFieldSection[] = [];
+  readonly customFields: CustomField[] = [];
+  readonly serviceCatalog = new Map<number, ServiceDefinition>();
+  readonly businessServices = new Map<string, ServiceItem[]>();
+  readonly attributeCatalog = new Map<string, AttributeDefinition>();
+  readonly businessAttributes = new Map<string, Map<string, unknown>>();
+  readonly lodgingCatalog = new Map<string, LodgingDefinition>();
+  readonly businessLodging = new Map<string, Record<string, unknown>>();
+  readonly feedbackForms = new Map<string, FeedbackForm>();
+  readonly feedbackResults: FeedbackResult[] = [];
+  readonly emailTemplates = new Map<number, EmailTemplate>();
+  readonly messageTemplates: MessageTemplate[] = [];
+  readonly geoLocations: GeoLocation[] = [];
+  readonly webhooks = new Map<number, Webhook>();
+  private lastId = 0;
+
+  /** A fresh integer id, unique across the emulator's integer-keyed records. */
+  nextId(): number {
+    return ++this.lastId;
+  }
+
+  addBusiness(business: Business): void {
+    this.businesses.set(business.id, business);
+    this.orgBusinesses(business.org_id).push(business);
+    if (business.code !== null) this.codeIndex.set(codeKey(business.org_id, business.code), business.id);
+  }
+
+  orgBusinesses(orgId: number): Business[] {
+    let list = this.businessesByOrg.get(orgId);
+    if (list === undefined) {
+      list = [];
+      this.businessesByOrg.set(orgId, list);
+    }
+    return list;
+  }
+
+  businessByCode(orgId: number, code: string): Business | undefined {
+    const id = this.codeIndex.get(codeKey(orgId, code));
+    return id === undefined ? undefined : this.businesses.get(id);
+  }
+
+  /** Keeps the code and organization indexes right when those fields change. */
+  reindexBusiness(business: Business, previous: { org_id: number; code: string | null }): void {
+    if (previous.code !== null) this.codeIndex.delete(codeKey(previous.org_id, previous.code));
+    if (business.code !== null) this.codeIndex.set(codeKey(business.org_id, business.code), business.id);
+    if (previous.org_id !== business.org_id) {
+      const old = this.orgBusinesses(previous.org_id);
+      old.splice(old.indexOf(business), 1);
+      this.orgBusinesses(business.org_id).push(business);
+    }
+  }
+
+  addKey(key: ApiKey): void {
+    this.keysBySecret.set(key.secret, key);
+    this.keysById.set(key.id, key);
+  }
+}
+
+function codeKey(orgId: number, code: string): string {
+  return `${orgId}\u0000${code}`;
+}

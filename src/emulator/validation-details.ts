@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+
+export type ValidationDetails = { [field: string]: string[] | ValidationDetails };
+
+/**
+ * Turns Zod issues into the service's `errors.json` shape: nested by field,
+ * list indexes as keys, messages in a list at each leaf.
+ */
+export function toValidationDetails(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): ValidationDetails {
+  const details: ValidationDetails = {};
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) addMessage(details, [...prefix, ...issue.path, key], 'Unknown field.');
+    } else {
+      addMessage(details, [...prefix, ...issue.path], issue.message);
+    }
+  }
+  return details;
+}
+
+export function addMessage(details: ValidationDetails, path: readonly PropertyKey[], message: string): void {
+  const keys = path.length === 0 ? ['_schema'] : path.map(String);
+  let node = details;
+  keys.slice(0, -1).forEach((key) => {
+    const next = node[key];
+    if (next === undefined || Array.isArray(next)) {
+      const created: ValidationDetails = {};
+      node[key] = created;
+      node = created;
+    } else {
+      node = next;
+    }
+  });
+  const leaf = keys[keys.length - 1] ?? '_schema';
+  const existing = node[leaf];
+  if (Array.isArray(existing)) existing.push(message);
+  else node[leaf] = [message];
+}
