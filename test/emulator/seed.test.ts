@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '../../src/api/service-facts.js';
+import { seedWorld, DEFAULT_SEED_OPTIONS } from '../../src/emulator/seed.js';
+
+describe('seeded world', () => {
+  it('is the same for the same seed and differs for another', () => {
+    const a = seedWorld({ ...DEFAULT_SEED_OPTIONS, businesses: 30, feedback: 10 });
+    const b = seedWorld({ ...DEFAULT_SEED_OPTIONS, businesses: 30, feedback: 10 });
+    const c = seedWorld({ ...DEFAULT_SEED_OPTIONS, seed: 2, businesses: 30, feedback: 10 });
+    expect([...b.state.businesses.values()]).toEqual([...a.state.businesses.values()]);
+    expect(b.keys).toEqual(a.keys);
+    expect(c.keys).not.toEqual(a.keys);
+  });
+
+  it('has a key for every role, two organizations and realistic businesses', () => {
+    const { state, keys } = seedWorld({ ...DEFAULT_SEED_OPTIONS, businesses: 50, feedback: 40 });
+    expect(Object.keys(keys)).toEqual([...ROLES]);
+    expect([...state.organizations.keys()]).toEqual([1, 2]);
+    expect(state.orgBusinesses(1)).toHaveLength(40);
+    expect(state.orgBusinesses(2)).toHaveLength(10);
+    for (const business of state.businesses.values()) {
+      expect(business.contacts[0]?.phone_numbers?.[0]).toMatch(/^\+[1-9]\d{1,14}$/);
+      expect(Object.keys(business.open_hours)).toHaveLength(7);
+    }
+    expect(new Set(state.customFields.map((field) => field.type)).size).toBe(8);
+    expect(state.feedbackResults).toHaveLength(40);
+  });
+});
