@@ -21,7 +21,17 @@ export function emulatorCommand(yargs: Argv, logger: Logger) {
         .option('fault-rate', { type: 'number', default: 0, describe: 'Share of requests answered 500 or 503 (0 to 1)' })
         .option('reset-rate', { type: 'number', default: 0, describe: 'Share of connections reset without an answer (0 to 1)' })
         .option('slow-body-rate', { type: 'number', default: 0, describe: 'Share of answers whose body is sent slowly (0 to 1)' })
-        .option('slow-body-ms', { type: 'number', default: 2000, describe: 'How long a slow body takes' }),
+        .option('slow-body-ms', { type: 'number', default: 2000, describe: 'How long a slow body takes' })
+        .check((argv) => {
+          const port = argv.port;
+          if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be an integer from 0 to 65535, got ${String(port)}`);
+          for (const name of ['fault-rate', 'reset-rate', 'slow-body-rate'] as const) {
+            const rate = argv[name];
+            if (!(rate >= 0 && rate <= 1)) throw new Error(`--${name} must be a share between 0 and 1, got ${String(rate)}`);
+          }
+          if (!(argv['rate-per-minute'] > 0)) throw new Error('--rate-per-minute must be a positive number');
+          return true;
+        }),
     async (argv) => {
       await runEmulator(
         {

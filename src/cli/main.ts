@@ -3,7 +3,35 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { createLogger } from './create-logger.js';
 import { emulatorCommand } from './emulator-command.js';
+import { EXIT_CODES } from './exit-codes.js';
+
+class UsageError extends Error {
+  override name = 'UsageError';
+}
 
 const logger = createLogger();
-const cli = yargs(hideBin(process.argv)).scriptName('listing-bulk').strict().demandCommand(1).recommendCommands().help();
-await emulatorCommand(cli, logger).parseAsync();
+const cli = yargs(hideBin(process.argv))
+  .scriptName('listing-bulk')
+  .strict()
+  .demandCommand(1)
+  .recommendCommands()
+  .help()
+  .fail((message: string | null, error: Error | null | undefined, parser) => {
+    if (message === null || message === '') throw error ?? new Error('unknown failure');
+    parser.showHelp('error');
+    throw new UsageError(message);
+  });
+
+try {
+  await emulatorCommand(cli, logger).parseAsync();
+} catch (error) {
+  if (error instanceof UsageError) {
+    console.error(`\n${error.message}`);
+    process.exitCode = EXIT_CODES.usage;
+  } else {
+    // Errors raised on purpose carry a full "Could not X: why. What to do." message; a plain Error is a bug, so keep its stack.
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error({ err: error instanceof Error && error.name === 'Error' ? error : undefined }, message);
+    process.exitCode = EXIT_CODES.failed;
+  }
+}
