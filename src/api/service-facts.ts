@@ -32,6 +32,8 @@ export const PER_PAGE_MAX = 100;
 export const SEARCH_PER_PAGE_DEFAULT = 30;
 export const FEEDBACK_PAGE_SIZE = 30;
 export const WEBHOOKS_PER_EVENT_TYPE = 5;
+/** Event types a webhook can subscribe to (spec, Events). */
+export const WEBHOOK_EVENT_TYPES = ['postCreated', 'message_created', 'message_updated'] as const;
 
 export const ORG_ALIAS_PATTERN = /^[a-z0-9_]+$/;
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
@@ -57,6 +59,8 @@ export const FEEDBACK_FILTER_PARAMS = {
 } as const;
 
 export const FEEDBACK_STATES = ['treated', 'not_treated'] as const;
+/** Bounds of a feedback result's NPS (spec, Feedback result). */
+export const NPS_RANGE = { min: 0, max: 10 } as const;
 
 export const ATTRIBUTE_TYPES = ['BOOL', 'ENUM', 'REPEATABLE_ENUM', 'URL', 'REPEATABLE_URL'] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
@@ -72,6 +76,17 @@ export const CUSTOM_FIELD_TYPES = [
   'IMAGES_UPLOADER',
 ] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+/** Messages of attribute update errors (`errors.json.<geo_id>`), as the service words them. */
+export const ATTRIBUTE_ERROR_TEXT = {
+  unknown: 'does not exist in DB',
+  bool: 'must be a bool',
+  string: 'must be a string',
+  list: 'must be a list',
+  url: 'must be a valid url',
+  repeatableEnum: 'must contain set_values and unset_values',
+  repeatableUrl: 'REPEATABLE_URL is no longer supported, use place action links',
+} as const;
 
 export const SERVICE_TYPES = ['STRUCTURED_SERVICE_ITEM', 'FREE_FORM_SERVICE_ITEM'] as const;
 
@@ -94,3 +109,33 @@ export const ERROR_TEXT = {
   editNotAllowed: 'edit_not_allowed',
   formNotFound: 'Form not found.',
 } as const;
+
+/**
+ * Query names of `GET /feedback/campaign/requirements`. The spec does not name
+ * them; the emulator uses the field names of the campaign requirements object.
+ */
+export const CAMPAIGN_REQUIREMENTS_PARAMS = {
+  formId: 'feedback_form_id',
+  emailTemplateId: 'feedback_email_template_id',
+} as const;
+
+/** Keys every recipient of a feedback campaign carries (spec, Campaign requirements). */
+export const CAMPAIGN_RECIPIENT_FIELDS = ['email_address', 'unsubscribe_url'] as const;
+
+/**
+ * Query names of `GET /geo-oauth-accounts/locations/search`. The spec names
+ * only `query`; the others are the emulator's choice. List filters take
+ * comma-separated values; `not_connected` is `true` or `false`.
+ */
+export const GEO_LOCATION_SEARCH_PARAMS = {
+  text: 'query',
+  locationIds: 'location_id',
+  oauthAccountIds: 'oauth_account_id',
+  notConnected: 'not_connected',
+  verificationStatuses: 'verification_status',
+  orgId: 'org_id',
+  page: 'page',
+} as const;
+
+/** Page size of the geo location search: the spec does not give one. */
+export const GEO_LOCATIONS_PAGE_SIZE = 20;

@@ -12,9 +12,10 @@ import {
 const isoDate = z.iso.date({ error: 'must be a date yyyy-mm-dd' });
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const timeWindow = z.string().regex(TIME_WINDOW_PATTERN, 'must be a time window HH:MM-HH:MM');
-const countryCode = z
+export const countryCode = z
   .string()
-  .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+  // Abort keeps Intl from seeing a malformed code: it throws on `F1`.
+  .regex(/^[A-Z]{2}$/, { message: 'must be a two-letter country code', abort: true })
   .refine(isKnownRegion, 'must be an ISO 3166 alpha-2 country code');
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });

@@ -1,3 +1,38 @@
+import { z } from 'zod';
+import { ORG_ALIAS_PATTERN, type Role } from '../../api/service-facts.js';
+import { addressedOrg } from '../access.js';
+import { fieldsNotAllowed, invalidBody, notAuthorized, notFound, ok } from '../responses.js';
 import type { Route } from '../route.js';
+import { toValidationDetails } from '../validation-details.js';
 
-export const organizationRoutes: Route[] = [];
+/** Roles with WRITE access on an organization (emulator's choice): PROVIDER on all, ORG_ADMIN on its own. */
+const ORG_WRITERS: readonly Role[] = ['PROVIDER', 'ORG_ADMIN'];
+
+const OrganizationUpdateSchema = z.strictObject({
+  name: z.string().min(1, 'must not be empty').optional(),
+  alias: z.string().regex(ORG_ALIAS_PATTERN, 'must contain only a-z, 0-9 and _').optional(),
+  max_businesses: z.int().min(0).nullable().optional(),
+});
+
+export const organizationRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/org/:org_id',
+    permission: 'org_edit',
+    handle({ state, caller, params, body }) {
+      const rawId = params.org_id ?? '';
+      if (!/^\d+$/.test(rawId)) return notFound();
+      const orgId = addressedOrg(caller.user, Number(rawId));
+      if (orgId === 'not-authorized' || !ORG_WRITERS.includes(caller.user.role)) return notAuthorized();
+      const organization = orgId === undefined ? undefined : state.organizations.get(orgId);
+      if (organization === undefined) return notFound();
+      if (caller.user.role !== 'PROVIDER' && typeof body === 'object' && body !== null && 'max_businesses' in body) {
+        return fieldsNotAllowed(['max_businesses']);
+      }
+      const parsed = OrganizationUpdateSchema.safeParse(body);
+      if (!parsed.success) return invalidBody(toValidationDetails(parsed.error.issues));
+      Object.assign(organization, parsed.data);
+      return ok({ org_id: organization.id, status: 'success' });
+    },
+  },
+];

@@ -1,3 +1,121 @@
+import { z } from 'zod';
+import { SERVICE_DESCRIPTION_MAX } from '../../api/service-facts.js';
+import { invalidBody, ok } from '../responses.js';
 import type { Route } from '../route.js';
+import type { EmulatorState } from '../state.js';
+import type { Business, ServiceDefinition, ServiceItem } from '../state-types.js';
+import { addMessage, toValidationDetails, type ValidationDetails } from '../validation-details.js';
+import { isResponse, requireBusiness } from './business-param.js';
 
-export const serviceRoutes: Route[] = [];
+/** price and description are optional: an omitted one keeps the stored value (null price, empty description for a new item). */
+const ServiceInputSchema = z.strictObject({
+  service_id: z.int({ error: 'must be an integer' }),
+  price: z.number({ error: 'must be a number' }).min(0, 'must be at least 0').nullable().optional(),
+  description: z
+    .string({ error: 'must be a string' })
+    .max(SERVICE_DESCRIPTION_MAX, `must be at most ${SERVICE_DESCRIPTION_MAX} characters`)
+    .optional(),
+});
+type ServiceInput = z.infer<typeof ServiceInputSchema>;
+
+/** The emulator also takes a list, so a bulk import sends a business's services in one request. */
+const ServiceListSchema = z.array(ServiceInputSchema).min(1, 'must hold at least one service');
+const SingleServiceSchema = ServiceInputSchema.transform((service) => [service]);
+
+export const serviceRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/business/:business_id/services',
+    permission: 'business_read',
+    handle(ctx) {
+      const business = requireBusiness(ctx, 'READ');
+      if (isResponse(business)) return business;
+      return ok({ services: ctx.state.businessServices.get(business.id) ?? [] });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/business/:business_id/structured_services',
+    permission: 'services_edit',
+    handle(ctx) {
+      const business = requireBusiness(ctx, 'WRITE');
+      if (isResponse(business)) return business;
+      const isList = Array.isArray(ctx.body);
+      const parsed = (isList ? ServiceListSchema : SingleServiceSchema).safeParse(ctx.body);
+      if (!parsed.success) return invalidBody(toValidationDetails(parsed.error.issues));
+      // A list keys its errors by item index first; a single object has no index.
+      const pathOf = (index: number): number[] => (isList ? [index] : []);
+      const { details, resolved } = resolveServices(ctx.state, business, parsed.data, pathOf);
+      if (Object.keys(details).length > 0) return invalidBody(details);
+      const items = servicesOf(ctx.state, business.id);
+      for (const { definition, input } of resolved) setService(items, business, definition, input);
+      return ok({ services: items });
+    },
+  },
+];
+
+interface ResolvedService {
+  definition: ServiceDefinition;
+  input: ServiceInput;
+}
+
+/** Every item is checked before any is applied, so a refused request changes nothing. */
+function resolveServices(
+  state: EmulatorState,
+  business: Business,
+  inputs: ServiceInput[],
+  pathOf: (index: number) => number[],
+): { details: ValidationDetails; resolved: ResolvedService[] } {
+  const details: ValidationDetails = {};
+  const resolved: ResolvedService[] = [];
+  inputs.forEach((input, index) => {
+    const definition = state.serviceCatalog.get(input.service_id);
+    if (definition === undefined) {
+      addMessage(details, [...pathOf(index), 'service_id'], 'Unknown service.');
+    } else if (targetCategories(definition, business).length === 0) {
+      addMessage(
+        details,
+        [...pathOf(index), 'service_id'],
+        `Service ${definition.service_id} (${definition.name}) is not available for the categories of this business (${business.categories.join(', ')}).`,
+      );
+    } else {
+      resolved.push({ definition, input });
+    }
+  });
+  return { details, resolved };
+}
+
+/** A structured service goes to every category of the business offering it; a free-form one to the first only. */
+function targetCategories(definition: ServiceDefinition, business: Business): string[] {
+  const offering = business.categories.filter((category) => definition.categories.includes(category));
+  return definition.type === 'STRUCTURED_SERVICE_ITEM' ? offering : offering.slice(0, 1);
+}
+
+function servicesOf(state: EmulatorState, businessId: string): ServiceItem[] {
+  let items = state.businessServices.get(businessId);
+  if (items === undefined) {
+    items = [];
+    state.businessServices.set(businessId, items);
+  }
+  return items;
+}
+
+/** Upserts one item per (service, category). */
+function setService(items: ServiceItem[], business: Business, definition: ServiceDefinition, input: ServiceInput): void {
+  for (const category of targetCategories(definition, business)) {
+    const existing = items.find((item) => item.service_id === definition.service_id && item.category_geo_name === category);
+    if (existing === undefined) {
+      items.push({
+        service_id: definition.service_id,
+        type: definition.type,
+        name: definition.name,
+        price: input.price ?? null,
+        description: input.description ?? '',
+        category_geo_name: category,
+      });
+      continue;
+    }
+    if (input.price !== undefined) existing.price = input.price;
+    if (input.description !== undefined) existing.description = input.description;
+  }
+}
