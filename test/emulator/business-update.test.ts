@@ -50,6 +50,14 @@ describe('POST /business/{business_id}', () => {
     expect(json.open_hours).toMatchObject({ monday: { '0': ['must be a time window HH:MM-HH:MM'] }, sunday: expect.any(Array) as unknown });
   });
 
+  it('accepts ISO country codes only', async () => {
+    for (const country of ['XX', 'ZZ', 'fr', 'F1']) {
+      const res = await api.call('POST', `/business/${first.id}`, { body: { country } });
+      expect(res.status).toBe(400);
+    }
+    expect((await api.call('POST', `/business/${first.id}`, { body: { country: 'BE' } })).status).toBe(200);
+  });
+
   it('requires the whole week in open_hours', async () => {
     const week = { monday: ['09:00-18:00'], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
     expect((await api.call('POST', `/business/${first.id}`, { body: { open_hours: week } })).status).toBe(200);

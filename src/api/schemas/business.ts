@@ -20,8 +20,9 @@ export const countryCode = z
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 function isKnownRegion(code: string): boolean {
-  // Intl echoes an unknown code back instead of naming a region.
-  return regionNames.of(code) !== code;
+  // Intl echoes an unknown code back instead of naming a region; ZZ is its own "Unknown Region".
+  const name = regionNames.of(code);
+  return name !== code && name !== 'Unknown Region';
 }
 
 export const WeekHoursSchema = z.strictObject(

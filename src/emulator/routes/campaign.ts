@@ -1,3 +1,45 @@
+import { CAMPAIGN_RECIPIENT_FIELDS, CAMPAIGN_REQUIREMENTS_PARAMS as PARAMS } from '../../api/service-facts.js';
+import type { EmulatorResponse } from '../http-types.js';
+import { feedbackFormNotFound, feedbackInvalid, ok, type FeedbackValidationIssue } from '../responses.js';
 import type { Route } from '../route.js';
+import { fieldRequired, notAnInteger } from './query-issues.js';
 
-export const campaignRoutes: Route[] = [];
+/** The spec shows no body for an unknown email template: the emulator answers like a missing form. */
+const EMAIL_TEMPLATE_NOT_FOUND = 'Email template not found.';
+const emailTemplateNotFound = (): EmulatorResponse => ({ status: 404, body: { detail: EMAIL_TEMPLATE_NOT_FOUND } });
+
+const INTEGER = /^-?\d+$/;
+
+export const campaignRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/feedback/campaign/requirements',
+    permission: 'feedback_read',
+    handle({ state, caller, req }) {
+      const issues: FeedbackValidationIssue[] = [];
+      const formId = req.query.get(PARAMS.formId);
+      if (formId === null) issues.push(fieldRequired(PARAMS.formId));
+      const templateId = readTemplateId(req.query.get(PARAMS.emailTemplateId), issues);
+      if (formId === null || templateId === undefined) return feedbackInvalid(issues);
+
+      const form = state.feedbackForms.get(formId);
+      // A form of another organization is not found rather than refused, so ids do not leak across organizations.
+      if (form === undefined || (caller.user.role !== 'PROVIDER' && form.org_id !== caller.user.org_id)) return feedbackFormNotFound();
+      const template = state.emailTemplates.get(templateId);
+      if (template?.org_id !== form.org_id) return emailTemplateNotFound();
+      return ok({
+        feedback_form_id: form.id,
+        feedback_email_template_id: template.id,
+        recipient_fields: [...CAMPAIGN_RECIPIENT_FIELDS],
+        variable_fields: [...template.variables].sort(),
+      });
+    },
+  },
+];
+
+function readTemplateId(raw: string | null, issues: FeedbackValidationIssue[]): number | undefined {
+  if (raw === null) issues.push(fieldRequired(PARAMS.emailTemplateId));
+  else if (!INTEGER.test(raw)) issues.push(notAnInteger([PARAMS.emailTemplateId]));
+  else return Number(raw);
+  return undefined;
+}

@@ -1,3 +1,66 @@
+import type { Role } from '../../api/service-facts.js';
+import { notAuthorized, ok } from '../responses.js';
 import type { Route } from '../route.js';
+import type { CustomField, CustomFieldSection } from '../state-types.js';
+import { requireOrgQuery } from './addressed-org-query.js';
+import { applyCustomFieldOrder, planCustomFieldOrder } from './custom-field-order.js';
 
-export const customFieldRoutes: Route[] = [];
+/** The spec does not say who may reorder: the emulator lets organization administrators and the provider. */
+const ORDER_ROLES: readonly Role[] = ['PROVIDER', 'ORG_ADMIN'];
+
+const CONSTRAINT_KEYS = ['max_len', 'min', 'max', 'possible_values', 'max_selected_values', 'text_fields'] as const;
+
+export const customFieldRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/custom_fields',
+    permission: 'custom_fields_read',
+    handle(ctx) {
+      // Definitions belong to one organization (names repeat across them): a PROVIDER names it with org_id.
+      const orgId = requireOrgQuery(ctx);
+      if (typeof orgId !== 'number') return orgId;
+      const sections = ctx.state.customFieldSections
+        .filter((section) => section.org_id === orgId)
+        .sort((a, b) => a.order - b.order || a.id - b.id);
+      const rank = new Map(sections.map((section, index) => [section.id, index]));
+      const rankOf = (field: CustomField) => rank.get(field.section_id) ?? sections.length;
+      const fields = ctx.state.customFields
+        .filter((field) => field.org_id === orgId)
+        .sort((a, b) => rankOf(a) - rankOf(b) || a.order - b.order || a.id - b.id);
+      return ok({
+        custom_fields: fields.map((field) => describeField(field, sections.find((section) => section.id === field.section_id))),
+        // Not in the spec's shape: the sections let a client show and reorder them.
+        sections: sections.map(({ id, name, order }) => ({ id, name, order })),
+      });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/custom_fields/order',
+    permission: 'custom_fields_edit',
+    handle(ctx) {
+      if (!ORDER_ROLES.includes(ctx.caller.user.role)) return notAuthorized();
+      const orgId = requireOrgQuery(ctx);
+      if (typeof orgId !== 'number') return orgId;
+      const plan = planCustomFieldOrder(ctx.state, orgId, ctx.body);
+      if ('status' in plan) return plan;
+      applyCustomFieldOrder(plan);
+      return ok({ status: 'success' });
+    },
+  },
+];
+
+/** A definition as the service shows it: the section's name, and only the constraints its type has. */
+function describeField(field: CustomField, section: CustomFieldSection | undefined): Record<string, unknown> {
+  const constraints = CONSTRAINT_KEYS.filter((key) => field[key] !== undefined).map((key): [string, unknown] => [key, field[key]]);
+  return {
+    id: field.id,
+    name: field.name,
+    slug: field.slug,
+    type: field.type,
+    order: field.order,
+    section_id: field.section_id,
+    section_name: section?.name ?? null,
+    ...Object.fromEntries(constraints),
+  };
+}

@@ -1,3 +1,55 @@
+import { FEEDBACK_PAGE_SIZE } from '../../api/service-facts.js';
+import { accessTo } from '../access.js';
+import { feedbackInvalid, ok, type FeedbackValidationIssue } from '../responses.js';
 import type { Route } from '../route.js';
+import type { EmulatorState } from '../state.js';
+import type { FeedbackResult, User } from '../state-types.js';
+import { readFeedbackFilter } from './feedback-filter.js';
+import { readPageNumber } from './page-number.js';
+import { paginate } from './pagination.js';
+import { notAnInteger } from './query-issues.js';
 
-export const feedbackRoutes: Route[] = [];
+export const feedbackRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/feedback/feedback_result',
+    permission: 'feedback_read',
+    handle({ state, caller, req }) {
+      const issues: FeedbackValidationIssue[] = [];
+      const matches = readFeedbackFilter(req.query, issues);
+      const page = readPageNumber(req.query.get('page'));
+      if (page === undefined) issues.push(notAnInteger(['page']));
+      if (page === undefined || issues.length > 0) return feedbackInvalid(issues);
+      const found = state.feedbackResults
+        .filter((result) => canRead(state, caller.user, result) && matches(result))
+        .sort((a, b) => Date.parse(a.created) - Date.parse(b.created) || a.id - b.id);
+      const { items, ...meta } = paginate(found, { page, perPage: FEEDBACK_PAGE_SIZE });
+      return ok({ ...meta, items: items.map(describeResult) });
+    },
+  },
+];
+
+/** A result is visible to whoever can read its business. */
+function canRead(state: EmulatorState, user: User, result: FeedbackResult): boolean {
+  const business = state.businesses.get(result.business_id);
+  return business !== undefined && accessTo(user, business) !== null;
+}
+
+/** The spec's fields only: the organization id is the emulator's own bookkeeping. */
+function describeResult(result: FeedbackResult): Omit<FeedbackResult, 'org_id'> {
+  return {
+    id: result.id,
+    business_id: result.business_id,
+    firstname: result.firstname,
+    lastname: result.lastname,
+    nps: result.nps,
+    content: result.content,
+    state: result.state,
+    optin: result.optin,
+    created: result.created,
+    feedback_form: result.feedback_form,
+    feedback_result_fields: result.feedback_result_fields,
+    comments: result.comments,
+    extra: result.extra,
+  };
+}

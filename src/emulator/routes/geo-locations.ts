@@ -1,3 +1,66 @@
+import { GEO_LOCATION_SEARCH_PARAMS as PARAMS, GEO_LOCATIONS_PAGE_SIZE, type Role } from '../../api/service-facts.js';
+import { accessTo } from '../access.js';
+import { invalidBody, notFound, ok } from '../responses.js';
 import type { Route } from '../route.js';
+import type { EmulatorState } from '../state.js';
+import type { GeoLocation, User } from '../state-types.js';
+import { addMessage, type ValidationDetails } from '../validation-details.js';
+import { readOrgQuery } from './addressed-org-query.js';
+import { readGeoLocationFilter } from './geo-location-filter.js';
+import { readPageNumber } from './page-number.js';
+import { paginate } from './pagination.js';
+import { readQueryList } from './query-list.js';
 
-export const geoLocationRoutes: Route[] = [];
+/** Roles that reach a whole organization, and so its locations no business is connected to. */
+const ORG_WIDE_ROLES: readonly Role[] = ['PROVIDER', 'ORG_ADMIN', 'ORG_MANAGER'];
+
+export const geoLocationRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/geo-oauth-accounts/locations/search',
+    permission: 'geo_read',
+    handle(ctx) {
+      // A PROVIDER without org_id searches every organization, as on /business/search.
+      const orgId = readOrgQuery(ctx);
+      if (typeof orgId === 'object') return orgId;
+      const { state, caller, req } = ctx;
+      const details: ValidationDetails = {};
+      const matches = readGeoLocationFilter(req.query, details);
+      const page = readPageNumber(req.query.get(PARAMS.page));
+      if (page === undefined) addMessage(details, [PARAMS.page], 'Not a valid integer.');
+      if (page === undefined || Object.keys(details).length > 0) return invalidBody(details);
+
+      const scope = orgId === undefined ? state.geoLocations : state.geoLocations.filter((location) => location.org_id === orgId);
+      // An OAuth account is a resource of its own: naming one the organization does not have is "not found".
+      const accounts = readQueryList(req.query, PARAMS.oauthAccountIds) ?? [];
+      if (accounts.some((account) => !scope.some((location) => location.oauth_account_id === account))) return notFound();
+
+      const found = scope.filter((location) => canSee(state, caller.user, location) && matches(location));
+      const { items, ...meta } = paginate(found, { page, perPage: GEO_LOCATIONS_PAGE_SIZE });
+      return ok({ locations: items.map(describeLocation), ...meta });
+    },
+  },
+];
+
+/** A connected location follows its business's access; an unconnected one needs an organization-wide role. */
+function canSee(state: EmulatorState, user: User, location: GeoLocation): boolean {
+  if (location.business_id === null) return ORG_WIDE_ROLES.includes(user.role);
+  const business = state.businesses.get(location.business_id);
+  return business !== undefined && accessTo(user, business) !== null;
+}
+
+/** The spec's fields only: organization, OAuth account and business links are the emulator's bookkeeping. */
+function describeLocation(location: GeoLocation): Record<string, unknown> {
+  return {
+    id: location.id,
+    location_name: location.location_name,
+    store_code: location.store_code,
+    region_code: location.region_code,
+    postal_code: location.postal_code,
+    address_details: location.address_details,
+    locality: location.locality,
+    place_id: location.place_id,
+    google_verifications: location.google_verifications,
+    phone_numbers: location.phone_numbers,
+  };
+}
