@@ -1,0 +1,96 @@
+import { describeErrorDetails, type ErrorDetails } from './error-details.js';
+
+/** Why a call failed; the retry policy and the reports branch on it. */
+export type ApiErrorKind =
+  | 'invalid-request'
+  | 'not-authenticated'
+  | 'not-authorized'
+  | 'not-found'
+  | 'rate-limited'
+  | 'server-error'
+  | 'unexpected-status'
+  | 'timeout'
+  | 'network'
+  | 'bad-response';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  method: string;
+  /** Path below the base URL, without the query. */
+  path: string;
+  /** Absent when no answer came (timeouts, network errors). */
+  status?: number;
+  details?: ErrorDetails;
+  /** From a 429's Retry-After header. */
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+const REASONS: Record<ApiErrorKind, string> = {
+  'invalid-request': 'the request was refused as invalid',
+  'not-authenticated': 'the key was refused',
+  'not-authorized': 'the key may not do this',
+  'not-found': 'not found',
+  'rate-limited': 'over the rate limit',
+  'server-error': 'the service failed',
+  'unexpected-status': 'unexpected answer',
+  timeout: 'no answer in time',
+  network: 'the connection failed',
+  'bad-response': 'the answer did not have the expected shape',
+};
+
+/**
+ * A failed API call. It carries the method and path but never the request's
+ * headers, so the API key cannot leak into logs or reports.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly method: string;
+  readonly path: string;
+  readonly status: number | undefined;
+  readonly details: ErrorDetails;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: ApiErrorInit, message = describeFailure(init)) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.details = init.details ?? { shape: 'none' };
+    this.retryAfterMs = init.retryAfterMs;
+  }
+
+  toJSON(): Record<string, unknown> {
+    const { name, kind, method, path, status, details, message } = this;
+    return { name, kind, method, path, status, details, message };
+  }
+}
+
+export const AUTHENTICATION_FAILURE =
+  'Could not authenticate with the API: the key was refused (401). Check LISTING_API_KEY or LISTING_API_KEY_FILE.';
+
+/** A 401: the key is wrong or revoked, so the whole job stops and the client refuses further calls. */
+export class AuthenticationError extends ApiError {
+  override name = 'AuthenticationError';
+
+  constructor(init: Omit<ApiErrorInit, 'kind' | 'status'>) {
+    super({ ...init, kind: 'not-authenticated', status: 401 }, AUTHENTICATION_FAILURE);
+  }
+}
+
+/** The job's AbortSignal fired: the call was stopped before it completed. */
+export class AbortedError extends Error {
+  override name = 'AbortedError';
+
+  constructor() {
+    super('Stopped before completion: the job was aborted.');
+  }
+}
+
+function describeFailure({ kind, method, path, status, details }: ApiErrorInit): string {
+  const reason = status === undefined ? REASONS[kind] : `${REASONS[kind]} (${status})`;
+  const lines = details === undefined ? [] : describeErrorDetails(details);
+  return `Failed to ${method} ${path}: ${reason}${lines.length === 0 ? '' : `: ${lines.join('; ')}`}.`;
+}

@@ -1,0 +1,42 @@
+import { pathSegment } from '../api-request.js';
+import { BusinessPageSchema, BusinessUpdateResultSchema, type BusinessPage, type BusinessUpdateResult } from '../schemas/business-results.js';
+import type { BusinessUpdate } from '../schemas/business.js';
+import type { BUSINESS_STATUSES } from '../service-facts.js';
+import type { CallApi } from './call-api.js';
+
+export type PageParams = { page?: number; per_page?: number };
+
+/** Filters of `GET /business/search`, under the service's own names; lists are sent comma-separated. */
+export type BusinessSearchParams = PageParams & {
+  business__in?: readonly string[];
+  code?: readonly string[];
+  /** Defaults to the organization the endpoints are scoped to. */
+  org_id?: number;
+  status?: readonly (typeof BUSINESS_STATUSES)[number][];
+  country?: string;
+  city?: string;
+  zipcode?: string;
+  name?: string;
+  /** Epoch seconds or an ISO 8601 timestamp. */
+  modified__gte?: string | number;
+  query?: string;
+};
+
+export interface BusinessEndpoints {
+  /** `POST /business/{id}`: a partial update; `id` may be `c-<code>` for ORG_ADMIN, GROUP_MANAGER and BUSINESS_MANAGER keys. */
+  updateBusiness(id: string, update: BusinessUpdate): Promise<BusinessUpdateResult>;
+  /** `GET /user/{id}/businesses`: the businesses the user can read. */
+  listUserBusinesses(userId: string, page?: PageParams): Promise<BusinessPage>;
+  /** `GET /business/search`. */
+  searchBusinesses(params?: BusinessSearchParams): Promise<BusinessPage>;
+}
+
+export function createBusinessEndpoints(call: CallApi, orgId: number | undefined): BusinessEndpoints {
+  return {
+    updateBusiness: (id, update) => call({ method: 'POST', path: `/business/${pathSegment(id)}`, body: update }, BusinessUpdateResultSchema),
+    listUserBusinesses: (userId, page = {}) =>
+      call({ method: 'GET', path: `/user/${pathSegment(userId)}/businesses`, query: page }, BusinessPageSchema),
+    searchBusinesses: (params = {}) =>
+      call({ method: 'GET', path: '/business/search', query: { org_id: orgId, ...params } }, BusinessPageSchema),
+  };
+}

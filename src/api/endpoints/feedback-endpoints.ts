@@ -1,0 +1,46 @@
+import { renameParams } from '../api-request.js';
+import { CampaignRequirementsSchema, type CampaignRequirements } from '../schemas/campaign-requirements.js';
+import { FeedbackPageSchema, type FeedbackPage } from '../schemas/feedback-results.js';
+import { CAMPAIGN_REQUIREMENTS_PARAMS, FEEDBACK_FILTER_PARAMS, type FEEDBACK_STATES } from '../service-facts.js';
+import type { CallApi } from './call-api.js';
+
+/** Filters of the feedback results; the query names come from FEEDBACK_FILTER_PARAMS. Lists are sent comma-separated. */
+export type FeedbackFilter = {
+  businessIds?: readonly string[];
+  excludeBusinessIds?: readonly string[];
+  states?: readonly (typeof FEEDBACK_STATES)[number][];
+  /** ISO 8601 date-times. */
+  createdFrom?: string;
+  createdTo?: string;
+  npsMin?: number;
+  npsMax?: number;
+  npsIn?: readonly number[];
+  /** Words the text must contain. */
+  text?: string;
+  optin?: boolean;
+  formIds?: readonly string[];
+};
+
+export type CampaignRequirementsQuery = { formId: string; emailTemplateId: number };
+
+export interface FeedbackEndpoints {
+  /** `GET /feedback/feedback_result`: 30 results per page. */
+  searchFeedbackResults(filter?: FeedbackFilter, page?: number): Promise<FeedbackPage>;
+  /** `GET /feedback/campaign/requirements`. */
+  readCampaignRequirements(query: CampaignRequirementsQuery): Promise<CampaignRequirements>;
+}
+
+export function createFeedbackEndpoints(call: CallApi): FeedbackEndpoints {
+  return {
+    searchFeedbackResults: (filter = {}, page) =>
+      call(
+        { method: 'GET', path: '/feedback/feedback_result', query: { ...renameParams(filter, FEEDBACK_FILTER_PARAMS), page } },
+        FeedbackPageSchema,
+      ),
+    readCampaignRequirements: (query) =>
+      call(
+        { method: 'GET', path: '/feedback/campaign/requirements', query: renameParams(query, CAMPAIGN_REQUIREMENTS_PARAMS) },
+        CampaignRequirementsSchema,
+      ),
+  };
+}

@@ -1,0 +1,36 @@
+import { pathSegment } from '../api-request.js';
+import { AttributesSchema, type Attributes, type AttributeSetting } from '../schemas/attributes.js';
+import { ServicesSchema, type Services, type ServiceSetting } from '../schemas/services.js';
+import { StatusResultSchema, type StatusResult } from '../schemas/status-result.js';
+import type { CallApi } from './call-api.js';
+
+export type AttributeQuery = {
+  /** A category id `gcid:<name>`: the attributes available for it. */
+  category?: string;
+  /** Two-letter country code; defaults to the business's. */
+  country?: string;
+};
+
+export interface ListingEndpoints {
+  /** `GET /business/{id}/services`. */
+  readServices(businessId: string): Promise<Services>;
+  /**
+   * `POST /business/{id}/structured_services`: sets the services sent. The spec
+   * documents one object per request; the emulator also takes a list.
+   */
+  setServices(businessId: string, services: ServiceSetting | readonly ServiceSetting[]): Promise<Services>;
+  /** `GET /business/{id}/attributes`. */
+  readAttributes(businessId: string, query?: AttributeQuery): Promise<Attributes>;
+  /** `POST /business/{id}/attributes`: only the attributes sent change. */
+  setAttributes(businessId: string, attributes: readonly AttributeSetting[]): Promise<StatusResult>;
+}
+
+export function createListingEndpoints(call: CallApi): ListingEndpoints {
+  const business = (id: string, rest: string): string => `/business/${pathSegment(id)}/${rest}`;
+  return {
+    readServices: (id) => call({ method: 'GET', path: business(id, 'services') }, ServicesSchema),
+    setServices: (id, services) => call({ method: 'POST', path: business(id, 'structured_services'), body: services }, ServicesSchema),
+    readAttributes: (id, query = {}) => call({ method: 'GET', path: business(id, 'attributes'), query }, AttributesSchema),
+    setAttributes: (id, attributes) => call({ method: 'POST', path: business(id, 'attributes'), body: { attributes } }, StatusResultSchema),
+  };
+}

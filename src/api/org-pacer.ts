@@ -1,0 +1,59 @@
+import PQueue from 'p-queue';
+import { AdaptiveRate } from './adaptive-rate.js';
+import type { Clock } from './clock.js';
+import { createCounters, type RequestCounters } from './request-counters.js';
+import { StartGate } from './start-gate.js';
+
+/** Starts are spaced a little wider than the budget allows, so clock and network jitter never push a window over it. */
+const SAFETY_MARGIN = 0.02;
+
+export interface PacerOptions {
+  /** The organization's budget. */
+  ratePerMinute: number;
+  /** Requests in flight at once: enough to hide latency, the gate keeps the rate. */
+  concurrency: number;
+  clock: Clock;
+}
+
+/**
+ * Paces every request to one organization: a p-queue bounds the requests in
+ * flight, and each attempt passes the start gate just before it is sent.
+ */
+export class OrgPacer {
+  readonly counters: RequestCounters = createCounters();
+  private readonly queue: PQueue;
+  private readonly rate: AdaptiveRate;
+  private readonly gate: StartGate;
+
+  constructor(private readonly options: PacerOptions) {
+    this.queue = new PQueue({ concurrency: options.concurrency });
+    this.rate = new AdaptiveRate(options.ratePerMinute);
+    this.gate = new StartGate(() => (60_000 / this.rate.perMinute) * (1 + SAFETY_MARGIN), options.clock);
+  }
+
+  /** The current rate: the budget, or less after 429s. */
+  get ratePerMinute(): number {
+    return this.rate.perMinute;
+  }
+
+  /** Runs `task` in a concurrency slot; tasks still queued are dropped when `signal` aborts. */
+  schedule<T>(task: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    return this.queue.add(task, { signal });
+  }
+
+  /** Waits until an attempt may be sent; resolves with its start time. */
+  waitTurn(signal: AbortSignal): Promise<number> {
+    return this.gate.waitTurn(signal);
+  }
+
+  noteAnswered(): void {
+    this.rate.increase();
+  }
+
+  /** Another client shares the budget: hold every request to this organization for `retryAfterMs`, and slow down. */
+  noteRateLimited(retryAfterMs: number, sentAt: number): void {
+    const now = this.options.clock.now();
+    this.gate.pauseUntil(now + retryAfterMs);
+    this.rate.decrease(sentAt, now);
+  }
+}

@@ -1,0 +1,27 @@
+/** Progress of the requests to one organization (or all): attempts for the first three, calls for the next two. */
+export interface RequestCounters {
+  /** Attempts sent, retries included. */
+  sent: number;
+  /** Attempts that were retries. */
+  retried: number;
+  /** 429 answers received. */
+  rateLimited: number;
+  /** Calls that ended in success. */
+  succeeded: number;
+  /** Calls that ended in an error, after any retries. */
+  failed: number;
+  /** Attempts waiting for their answer now. */
+  inFlight: number;
+}
+
+export function createCounters(): RequestCounters {
+  return { sent: 0, retried: 0, rateLimited: 0, succeeded: 0, failed: 0, inFlight: 0 };
+}
+
+export function sumCounters(all: readonly RequestCounters[]): RequestCounters {
+  const total = createCounters();
+  for (const counters of all) {
+    for (const key of Object.keys(total) as (keyof RequestCounters)[]) total[key] += counters[key];
+  }
+  return total;
+}

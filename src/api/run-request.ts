@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import { ApiError, AuthenticationError } from './api-error.js';
+import type { ApiRequest } from './api-request.js';
+import type { Clock } from './clock.js';
+import type { OrgPacer } from './org-pacer.js';
+import { runWithRetries, type RetryOptions } from './retry-policy.js';
+import { sendRequest, type ApiAnswer, type HttpTarget } from './send-request.js';
+import { createStatusError } from './status-error.js';
+import type { StopSwitch } from './stop-switch.js';
+
+/** What a call needs: the organization's pacer and what the whole client shares. */
+export interface RequestContext {
+  pacer: OrgPacer;
+  target: HttpTarget;
+  retry: RetryOptions;
+  clock: Clock;
+  random: () => number;
+  stop: StopSwitch;
+}
+
+/**
+ * One call: a concurrency slot of the organization, then attempts through its
+ * start gate with retries, the answer checked against `schema`. Back-off waits
+ * keep the slot, so a failing organization does not flood its budget.
+ */
+export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, schema: z.ZodType<T>): Promise<T> {
+  const { pacer, stop } = ctx;
+  let sentAt = 0;
+  const attempt = async (): Promise<T> => {
+    sentAt = await pacer.waitTurn(stop.signal);
+    return readAnswer(ctx, request, await sendCounted(ctx, request), schema);
+  };
+  try {
+    stop.signal.throwIfAborted();
+    const result = await pacer.schedule(
+      () =>
+        runWithRetries(attempt, {
+          options: ctx.retry,
+          random: ctx.random,
+          sleep: (ms) => ctx.clock.sleep(ms, stop.signal),
+          onRetry(error, delayMs) {
+            pacer.counters.retried++;
+            if (error.kind === 'rate-limited') pacer.noteRateLimited(delayMs, sentAt);
+          },
+        }),
+      stop.signal,
+    );
+    pacer.counters.succeeded++;
+    return result;
+  } catch (error) {
+    pacer.counters.failed++;
+    throw stop.explain(error);
+  }
+}
+
+async function sendCounted(ctx: RequestContext, request: ApiRequest): Promise<ApiAnswer> {
+  const { counters } = ctx.pacer;
+  counters.sent++;
+  counters.inFlight++;
+  try {
+    const answer = await sendRequest(ctx.target, request, ctx.stop.signal);
+    if (answer.status === 429) counters.rateLimited++;
+    else ctx.pacer.noteAnswered();
+    return answer;
+  } finally {
+    counters.inFlight--;
+  }
+}
+
+function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnswer, schema: z.ZodType<T>): T {
+  const { method, path } = request;
+  if (answer.status < 200 || answer.status >= 300) {
+    // Retry-After may be an HTTP date: it is read against the wall clock.
+    const error = createStatusError({ method, path, ...answer }, Date.now());
+    // A refused key stops every organization's queue before this call even returns.
+    if (error instanceof AuthenticationError) ctx.stop.stop(error);
+    throw error;
+  }
+  const parsed = schema.safeParse(answer.body);
+  if (parsed.success) return parsed.data;
+  const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || '_schema', [issue.message]]));
+  throw new ApiError({ kind: 'bad-response', method, path, status: answer.status, details: { shape: 'fields', fields } });
+}

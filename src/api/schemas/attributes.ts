@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { AttributeType } from '../service-facts.js';
+
+const SelectionSchema = z.looseObject({ set_values: z.array(z.string()), unset_values: z.array(z.string()) });
+
+/** An attribute as read; an attribute the business has not set reads as null. */
+function attribute<T extends AttributeType, V extends z.ZodType>(type: T, value: V) {
+  return z.looseObject({ type: z.literal(type), geo_id: z.string(), value: value.nullable() });
+}
+
+export const BusinessAttributeSchema = z.discriminatedUnion('type', [
+  attribute('BOOL', z.boolean()),
+  attribute('ENUM', z.string()),
+  attribute('REPEATABLE_ENUM', SelectionSchema),
+  attribute('URL', z.string()),
+  attribute('REPEATABLE_URL', z.array(z.string())),
+]);
+export type BusinessAttribute = z.infer<typeof BusinessAttributeSchema>;
+
+/** Answer of `GET /business/{id}/attributes`. */
+export const AttributesSchema = z.looseObject({ attributes: z.array(BusinessAttributeSchema) });
+export type Attributes = z.infer<typeof AttributesSchema>;
+
+/** An attribute to write. REPEATABLE_URL is no longer writable (place action links replace it). */
+export type AttributeSetting =
+  | { type: 'BOOL'; geo_id: string; value: boolean }
+  | { type: 'ENUM' | 'URL'; geo_id: string; value: string }
+  | { type: 'REPEATABLE_ENUM'; geo_id: string; value: { set_values: string[]; unset_values: string[] } };

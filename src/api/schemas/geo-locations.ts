@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const GeoLocationSchema = z.looseObject({
+  id: z.string(),
+  location_name: z.string(),
+  store_code: z.string(),
+  region_code: z.string(),
+  postal_code: z.string(),
+  address_details: z.string(),
+  locality: z.string(),
+  place_id: z.string(),
+  google_verifications: z.looseObject({ status: z.string(), checked_at: z.string() }),
+  phone_numbers: z.string(),
+});
+export type GeoLocation = z.infer<typeof GeoLocationSchema>;
+
+/** A page of `GET /geo-oauth-accounts/locations/search`. */
+export const GeoLocationPageSchema = z.looseObject({
+  locations: z.array(GeoLocationSchema),
+  page: z.number(),
+  max_page: z.number(),
+  count: z.number(),
+});
+export type GeoLocationPage = z.infer<typeof GeoLocationPageSchema>;

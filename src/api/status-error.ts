@@ -1,0 +1,27 @@
+import { ApiError, AuthenticationError, type ApiErrorKind } from './api-error.js';
+import { readErrorDetails } from './error-details.js';
+import { parseRetryAfter } from './retry-after.js';
+
+const KIND_BY_STATUS: Record<number, ApiErrorKind> = {
+  400: 'invalid-request',
+  403: 'not-authorized',
+  404: 'not-found',
+  429: 'rate-limited',
+};
+
+export interface FailedAnswer {
+  method: string;
+  path: string;
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+/** The typed error for an answer whose status is not a success. */
+export function createStatusError({ method, path, status, headers, body }: FailedAnswer, nowMs: number): ApiError {
+  const details = readErrorDetails(body);
+  if (status === 401) return new AuthenticationError({ method, path, details });
+  const kind = KIND_BY_STATUS[status] ?? (status >= 500 ? 'server-error' : 'unexpected-status');
+  const retryAfterMs = kind === 'rate-limited' ? parseRetryAfter(headers.get('retry-after'), nowMs) : undefined;
+  return new ApiError({ kind, method, path, status, details, retryAfterMs });
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/api/api-client.js';
+import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
+
+describe('retries against a faulty service', () => {
+  let api: TestEmulator;
+  beforeAll(async () => {
+    api = await startTestEmulator({ businesses: 80, ratePerMinute: 1_000_000 });
+  });
+  afterAll(() => api.close());
+
+  it('with the first 20 answers 429 and one request in seven failing with 503, every update still lands, once per row', async () => {
+    const { emulator } = api;
+    emulator.faults.script = (n) => (n <= 20 ? { status: 429, headers: { 'retry-after': '0' } } : n % 7 === 0 ? { status: 503 } : undefined);
+    const applied: string[] = [];
+    const handle = emulator.handle.bind(emulator);
+    emulator.handle = async (req) => {
+      const response = await handle(req);
+      if (req.method === 'POST' && response.status === 200) applied.push(req.path);
+      return response;
+    };
+    const rows = emulator.state.orgBusinesses(1).slice(0, 50).map((business, index) => ({ id: business.id, text: `Row ${index} update` }));
+    expect(rows).toHaveLength(50);
+
+    const client = createApiClient({
+      baseUrl: api.url,
+      apiKey: emulator.keys.ORG_ADMIN,
+      ratePerMinute: 60_000,
+      retry: { maxAttempts: 10, maxRateLimitRetries: 30 },
+      // Full jitter drawn at zero: the back-offs cost no time.
+      random: () => 0,
+    });
+    const org = client.org(1);
+    const results = await Promise.all(rows.map((row) => org.updateBusiness(row.id, { description_short: row.text })));
+    await client.close();
+
+    expect(results.map((result) => result.id)).toEqual(rows.map((row) => row.id));
+    for (const row of rows) expect(emulator.state.businesses.get(row.id)?.description_short).toBe(row.text);
+    expect(applied.sort()).toEqual(rows.map((row) => `/business/${row.id}`).sort());
+    const counters = client.readCounters().total;
+    expect(counters).toMatchObject({ rateLimited: 20, succeeded: 50, failed: 0, inFlight: 0 });
+    expect(counters.sent).toBe(50 + counters.retried);
+    expect(counters.retried).toBeGreaterThan(20);
+  });
+
+  it('slows down only the organization a 429 came from', async () => {
+    const { emulator } = api;
+    const limitedId = emulator.state.orgBusinesses(1)[0]?.id ?? '';
+    const otherId = emulator.state.orgBusinesses(2)[0]?.id ?? '';
+    let limitedOnce = false;
+    emulator.faults.script = (_n, req) => {
+      if (limitedOnce || !req.path.includes(limitedId)) return undefined;
+      limitedOnce = true;
+      return { status: 429, headers: { 'retry-after': '0' } };
+    };
+    // One slot per organization keeps the order of answers, so the rates are exact.
+    const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.PROVIDER, ratePerMinute: 6000, concurrency: 1 });
+    await Promise.all([1, 2, 3].flatMap(() => [client.org(1).readServices(limitedId), client.org(2).readServices(otherId)]));
+    await client.close();
+    const { organizations } = client.readCounters();
+    // Halved by the 429, then a fiftieth of the budget back per answer (the retry and two calls).
+    expect(organizations['org:1']).toMatchObject({ rateLimited: 1, succeeded: 3 });
+    expect(organizations['org:1']?.ratePerMinute).toBeCloseTo(6000 * (0.5 + 3 / 50), 6);
+    expect(organizations['org:2']).toMatchObject({ rateLimited: 0, succeeded: 3, ratePerMinute: 6000 });
+  });
+
+  it('waits the Retry-After of a 429 before trying again', async () => {
+    const { emulator } = api;
+    let limited = false;
+    emulator.faults.script = () => {
+      if (limited) return undefined;
+      limited = true;
+      return { status: 429, headers: { 'retry-after': '30' } };
+    };
+    const sleeps: number[] = [];
+    let skipped = 0;
+    // Sleeping moves this clock forward at once: the 30 s are recorded, not waited.
+    const clock = {
+      now: () => performance.now() + skipped,
+      sleep: (ms: number) => {
+        sleeps.push(ms);
+        skipped += ms;
+        return Promise.resolve();
+      },
+    };
+    const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.ORG_ADMIN, clock });
+    await client.org(1).readServices(emulator.state.orgBusinesses(1)[0]?.id ?? '');
+    await client.close();
+    expect(sleeps).toEqual([30_000]);
+    expect(client.readCounters().total).toMatchObject({ sent: 2, rateLimited: 1, retried: 1, succeeded: 1 });
+  });
+});

@@ -1,0 +1,90 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/api/api-client.js';
+import { AbortedError, ApiError } from '../../src/api/api-error.js';
+import type { ScriptedFault } from '../../src/emulator/faults.js';
+import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
+
+describe('transport', () => {
+  let api: TestEmulator;
+  let received = 0;
+  let fault: (n: number) => ScriptedFault | undefined = () => undefined;
+  beforeAll(async () => {
+    api = await startTestEmulator({ ratePerMinute: 100_000 });
+    api.emulator.faults.script = (n) => {
+      received = n;
+      return fault(n);
+    };
+  });
+  afterEach(() => {
+    fault = () => undefined;
+  });
+  afterAll(() => api.close());
+  const businessId = (): string => api.emulator.state.orgBusinesses(1)[0]?.id ?? '';
+  const fastRetries = { baseDelayMs: 1, maxDelayMs: 2 };
+
+  it('stops cleanly on abort: waiting calls reject with AbortedError and nothing more is sent', async () => {
+    const controller = new AbortController();
+    const start = received;
+    fault = (n) => {
+      // The third request of this test aborts the job while the emulator holds it.
+      if (n === start + 3) controller.abort();
+      return undefined;
+    };
+    // 100 ms between starts and three slots: when the third request is in flight, the next two wait at the gate, the rest in the queue.
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 600, concurrency: 3, signal: controller.signal });
+    const org = client.org(1);
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => org.readServices(businessId())));
+    const rejected = outcomes.filter((outcome) => outcome.status === 'rejected');
+    // The first two have their answers well before the third leaves; the third is aborted in flight.
+    expect(rejected.length).toBeGreaterThanOrEqual(10);
+    for (const outcome of rejected) expect(outcome.reason).toBeInstanceOf(AbortedError);
+    await expect(org.readServices(businessId())).rejects.toBeInstanceOf(AbortedError);
+    expect(received - start).toBe(3);
+    expect(client.readCounters().total).toMatchObject({ sent: 3, succeeded: 12 - rejected.length, failed: rejected.length + 1, inFlight: 0 });
+    await client.close();
+  });
+
+  it('times out a request whose answer never comes, and retries it', async () => {
+    const start = received;
+    fault = (n) => (n === start + 1 ? { kind: 'hang' } : undefined);
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, http: { headersTimeoutMs: 200 }, retry: fastRetries });
+    expect((await client.org(1).readServices(businessId())).services).toBeInstanceOf(Array);
+    expect(received - start).toBe(2);
+    expect(client.readCounters().total).toMatchObject({ sent: 2, retried: 1, succeeded: 1 });
+    await client.close();
+  });
+
+  it('times out a body that stalls, and retries it', async () => {
+    const start = received;
+    // Ten chunks 2 s apart; undici checks its timeouts on a tick of about half a second.
+    fault = (n) => (n === start + 1 ? { kind: 'slow-body', durationMs: 20_000 } : undefined);
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, http: { bodyTimeoutMs: 100 }, retry: fastRetries });
+    await client.org(1).searchBusinesses({ per_page: 100 });
+    expect(client.readCounters().total).toMatchObject({ sent: 2, retried: 1, succeeded: 1 });
+    await client.close();
+  });
+
+  it('retries a reset connection', async () => {
+    const start = received;
+    fault = (n) => (n === start + 1 ? { kind: 'reset' } : undefined);
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, retry: fastRetries });
+    await client.org(1).readServices(businessId());
+    expect(client.readCounters().total).toMatchObject({ sent: 2, retried: 1, succeeded: 1 });
+    await client.close();
+  });
+
+  it('gives up with a timeout error once the attempts are spent', async () => {
+    fault = () => ({ kind: 'hang' });
+    const client = createApiClient({
+      baseUrl: api.url,
+      apiKey: api.emulator.keys.ORG_ADMIN,
+      http: { headersTimeoutMs: 50 },
+      retry: { ...fastRetries, maxAttempts: 2 },
+    });
+    const error = await client.org(1).readServices(businessId()).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'timeout', status: undefined, method: 'GET', path: `/business/${businessId()}/services` });
+    expect(client.readCounters().total).toMatchObject({ sent: 2, failed: 1 });
+    await client.close();
+  });
+});

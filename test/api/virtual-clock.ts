@@ -1,0 +1,51 @@
+import type { Clock } from '../../src/api/clock.js';
+
+interface Timer {
+  at: number;
+  resolve: () => void;
+}
+
+/** A clock whose time moves only when the test runs its timers: pacing is checked without waiting. */
+export class VirtualClock implements Clock {
+  private time = 0;
+  private readonly timers: Timer[] = [];
+
+  now(): number {
+    return this.time;
+  }
+
+  sleep(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onAbort = (): void => {
+        this.timers.splice(this.timers.indexOf(timer), 1);
+        reject(new DOMException('aborted', 'AbortError'));
+      };
+      const timer = {
+        at: this.time + ms,
+        resolve: () => {
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      this.timers.push(timer);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** Fires the timers in time order, letting promise chains settle after each, until none is due before `untilMs`. */
+  async run(untilMs = Infinity): Promise<void> {
+    for (;;) {
+      await settle();
+      const next = this.timers.reduce<Timer | undefined>((first, timer) => (first === undefined || timer.at < first.at ? timer : first), undefined);
+      if (next === undefined || next.at > untilMs) return;
+      this.timers.splice(this.timers.indexOf(next), 1);
+      this.time = Math.max(this.time, next.at);
+      next.resolve();
+    }
+  }
+}
+
+/** Pure promise work runs in microtasks, all of which drain before the next macrotask. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
