@@ -39,6 +39,19 @@ const REASONS: Record<ApiErrorKind, string> = {
   'bad-response': 'the answer did not have the expected shape',
 };
 
+const ADVICE: Record<ApiErrorKind, string> = {
+  'invalid-request': 'Correct the values listed.',
+  'not-authenticated': 'Check LISTING_API_KEY or LISTING_API_KEY_FILE.',
+  'not-authorized': "Check the key's role, permissions and access to this resource.",
+  'not-found': 'Check the id or store code.',
+  'rate-limited': 'Lower --rate-per-minute or run later.',
+  'server-error': 'Run again later.',
+  'unexpected-status': 'Check that LISTING_API_URL points at the API.',
+  timeout: 'Check the network and LISTING_API_URL, then run again.',
+  network: 'Check the network and LISTING_API_URL, then run again.',
+  'bad-response': 'Check that LISTING_API_URL points at the API and ends with /v2.',
+};
+
 /**
  * A failed API call. It carries the method and path but never the request's
  * headers, so the API key cannot leak into logs or reports.
@@ -92,5 +105,5 @@ export class AbortedError extends Error {
 function describeFailure({ kind, method, path, status, details }: ApiErrorInit): string {
   const reason = status === undefined ? REASONS[kind] : `${REASONS[kind]} (${status})`;
   const lines = details === undefined ? [] : describeErrorDetails(details);
-  return `Failed to ${method} ${path}: ${reason}${lines.length === 0 ? '' : `: ${lines.join('; ')}`}.`;
+  return `Could not ${method} ${path}: ${reason}${lines.length === 0 ? '' : `: ${lines.join('; ')}`}. ${ADVICE[kind]}`;
 }

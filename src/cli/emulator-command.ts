@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_EMULATOR_OPTIONS } from '../emulator/emulator.js';
 import { runEmulator } from '../emulator/run-emulator.js';
 
-export function emulatorCommand(yargs: Argv, logger: Logger) {
+export function emulatorCommand<T>(yargs: Argv<T>, logger: Logger) {
   return yargs.command(
     'emulator',
     'Serve the built-in API emulator on 127.0.0.1 (prints one JSON line with its URL and keys)',

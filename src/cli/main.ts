@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { ROLES } from '../api/service-facts.js';
+import { checkCommand } from './check-command.js';
 import { createLogger } from './create-logger.js';
 import { emulatorCommand } from './emulator-command.js';
 import { EXIT_CODES } from './exit-codes.js';
@@ -12,6 +14,8 @@ class UsageError extends Error {
 const logger = createLogger();
 const cli = yargs(hideBin(process.argv))
   .scriptName('listing-bulk')
+  .option('emulator', { type: 'boolean', default: false, global: true, describe: 'Start the built-in emulator in this process and run against it' })
+  .option('emulator-role', { choices: ROLES, default: 'ORG_ADMIN' as const, global: true, describe: 'Whose key to use on the built-in emulator' })
   .strict()
   .demandCommand(1)
   .recommendCommands()
@@ -23,7 +27,7 @@ const cli = yargs(hideBin(process.argv))
   });
 
 try {
-  await emulatorCommand(cli, logger).parseAsync();
+  await checkCommand(emulatorCommand(cli, logger), logger).parseAsync();
 } catch (error) {
   if (error instanceof UsageError) {
     console.error(`\n${error.message}`);

@@ -48,7 +48,7 @@ describe('typed errors', () => {
     expect(error).toMatchObject({ name: 'ApiError', kind: 'invalid-request', status: 400, method: 'POST', path: `/business/${id}` });
     expect(describeErrorDetails(error.details)).toEqual(['website_url: must be an http(s) URL', 'description_short: must be at most 80 characters']);
     expect(error.message).toBe(
-      `Failed to POST /business/${id}: the request was refused as invalid (400): website_url: must be an http(s) URL; description_short: must be at most 80 characters.`,
+      `Could not POST /business/${id}: the request was refused as invalid (400): website_url: must be an http(s) URL; description_short: must be at most 80 characters. Correct the values listed.`,
     );
     expectNoKey(error, api.emulator.keys.ORG_ADMIN);
   });

@@ -1,0 +1,26 @@
+import type { Logger } from 'pino';
+import { readApiSettings, type ApiSettings } from '../api/api-settings.js';
+import type { Role } from '../api/service-facts.js';
+import { createEmulator } from '../emulator/emulator.js';
+import { startEmulatorServer } from '../emulator/http-server.js';
+
+export interface ApiTargetOptions {
+  /** Start the built-in emulator in this process and use it instead of LISTING_API_URL. */
+  emulator: boolean;
+  /** Whose seeded key the command uses on the emulator. */
+  emulatorRole: Role;
+}
+
+export interface ApiTarget {
+  settings: ApiSettings;
+  close(): Promise<void>;
+}
+
+/** Where a command sends its requests: the configured API, or an emulator started for the command (`--emulator`). */
+export async function openApiTarget(options: ApiTargetOptions, logger: Logger): Promise<ApiTarget> {
+  if (!options.emulator) return { settings: await readApiSettings(), close: () => Promise.resolve() };
+  const emulator = createEmulator();
+  const server = await startEmulatorServer(emulator, { port: 0 });
+  logger.info({ url: server.url, role: options.emulatorRole }, 'started the built-in emulator');
+  return { settings: { baseUrl: server.url, apiKey: emulator.keys[options.emulatorRole] }, close: () => server.close() };
+}

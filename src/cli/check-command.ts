@@ -1,0 +1,25 @@
+import type { Logger } from 'pino';
+import type { Argv } from 'yargs';
+import { createApiClient } from '../api/api-client.js';
+import { checkConnection } from '../jobs/check-connection.js';
+import type { Role } from '../api/service-facts.js';
+import { openApiTarget } from './api-target.js';
+
+export function checkCommand<T extends { emulator: boolean; 'emulator-role': Role }>(yargs: Argv<T>, logger: Logger) {
+  return yargs.command(
+    'check',
+    'Check the API address and key with one request; prints {"url", "businesses"} on stdout',
+    (command) => command,
+    async (argv) => {
+      const target = await openApiTarget({ emulator: argv.emulator, emulatorRole: argv['emulator-role'] }, logger);
+      const client = createApiClient(target.settings);
+      try {
+        const result = await checkConnection(client, logger);
+        process.stdout.write(`${JSON.stringify({ url: target.settings.baseUrl, ...result })}\n`);
+      } finally {
+        await client.close();
+        await target.close();
+      }
+    },
+  );
+}
