@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Business } from '../../src/emulator/state-types.js';
+import { addRestrictedKey } from './restricted-key.js';
 import { startTestEmulator, type TestEmulator, type TestResponse } from './start-test-emulator.js';
 
 let api: TestEmulator;
@@ -41,14 +42,6 @@ async function writeAttributes(business: Business, attributes: unknown, as: 'ORG
   return api.call('POST', `/business/${business.id}/attributes`, { as, body: { attributes } });
 }
 
-function restrictedKey(permissions: string[]): { key: string } {
-  const state = api.emulator.state;
-  const base = state.keysBySecret.get(api.emulator.keys.ORG_ADMIN);
-  if (base === undefined) throw new Error('no ORG_ADMIN key');
-  const key = { ...base, id: state.nextId(), secret: `lbk_restricted_${state.nextId()}`, has_restricted_permissions: true, permissions };
-  state.addKey(key);
-  return { key: key.secret };
-}
 
 describe('GET /business/{business_id}/attributes', () => {
   it('lists the attributes offered for the categories and country of the business, with current values or null', async () => {
@@ -221,7 +214,7 @@ describe('POST /business/{business_id}/attributes', () => {
     const business = prepareBusiness(5, ['gcid:bakery']);
     const attribute = [{ type: 'BOOL', geo_id: 'has_wifi', value: true }];
     expect(outcome(await writeAttributes(business, attribute, 'PUBLISHER'))).toEqual({ status: 403, body: FORBIDDEN });
-    expect(outcome(await writeAttributes(business, attribute, restrictedKey(['business_read'])))).toEqual({ status: 403, body: FORBIDDEN });
-    expect((await writeAttributes(business, attribute, restrictedKey(['attributes_edit']))).status).toBe(200);
+    expect(outcome(await writeAttributes(business, attribute, addRestrictedKey(api, ['business_read'])))).toEqual({ status: 403, body: FORBIDDEN });
+    expect((await writeAttributes(business, attribute, addRestrictedKey(api, ['attributes_edit']))).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Business } from '../../src/emulator/state-types.js';
+import { addRestrictedKey } from './restricted-key.js';
 import { startTestEmulator, type TestEmulator, type TestResponse } from './start-test-emulator.js';
 
 let api: TestEmulator;
@@ -32,14 +33,6 @@ async function writeLodging(business: Business, lodging: Record<string, unknown>
   return api.call('POST', `/business/${business.id}/lodging`, { as, body: { lodging } });
 }
 
-function restrictedKey(permissions: string[]): { key: string } {
-  const state = api.emulator.state;
-  const base = state.keysBySecret.get(api.emulator.keys.ORG_ADMIN);
-  if (base === undefined) throw new Error('no ORG_ADMIN key');
-  const key = { ...base, id: state.nextId(), secret: `lbk_restricted_${state.nextId()}`, has_restricted_permissions: true, permissions };
-  state.addKey(key);
-  return { key: key.secret };
-}
 
 describe('GET /lodging/list', () => {
   it('lists the lodging attribute definitions with their read_only flag', async () => {
@@ -123,10 +116,10 @@ describe('POST /business/{business_id}/lodging', () => {
   it('refuses a PUBLISHER and a restricted key without lodging_edit', async () => {
     const business = businessAt(4);
     expect(outcome(await writeLodging(business, { pets_allowed: true }, 'PUBLISHER'))).toEqual({ status: 403, body: FORBIDDEN });
-    expect(outcome(await writeLodging(business, { pets_allowed: true }, restrictedKey(['business_read'])))).toEqual({
+    expect(outcome(await writeLodging(business, { pets_allowed: true }, addRestrictedKey(api, ['business_read'])))).toEqual({
       status: 403,
       body: FORBIDDEN,
     });
-    expect((await writeLodging(business, { pets_allowed: true }, restrictedKey(['lodging_edit']))).status).toBe(200);
+    expect((await writeLodging(business, { pets_allowed: true }, addRestrictedKey(api, ['lodging_edit']))).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Business, ServiceItem } from '../../src/emulator/state-types.js';
+import { addRestrictedKey } from './restricted-key.js';
 import { startTestEmulator, type TestEmulator, type TestResponse } from './start-test-emulator.js';
 
 let api: TestEmulator;
@@ -29,14 +30,6 @@ function item(serviceId: number, category: string, price: number | null, descrip
   return { service_id: serviceId, type: definition.type, name: definition.name, price, description, category_geo_name: category };
 }
 
-function restrictedKey(permissions: string[]): { key: string } {
-  const state = api.emulator.state;
-  const base = state.keysBySecret.get(api.emulator.keys.ORG_ADMIN);
-  if (base === undefined) throw new Error('no ORG_ADMIN key');
-  const key = { ...base, id: state.nextId(), secret: `lbk_restricted_${state.nextId()}`, has_restricted_permissions: true, permissions };
-  state.addKey(key);
-  return { key: key.secret };
-}
 
 describe('GET /business/{business_id}/services', () => {
   it('returns the services of the business', async () => {
@@ -195,12 +188,12 @@ describe('POST /business/{business_id}/structured_services', () => {
   it('needs the services_edit permission on a restricted key', async () => {
     const business = prepareBusiness(19, ['gcid:bakery']);
     const refused = await api.call('POST', `/business/${business.id}/structured_services`, {
-      as: restrictedKey(['business_read']),
+      as: addRestrictedKey(api, ['business_read']),
       body: { service_id: 102 },
     });
     expect(outcome(refused)).toEqual({ status: 403, body: FORBIDDEN });
     const allowed = await api.call('POST', `/business/${business.id}/structured_services`, {
-      as: restrictedKey(['services_edit']),
+      as: addRestrictedKey(api, ['services_edit']),
       body: { service_id: 102 },
     });
     expect(allowed.status).toBe(200);
