@@ -1,6 +1,6 @@
 import type { WeekHours } from '../api/schemas/business.js';
 import type { Random } from './random.js';
-import { CATEGORIES_BY_ORG, FIRST_NAMES, LAST_NAMES, PLACES_BY_COUNTRY, STREETS } from './seed-catalogs.js';
+import { CATEGORIES_BY_ORG, FIRST_NAMES, LAST_NAMES, PLACES_BY_COUNTRY, STREETS_BY_COUNTRY } from './seed-catalogs.js';
 import type { Business, CustomField, Group } from './state-types.js';
 
 const SEED_EPOCH_S = Date.UTC(2024, 0, 1) / 1000;
@@ -60,7 +60,7 @@ export function seedBusiness(ctx: BusinessSeedContext): Business {
   const place = random.pick(PLACES_BY_COUNTRY[country] ?? []);
   const owner = random.pick(LAST_NAMES);
   const brand = orgId === 1 ? 'Boulangerie' : 'Nordic Outdoor';
-  const street = `${random.int(1, 180)} ${random.pick(STREETS)}`;
+  const street = `${random.int(1, 180)} ${random.pick(STREETS_BY_COUNTRY[country] ?? [])}`;
   const categories = random.sample(CATEGORIES_BY_ORG[orgId] ?? [], random.int(1, 2));
   const created = SEED_EPOCH_S + index * 3600 + random.int(0, 3599) + random.next();
   const id = random.hex(24);

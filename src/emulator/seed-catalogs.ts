@@ -75,6 +75,9 @@ export const PLACES_BY_COUNTRY: Record<string, Place[]> = {
   ],
 };
 
-export const STREETS = ['rue de la République', 'avenue Jean Jaurès', 'place du Marché', 'rue Victor Hugo', 'Storgata', 'Kirkegata', 'boulevard Gambetta', 'Dronningens gate'];
+export const STREETS_BY_COUNTRY: Record<string, string[]> = {
+  FR: ['rue de la République', 'avenue Jean Jaurès', 'place du Marché', 'rue Victor Hugo', 'boulevard Gambetta'],
+  NO: ['Storgata', 'Kirkegata', 'Dronningens gate', 'Torggata'],
+};
 export const FIRST_NAMES = ['Camille', 'Léa', 'Hugo', 'Lucas', 'Chloé', 'Inès', 'Ingrid', 'Lars', 'Sofie', 'Magnus', 'Zoé', 'Noé'];
 export const LAST_NAMES = ['Martin', 'Bernard', 'Dubois', 'Lefèvre', 'Moreau', 'Hansen', 'Johansen', 'Olsen', 'Berg', 'Fontaine', "O'Neil", 'Garnier'];
