@@ -1,0 +1,8 @@
+/** Spreadsheet column letter for a 0-based index: 0 -> A, 25 -> Z, 26 -> AA. */
+export function toColumnLetter(index: number): string {
+  let letters = '';
+  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  }
+  return letters;
+}

@@ -1,0 +1,46 @@
+export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+
+const SAMPLE_RECORDS = 20;
+
+/**
+ * Delimiter of a CSV text from its first records (`complete` tells that the sample is the whole file).
+ * Prefers a delimiter that the header holds and every sampled record holds as many times, then the
+ * one the header holds most; ties go to the order of CSV_DELIMITERS. A single-column file gets a
+ * delimiter that appears nowhere, so its cells are never split.
+ */
+export function detectDelimiter(sample: string, complete: boolean): CsvDelimiter {
+  const candidates = CSV_DELIMITERS.map((delimiter) => {
+    const counts = countPerRecord(sample, delimiter, complete);
+    return { delimiter, header: counts[0] ?? 0, regular: counts.every((count) => count === counts[0]) };
+  });
+  const inHeader = candidates.filter((candidate) => candidate.header > 0);
+  if (inHeader.length === 0) {
+    return candidates.find((candidate) => candidate.regular)?.delimiter ?? ',';
+  }
+  const regular = inHeader.filter((candidate) => candidate.regular);
+  const pool = regular.length > 0 ? regular : inHeader;
+  return pool.reduce((best, candidate) => (candidate.header > best.header ? candidate : best)).delimiter;
+}
+
+// Occurrences outside quotes per non-empty record; a record cut by the end of the sample is left out.
+function countPerRecord(sample: string, delimiter: string, complete: boolean): number[] {
+  const counts: number[] = [];
+  let count = 0;
+  let quoted = false;
+  let empty = true;
+  for (const char of sample) {
+    if (counts.length === SAMPLE_RECORDS) break;
+    if (char === '"') quoted = !quoted;
+    if (!quoted && (char === '\n' || char === '\r')) {
+      if (!empty) counts.push(count);
+      count = 0;
+      empty = true;
+      continue;
+    }
+    empty = false;
+    if (!quoted && char === delimiter) count += 1;
+  }
+  if (complete && !empty) counts.push(count);
+  return counts;
+}

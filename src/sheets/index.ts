@@ -1,0 +1,18 @@
+export { CSV_DELIMITERS, type CsvDelimiter } from './detect-delimiter.js';
+export type { TextEncoding } from './detect-encoding.js';
+export { detectSheetFormat, type SheetFormat } from './detect-sheet-format.js';
+export { escapeFormula, unescapeFormula } from './escape-formula.js';
+export { openSheetReader } from './open-sheet-reader.js';
+export { openSheetWriter } from './open-sheet-writer.js';
+export { SheetError } from './sheet-error.js';
+export type {
+  CellValue,
+  SheetIssue,
+  SheetItem,
+  SheetReader,
+  SheetReaderOptions,
+  SheetRow,
+  SheetSource,
+} from './sheet-reader.js';
+export type { SheetColumn, SheetRecord, SheetValue, SheetWriter, SheetWriterOptions } from './sheet-writer.js';
+export { openXlsxWriter, type WorkbookWriter } from './write-xlsx.js';

@@ -1,0 +1,48 @@
+import { toColumnLetter } from './column-letter.js';
+import { SheetError } from './sheet-error.js';
+
+export interface HeaderMap {
+  /** Canonical column name for each cell position; undefined for cells that are not read. */
+  names: (string | undefined)[];
+  /** Cells up to the last named one: cells further right have no header at all. */
+  width: number;
+  warnings: string[];
+}
+
+/**
+ * Reads a header row: names are trimmed and matched case-insensitively against `knownColumns`
+ * when given. Columns starting with "_" (report columns such as _status) and unnamed columns are
+ * not read; a repeated name is an error since its cells could not be told apart.
+ */
+export function mapHeader(cells: readonly string[], file: string, knownColumns?: readonly string[]): HeaderMap {
+  const canonical = new Map(knownColumns?.map((name) => [name.trim().toLowerCase(), name]));
+  const seen = new Map<string, number>();
+  const lastNamed = cells.findLastIndex((cell) => cell.trim() !== '');
+  const names: (string | undefined)[] = cells.map(() => undefined);
+  const warnings: string[] = [];
+  cells.forEach((cell, index) => {
+    const name = cell.trim();
+    const key = name.toLowerCase();
+    if (name === '') {
+      if (index < lastNamed) warnings.push(`Column ${toColumnLetter(index)} has no name: its cells are ignored.`);
+      return;
+    }
+    if (name.startsWith('_')) return;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      throw new SheetError(
+        `read ${file}`,
+        `column '${name}' appears twice (columns ${toColumnLetter(first)} and ${toColumnLetter(index)})`,
+        'Rename or remove one.',
+      );
+    }
+    seen.set(key, index);
+    const known = knownColumns === undefined ? name : canonical.get(key);
+    if (known === undefined) {
+      warnings.push(`Column '${name}' (${toColumnLetter(index)}) is not a known column: it is ignored.`);
+      return;
+    }
+    names[index] = known;
+  });
+  return { names, width: lastNamed + 1, warnings };
+}

@@ -1,0 +1,122 @@
+import { createReadStream } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { assertReadableFile } from './assert-readable-file.js';
+import { buildSheetRow } from './build-sheet-row.js';
+import { chooseSheet } from './choose-sheet.js';
+import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
+import { holdEarlyZipEnd } from './hold-early-zip-end.js';
+import { mapHeader, type HeaderMap } from './map-header.js';
+import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
+import { repairUtf8Decoding } from './repair-utf8-decoding.js';
+import { SheetError } from './sheet-error.js';
+import type { CellValue, SheetItem, SheetReader, SheetReaderOptions } from './sheet-reader.js';
+
+type WorkbookReader = ExcelJS.stream.xlsx.WorkbookReader;
+type WorksheetReader = ExcelJS.stream.xlsx.WorksheetReader;
+
+interface XlsxRow {
+  line: number;
+  cells: (CellValue | CellProblem)[];
+}
+
+const READER_OPTIONS = { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'cache', styles: 'cache' } as const;
+
+export async function openXlsxReader(path: string, options: SheetReaderOptions = {}): Promise<SheetReader> {
+  await assertReadableFile(path);
+  const input = createReadStream(path);
+  holdEarlyZipEnd(input);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, READER_OPTIONS);
+  repairUtf8Decoding(workbook);
+  const worksheets = workbook[Symbol.asyncIterator]();
+  const close = async (): Promise<void> => {
+    input.destroy();
+    await worksheets.return(undefined);
+  };
+  try {
+    const { name, worksheet } = await findWorksheet(workbook, worksheets, path, options);
+    const rows = readRows(worksheet, isDate1904(workbook));
+    const { names, warnings } = await readHeader(rows, path, options.knownColumns);
+    return {
+      source: { format: 'xlsx', sheet: name },
+      columns: names.filter((column) => column !== undefined),
+      warnings,
+      close,
+      async *[Symbol.asyncIterator]() {
+        try {
+          for await (const row of rows) {
+            const item = toSheetItem(row, names);
+            if (item) yield item;
+          }
+          await drainWorksheets(worksheets);
+        } catch (error) {
+          throw toSheetError(error, path);
+        } finally {
+          await close();
+        }
+      },
+    };
+  } catch (error) {
+    await close();
+    throw toSheetError(error, path);
+  }
+}
+
+// Sheets come in the order of the zip entries; the ones before the wanted sheet are drained.
+async function findWorksheet(
+  workbook: WorkbookReader,
+  worksheets: AsyncIterator<WorksheetReader>,
+  path: string,
+  options: SheetReaderOptions,
+): Promise<{ name: string; worksheet: WorksheetReader }> {
+  let wanted: string | undefined;
+  for (let next = await worksheets.next(); next.done !== true; next = await worksheets.next()) {
+    wanted ??= chooseSheet(listSheets(workbook), path, options);
+    if (readWorksheetName(workbook, next.value) === wanted) return { name: wanted, worksheet: next.value };
+    await next.value.read();
+  }
+  const reason = wanted === undefined ? 'it holds no worksheet' : `its sheet '${wanted}' is not a worksheet`;
+  throw new SheetError(`read ${path}`, reason, 'Check that it is the right file, or choose another sheet.');
+}
+
+// exceljs removes a sheet's temporary file only once the next sheet is asked for, so the sheets
+// after the one read are drained. A reader closed early leaves that file to exceljs's cleanup at exit.
+async function drainWorksheets(worksheets: AsyncIterator<WorksheetReader>): Promise<void> {
+  for (let next = await worksheets.next(); next.done !== true; next = await worksheets.next()) await next.value.read();
+}
+
+async function* readRows(worksheet: WorksheetReader, date1904: boolean): AsyncGenerator<XlsxRow> {
+  for await (const row of worksheet) {
+    const cells: (CellValue | CellProblem)[] = [];
+    row.eachCell((cell, column) => {
+      cells[column - 1] = formatXlsxCell(cell, date1904);
+    });
+    yield { line: row.number, cells: Array.from({ length: cells.length }, (_, index) => cells[index] ?? '') };
+  }
+}
+
+async function readHeader(rows: AsyncIterator<XlsxRow>, path: string, knownColumns?: readonly string[]): Promise<HeaderMap> {
+  for (let next = await rows.next(); next.done !== true; next = await rows.next()) {
+    const cells = next.value.cells.map((cell) => (typeof cell === 'object' ? '' : String(cell)));
+    if (cells.some((cell) => cell.trim() !== '')) return mapHeader(cells, path, knownColumns);
+  }
+  throw new SheetError(`read ${path}`, 'the sheet is empty', 'Add a header row with the column names.');
+}
+
+function toSheetItem(row: XlsxRow, names: readonly (string | undefined)[]): SheetItem | undefined {
+  const errors = names.flatMap((name, index) => {
+    const cell = row.cells[index];
+    return name !== undefined && typeof cell === 'object' ? [`${name}: ${cell.problem}`] : [];
+  });
+  if (errors.length > 0) return { kind: 'issue', line: row.line, errors };
+  return buildSheetRow(
+    names,
+    row.line,
+    row.cells.map((cell) => (typeof cell === 'object' ? '' : cell)),
+  );
+}
+
+function toSheetError(error: unknown, path: string): unknown {
+  if (error instanceof SheetError) return error;
+  const reason = `it is not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)})`;
+  return new SheetError(`read ${path}`, reason, 'Open it in Excel or LibreOffice and save it again as .xlsx.', { cause: error });
+}

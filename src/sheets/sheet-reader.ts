@@ -1,0 +1,59 @@
+import type { CsvDelimiter } from './detect-delimiter.js';
+import type { TextEncoding } from './detect-encoding.js';
+
+/**
+ * A cell as read: text as the spreadsheet shows it (numbers as displayed, dates as yyyy-mm-dd or
+ * yyyy-mm-ddTHH:MM:SS, times as HH:MM:SS), or a boolean when an XLSX cell holds a real boolean.
+ * CSV cells are always strings.
+ */
+export type CellValue = string | boolean;
+
+/**
+ * A data row. `line` is what the user sees at the left of the file: the physical line where the
+ * record starts in a CSV, the row number in an XLSX sheet. `values` maps each kept column (its
+ * canonical name) to its cell, '' when empty.
+ */
+export interface SheetRow {
+  kind: 'row';
+  line: number;
+  values: Record<string, CellValue>;
+}
+
+/** A row that could not be read, as data: errors read "column: why", or just "why" for a whole line. */
+export interface SheetIssue {
+  kind: 'issue';
+  line: number;
+  errors: string[];
+}
+
+export type SheetItem = SheetRow | SheetIssue;
+
+export interface SheetReaderOptions {
+  /** Canonical column names: headers match them trimmed and case-insensitively; others are warned about and ignored. */
+  knownColumns?: readonly string[];
+  /** XLSX: the sheet to read; a missing one is an error. */
+  sheet?: string;
+  /** XLSX: without `sheet`, a sheet with this name is read if there is one, else the first sheet. */
+  resource?: string;
+  /** CSV: skips delimiter detection. */
+  delimiter?: CsvDelimiter;
+}
+
+export type SheetSource =
+  | { format: 'csv'; encoding: TextEncoding; delimiter: CsvDelimiter }
+  | { format: 'xlsx'; sheet: string };
+
+/**
+ * Rows of one sheet, read once, in order, as they stream. Completely empty rows are skipped. A CSV
+ * line with a value right of the header is an issue (an unquoted delimiter shifted it); XLSX cells
+ * right of the header are ignored.
+ */
+export interface SheetReader extends AsyncIterable<SheetItem> {
+  readonly source: SheetSource;
+  /** Kept columns, canonical names, in sheet order. */
+  readonly columns: readonly string[];
+  /** Header warnings (unknown or unnamed columns), each given once. */
+  readonly warnings: readonly string[];
+  /** Releases the file when the rows are not read to the end. */
+  close(): Promise<void>;
+}

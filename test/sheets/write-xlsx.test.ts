@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { openSheetWriter, openXlsxWriter } from '../../src/sheets/index.js';
+import { makeTempDir } from './make-temp-dir.js';
+import { readItems } from './read-items.js';
+
+async function loadWorkbook(path: string): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  return workbook;
+}
+
+describe('writing XLSX', () => {
+  it('writes a bold, frozen, filtered header, widths from header and hint, and text-typed code columns', async () => {
+    const path = join(await makeTempDir(), 'locations.xlsx');
+    const writer = await openSheetWriter(path, {
+      sheet: 'locations',
+      columns: [
+        { key: 'storeCode', header: 'Store code', text: true },
+        { key: 'zip', text: true, width: 5 },
+        { key: 'description', width: 200 },
+        { key: 'rating' },
+        { key: 'open' },
+      ],
+    });
+    await writer.writeRow({ storeCode: '0042', zip: '06000', description: '=HYPERLINK("x")', rating: 4.5, open: true });
+    await writer.writeRow({ storeCode: 42, zip: null, description: '', rating: -1.5, open: false });
+    await writer.close();
+
+    const sheet = (await loadWorkbook(path)).getWorksheet('locations');
+    expect(sheet?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet?.autoFilter).toBe('A1:E1');
+    expect([1, 2, 3, 4, 5].map((index) => sheet?.getColumn(index).width)).toEqual([14, 10, 60, 14, 14]);
+    expect(sheet?.getCell('A1').font.bold).toBe(true);
+    expect(sheet?.getCell('A1').text).toBe('Store code');
+    expect(sheet?.getCell('A2').numFmt).toBe('@');
+    expect(sheet?.getCell('B2').numFmt).toBe('@');
+    expect(sheet?.getCell('C2').numFmt).toBeUndefined();
+    expect([sheet?.getCell('A2').text, sheet?.getCell('B2').text, sheet?.getCell('A3').text]).toEqual(['0042', '06000', '42']);
+    expect(sheet?.getCell('A3').type).toBe(ExcelJS.ValueType.RichText);
+    expect(sheet?.getCell('C2').text).toBe(`'=HYPERLINK("x")`);
+    expect(sheet?.getCell('C2').type).not.toBe(ExcelJS.ValueType.Formula);
+    expect([sheet?.getCell('D2').value, sheet?.getCell('E2').value, sheet?.getCell('D3').value, sheet?.getCell('E3').value]).toEqual([4.5, true, -1.5, false]);
+    expect([sheet?.getCell('B3').value, sheet?.getCell('C3').value]).toEqual([null, null]);
+  });
+
+  it('writes several sheets, each with its own columns', async () => {
+    const path = join(await makeTempDir(), 'export.xlsx');
+    const workbook = await openXlsxWriter(path);
+    const locations = workbook.addSheet('locations', [{ key: 'storeCode' }, { key: 'name' }]);
+    await locations.writeRow({ storeCode: 'S1', name: 'Le Bistrot' });
+    const fields = workbook.addSheet('Fields', [{ key: 'field' }, { key: 'meaning', width: 40 }, { key: 'required' }]);
+    await fields.writeRow({ field: 'storeCode', meaning: 'Your code for the location', required: true });
+    await workbook.addSheet('About', [{ key: 'note' }]).writeRow({ note: 'Exported by listing-bulk' });
+    await workbook.close();
+
+    expect((await loadWorkbook(path)).worksheets.map((sheet) => sheet.name)).toEqual(['locations', 'Fields', 'About']);
+    const read = await readItems(path, { sheet: 'Fields' });
+    expect(read.reader.columns).toEqual(['field', 'meaning', 'required']);
+    expect(read.items).toEqual([{ kind: 'row', line: 2, values: { field: 'storeCode', meaning: 'Your code for the location', required: true } }]);
+    expect((await readItems(path, { resource: 'locations' })).items).toEqual([
+      { kind: 'row', line: 2, values: { storeCode: 'S1', name: 'Le Bistrot' } },
+    ]);
+  });
+
+  it('refuses rows for a sheet that is finished', async () => {
+    const workbook = await openXlsxWriter(join(await makeTempDir(), 'order.xlsx'));
+    const first = workbook.addSheet('First', [{ key: 'a' }]);
+    workbook.addSheet('Second', [{ key: 'b' }]);
+    await expect(first.writeRow({ a: 'late' })).rejects.toThrow('Sheet First of');
+    await workbook.close();
+  });
+
+  it('fails early when the folder does not exist', async () => {
+    const path = join(await makeTempDir(), 'missing', 'out.xlsx');
+    await expect(openSheetWriter(path, { columns: [{ key: 'a' }] })).rejects.toThrow(`Could not write ${path}: ENOENT`);
+  });
+});
