@@ -5,13 +5,23 @@ import { ROLES } from '../api/service-facts.js';
 import { checkCommand } from './check-command.js';
 import { createLogger } from './create-logger.js';
 import { emulatorCommand } from './emulator-command.js';
+import { importCommand } from './import-command.js';
+import type { CommandContext } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
+import { templateCommand } from './template-command.js';
 
 class UsageError extends Error {
   override name = 'UsageError';
 }
 
 const logger = createLogger();
+let requestedExit: number = EXIT_CODES.success;
+const context: CommandContext = {
+  logger,
+  requestExit: (code) => {
+    requestedExit = Math.max(requestedExit, code);
+  },
+};
 const cli = yargs(hideBin(process.argv))
   .scriptName('listing-bulk')
   .option('emulator', { type: 'boolean', default: false, global: true, describe: 'Start the built-in emulator in this process and run against it' })
@@ -27,7 +37,8 @@ const cli = yargs(hideBin(process.argv))
   });
 
 try {
-  await checkCommand(emulatorCommand(cli, logger), logger).parseAsync();
+  await importCommand(templateCommand(checkCommand(emulatorCommand(cli, logger), logger), logger), context).parseAsync();
+  process.exitCode = requestedExit;
 } catch (error) {
   if (error instanceof UsageError) {
     console.error(`\n${error.message}`);

@@ -1,0 +1,25 @@
+import type { CommandContext } from './command-context.js';
+import { EXIT_CODES } from './exit-codes.js';
+
+/**
+ * Runs a command with an AbortSignal that SIGINT and SIGTERM fire: the command stops sending,
+ * finishes what is in flight and writes its reports; the exit code then says which signal stopped it.
+ */
+export async function withStopSignal(context: CommandContext, run: (signal: AbortSignal) => Promise<void>): Promise<void> {
+  const controller = new AbortController();
+  const stop = (signal: 'SIGINT' | 'SIGTERM') => () => {
+    context.logger.warn({ signal }, 'stopping: finishing the requests in flight and writing the reports');
+    context.requestExit(signal === 'SIGINT' ? EXIT_CODES.interrupted : EXIT_CODES.terminated);
+    controller.abort();
+  };
+  const onInt = stop('SIGINT');
+  const onTerm = stop('SIGTERM');
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
+  try {
+    await run(controller.signal);
+  } finally {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+  }
+}

@@ -1,0 +1,39 @@
+import type { Logger } from 'pino';
+import type { Argv } from 'yargs';
+import { createApiClient } from '../api/api-client.js';
+import type { CustomFieldDefinition } from '../api/schemas/custom-fields.js';
+import type { Role } from '../api/service-facts.js';
+import { readCustomFieldDefinitions } from '../jobs/read-custom-field-definitions.js';
+import { writeTemplate } from '../jobs/write-template.js';
+import { IMPORT_RESOURCE_NAMES } from '../resources/resource-names.js';
+import { openApiTarget, type ApiTargetOptions } from './api-target.js';
+
+export function templateCommand<T extends { emulator: boolean; 'emulator-role': Role }>(yargs: Argv<T>, logger: Logger) {
+  return yargs.command(
+    'template <resource>',
+    'Write a blank spreadsheet to fill for an import (prints {"path", "columns"}); businesses get custom field columns when an API is configured or with --emulator',
+    (command) =>
+      command
+        .positional('resource', { choices: IMPORT_RESOURCE_NAMES, demandOption: true, describe: 'What the spreadsheet imports' })
+        .option('out', { type: 'string', demandOption: true, describe: 'File to write: .xlsx (notes, dropdowns, About sheet) or .csv' })
+        .option('org-id', { type: 'number', describe: 'Organization whose custom fields to use (PROVIDER keys); the key’s own by default' }),
+    async (argv) => {
+      const useApi = argv.resource === 'businesses' && (argv.emulator || (process.env.LISTING_API_URL ?? '') !== '');
+      const target = { emulator: argv.emulator, emulatorRole: argv['emulator-role'] };
+      const customFields = useApi ? await fetchCustomFields(target, argv['org-id'], logger) : [];
+      const result = await writeTemplate({ resource: argv.resource, out: argv.out, customFields }, logger);
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+    },
+  );
+}
+
+async function fetchCustomFields(options: ApiTargetOptions, orgId: number | undefined, logger: Logger): Promise<CustomFieldDefinition[]> {
+  const target = await openApiTarget(options, logger);
+  const client = createApiClient(target.settings);
+  try {
+    return await readCustomFieldDefinitions(client, orgId, logger);
+  } finally {
+    await client.close();
+    await target.close();
+  }
+}

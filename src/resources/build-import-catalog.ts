@@ -1,0 +1,21 @@
+import type { CustomFieldDefinition } from '../api/schemas/custom-fields.js';
+import { buildAttributeCatalog } from './attributes/attribute-catalog.js';
+import { buildBusinessCatalog } from './businesses/business-catalog.js';
+import { buildCustomFieldOrderCatalog } from './custom-field-order/custom-field-order-catalog.js';
+import type { ImportCatalog } from './resource-catalog.js';
+import type { ImportResourceName } from './resource-names.js';
+import { buildServiceCatalog } from './services/service-catalog.js';
+
+/** The catalog of a resource a sheet can change; custom field definitions type the businesses' custom_fields columns. */
+export function buildImportCatalog(resource: ImportResourceName, customFields: readonly CustomFieldDefinition[]): ImportCatalog<unknown, unknown> {
+  switch (resource) {
+    case 'businesses':
+      return buildBusinessCatalog(customFields);
+    case 'services':
+      return buildServiceCatalog();
+    case 'attributes':
+      return buildAttributeCatalog();
+    case 'custom-field-order':
+      return buildCustomFieldOrderCatalog();
+  }
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { BusinessUpdateSchema } from '../api/schemas/business.js';
+import type { CellValue } from '../sheets/index.js';
+import type { CellContext } from './cell-context.js';
+import type { Column } from './column.js';
+import { textColumn } from './columns/text-column.js';
+import { readRowFields } from './read-row-fields.js';
+
+/** How a row finds its business: by id, or by store code (resolved by the import). */
+export type BusinessTarget = { business_id: string } | { code: string };
+
+export const businessIdColumn = textColumn({
+  header: 'business_id',
+  identity: true,
+  trim: true,
+  text: true,
+  schema: z.string().min(1),
+  description: 'Id of the business, as exports give it; finds the business',
+});
+
+export const storeCodeColumn = textColumn({
+  header: 'code',
+  trim: true,
+  text: true,
+  schema: BusinessUpdateSchema.shape.code.unwrap(),
+  description: 'Store code, unique per organization; finds the business when business_id is empty',
+  example: 'EXAMPLE-1',
+});
+
+export const BUSINESS_IDENTITY_COLUMNS: readonly Column[] = [businessIdColumn, storeCodeColumn];
+
+export interface BusinessIdentity {
+  target: BusinessTarget | undefined;
+  /** The store code of the row, whether or not it found the business. */
+  code: string | undefined;
+  errors: string[];
+}
+
+/** business_id wins when both are given; a row with neither cannot be sent. */
+export function readBusinessIdentity(cells: Readonly<Record<string, CellValue>>, context: CellContext): BusinessIdentity {
+  const { values, errors } = readRowFields(BUSINESS_IDENTITY_COLUMNS, cells, context);
+  const businessId = values.get(businessIdColumn);
+  const code = values.get(storeCodeColumn);
+  const target = typeof businessId === 'string' ? { business_id: businessId } : typeof code === 'string' ? { code } : undefined;
+  if (target === undefined && errors.length === 0) errors.push('business_id: missing; give business_id or code to find the business');
+  return { target, code: typeof code === 'string' ? code : undefined, errors };
+}

@@ -1,0 +1,53 @@
+import type { BusinessUpdate, SpecificHours, WeekHours } from '../../api/schemas/business.js';
+import type { CustomFieldDefinition } from '../../api/schemas/custom-fields.js';
+import { assemblePayload } from '../assemble-payload.js';
+import { BUSINESS_IDENTITY_COLUMNS, readBusinessIdentity, storeCodeColumn, type BusinessTarget } from '../business-target.js';
+import { customFieldColumn } from '../custom-field-column.js';
+import { readRowFields } from '../read-row-fields.js';
+import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
+import { buildBusinessFieldColumns } from './business-field-columns.js';
+import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
+
+/**
+ * The payload of one row: a BusinessUpdate, except that a row may set some days of `open_hours`,
+ * one list of `specific_hours`, and some fields of the first contact. The service replaces these
+ * fields whole, so the import completes them from the current business before sending.
+ */
+export type BusinessRowUpdate = Omit<BusinessUpdate, 'open_hours' | 'specific_hours'> & {
+  open_hours?: Partial<WeekHours>;
+  specific_hours?: Partial<SpecificHours>;
+};
+
+export type BusinessCatalog = ImportCatalog<BusinessTarget, BusinessRowUpdate>;
+
+/** The businesses' columns, custom fields typed by their definitions (none when no API is at hand). */
+export function buildBusinessCatalog(customFields: readonly CustomFieldDefinition[]): BusinessCatalog {
+  const columns = [
+    ...BUSINESS_IDENTITY_COLUMNS,
+    ...buildBusinessFieldColumns(),
+    ...customFields.map(customFieldColumn),
+    ...buildBusinessReadOnlyColumns(),
+  ];
+  return {
+    resource: 'businesses',
+    columns,
+    createRowReader(sheetColumns, context) {
+      const fieldColumns = selectImportColumns(columns, sheetColumns).filter((column) => !BUSINESS_IDENTITY_COLUMNS.includes(column));
+      return (row) => {
+        const identity = readBusinessIdentity(row.values, context);
+        const fields = readRowFields(fieldColumns, row.values, context);
+        // With both given, the id finds the business and the code is a field to update.
+        if (identity.target !== undefined && 'business_id' in identity.target && identity.code !== undefined) {
+          fields.values.set(storeCodeColumn, identity.code);
+        }
+        return {
+          line: row.line,
+          target: identity.target,
+          // Each value passed its field's schema and sits at its column's path: the payload has the type's shape.
+          update: assemblePayload(fields.values),
+          errors: [...identity.errors, ...fields.errors],
+        };
+      };
+    },
+  };
+}

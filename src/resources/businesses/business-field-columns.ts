@@ -1,0 +1,129 @@
+import { BusinessUpdateSchema, ContactSchema, PhotosSchema } from '../../api/schemas/business.js';
+import { BUSINESS_STATUSES, DESCRIPTION_LONG_MAX, DESCRIPTION_SHORT_MAX, WEEK_DAYS, type WeekDay } from '../../api/service-facts.js';
+import type { Column } from '../column.js';
+import { choiceColumn } from '../columns/choice-column.js';
+import { LIST_SEPARATOR, listColumn, TEXT_ITEMS } from '../columns/list-column.js';
+import { listCountryCodes } from '../columns/list-country-codes.js';
+import { numberColumn } from '../columns/number-column.js';
+import { parseDecimal, formatDecimal } from '../columns/parse-decimal.js';
+import { specificCloseColumn, specificOpenColumn } from '../columns/specific-hours-columns.js';
+import { textColumn } from '../columns/text-column.js';
+import { weekDayColumn } from '../columns/week-day-column.js';
+
+const field = BusinessUpdateSchema.shape;
+const URL_GRAMMAR = 'an http(s) URL';
+
+// Spaces, dots, dashes and brackets are how people group digits; E.164 has none.
+const PHONE_GROUPING = /[\s.()/-]/g;
+
+const EXAMPLE_HOURS: Record<WeekDay, string[]> = {
+  monday: [],
+  tuesday: ['07:00-13:00', '15:00-19:30'],
+  wednesday: ['07:00-13:00', '15:00-19:30'],
+  thursday: ['07:00-13:00', '15:00-19:30'],
+  friday: ['07:00-13:00', '15:00-19:30'],
+  saturday: ['07:00-19:30'],
+  sunday: ['07:00-12:30'],
+};
+
+/** The columns of the fields of `POST /business/{id}`, in template order; the store code and custom fields aside. */
+export function buildBusinessFieldColumns(): Column[] {
+  return [
+    textColumn({ header: 'name', schema: field.name.unwrap(), description: 'Name of the business', example: 'Boulangerie Martin' }),
+    choiceColumn({ header: 'status', schema: field.status.unwrap(), choices: BUSINESS_STATUSES, description: 'Status of the business', example: 'open' }),
+    listColumn({
+      ...TEXT_ITEMS,
+      header: 'categories',
+      schema: field.categories.unwrap(),
+      grammar: `category ids gcid:<name> separated by ${LIST_SEPARATOR}; at least one`,
+      description: 'Categories, the first one being the main category',
+      example: ['gcid:bakery', 'gcid:pastry_shop'],
+    }),
+    listColumn({
+      header: 'groups',
+      schema: field.groups.unwrap(),
+      grammar: `group ids separated by ${LIST_SEPARATOR}`,
+      description: 'Groups of the organization the business belongs to',
+      parseItem: (text, context) => {
+        const value = parseDecimal(text, context);
+        return value === undefined ? { error: 'must be whole numbers (group ids)' } : { value };
+      },
+      formatItem: formatDecimal,
+    }),
+    numberColumn({ header: 'org_id', schema: field.org_id.unwrap(), description: 'Organization of the business; only PROVIDER keys move a business' }),
+    choiceColumn({
+      header: 'country',
+      schema: field.country.unwrap(),
+      choices: listCountryCodes(),
+      grammar: 'a two-letter country code (ISO 3166), e.g. FR',
+      description: 'Country of the address',
+      example: 'FR',
+    }),
+    textColumn({ header: 'region', schema: field.region.unwrap(), description: 'Region of the address', example: 'Auvergne-Rhône-Alpes' }),
+    textColumn({ header: 'city', schema: field.city.unwrap(), description: 'City of the address', example: 'Bourg-en-Bresse' }),
+    textColumn({ header: 'zipcode', schema: field.zipcode.unwrap(), trim: true, text: true, description: 'Zip code, leading zeros kept', example: '01000' }),
+    textColumn({ header: 'address2', schema: field.address2.unwrap(), description: 'Address complement', example: 'Bâtiment B' }),
+    textColumn({ header: 'address_full', schema: field.address_full.unwrap(), description: 'Full address on one line', example: '12 rue Bourgmayer, 01000 Bourg-en-Bresse' }),
+    numberColumn({ header: 'lat', schema: field.lat.unwrap(), description: 'Latitude in decimal degrees', example: 46.205167 }),
+    numberColumn({ header: 'long', schema: field.long.unwrap(), description: 'Longitude in decimal degrees', example: 5.225501 }),
+    textColumn({ header: 'opening_date', schema: field.opening_date.unwrap(), trim: true, grammar: 'a date yyyy-mm-dd', description: 'Date the business opened', example: '2019-04-01' }),
+    textColumn({ header: 'website_url', schema: field.website_url.unwrap(), trim: true, grammar: URL_GRAMMAR, description: 'Website', example: 'https://www.example.com/boulangerie-martin' }),
+    textColumn({ header: 'network_a_url', schema: field.network_a_url.unwrap(), trim: true, grammar: URL_GRAMMAR, description: 'Page on social network A', example: 'https://network-a.example.com/boulangerie-martin' }),
+    textColumn({ header: 'network_b_url', schema: field.network_b_url.unwrap(), trim: true, grammar: URL_GRAMMAR, description: 'Page on social network B' }),
+    textColumn({
+      header: 'description_short',
+      schema: field.description_short.unwrap(),
+      grammar: `text of at most ${DESCRIPTION_SHORT_MAX} characters`,
+      description: 'Short description',
+      example: 'Bread, viennoiseries and cakes baked on site every morning.',
+    }),
+    textColumn({
+      header: 'description_long',
+      schema: field.description_long.unwrap(),
+      grammar: `text of at most ${DESCRIPTION_LONG_MAX} characters`,
+      description: 'Long description',
+      example: 'Family bakery since 1987: sourdough bread, croissants made with local butter, custom cakes on order.',
+    }),
+    textColumn({
+      header: 'national_identification_number',
+      schema: field.national_identification_number.unwrap(),
+      trim: true,
+      text: true,
+      description: 'National company number (SIRET in France)',
+      example: '12345678900012',
+    }),
+    textColumn({ header: 'contacts.0.name', schema: ContactSchema.shape.name.unwrap(), description: 'Name of the main contact', example: 'Claire Martin' }),
+    textColumn({
+      header: 'contacts.0.email',
+      schema: ContactSchema.shape.email.unwrap(),
+      trim: true,
+      grammar: 'an email address',
+      description: 'Email of the main contact',
+      example: 'contact@boulangerie-martin.example.com',
+    }),
+    listColumn({
+      header: 'contacts.0.phone_numbers',
+      schema: ContactSchema.shape.phone_numbers.unwrap(),
+      text: true,
+      grammar: `phone numbers in E.164 format (+33302060628) separated by ${LIST_SEPARATOR}; spaces and dots are removed`,
+      description: 'Phone numbers of the main contact, the first one shown first',
+      example: ['+33474000000'],
+      parseItem: (text) => ({ value: text.replace(PHONE_GROUPING, '') }),
+      formatItem: (item) => item,
+    }),
+    textColumn({ header: 'contacts.0.fax', schema: ContactSchema.shape.fax.unwrap(), trim: true, text: true, description: 'Fax of the main contact' }),
+    textColumn({ header: 'photos.LOGO', schema: PhotosSchema.shape.LOGO.unwrap(), trim: true, grammar: URL_GRAMMAR, description: 'Logo', example: 'https://www.example.com/images/logo.png' }),
+    textColumn({ header: 'photos.primary', schema: PhotosSchema.shape.primary.unwrap(), trim: true, grammar: URL_GRAMMAR, description: 'Main photo', example: 'https://www.example.com/images/front.jpg' }),
+    listColumn({
+      ...TEXT_ITEMS,
+      header: 'photos.secondary',
+      schema: PhotosSchema.shape.secondary.unwrap(),
+      grammar: `http(s) URLs separated by ${LIST_SEPARATOR}`,
+      description: 'Other photos',
+      example: ['https://www.example.com/images/inside.jpg', 'https://www.example.com/images/cakes.jpg'],
+    }),
+    ...WEEK_DAYS.map((day) => weekDayColumn(day, EXAMPLE_HOURS[day])),
+    specificCloseColumn,
+    specificOpenColumn,
+  ];
+}

@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { CellValue } from '../sheets/index.js';
+import type { CellContext } from './cell-context.js';
+
+/** A cell the column could not read: `error` says what it must be; `got` names the part at fault when not the whole cell. */
+export interface CellError {
+  error: string;
+  got?: string;
+}
+
+export type Parsed<T> = { value: T } | CellError;
+
+/** Where a value goes in the API payload, e.g. `['contacts', 0, 'phone_numbers']`. */
+export type FieldPath = readonly (string | number)[];
+
+/**
+ * One spreadsheet column of a resource: validation, import mapping, export and templates all derive
+ * from it. `parse` and `format` handle filled cells only; empty cells and `#clear` are the same for
+ * every column (see readCell and formatCell).
+ */
+export interface Column<T = unknown> {
+  /** The API field path with dots, e.g. `open_hours.monday`. */
+  readonly header: string;
+  /** Where the value goes in the payload; undefined for columns the resource reads itself (row identity). */
+  readonly path: FieldPath | undefined;
+  readonly description: string;
+  /** What a filled cell holds, in words, for templates. */
+  readonly grammar: string;
+  /** The API's own schema of the field: the one source of truth for what the service accepts. */
+  readonly schema: z.ZodType;
+  /** What `#clear` sets: the first of [], null and '' the schema accepts; undefined when it accepts none. */
+  readonly cleared: { value: unknown } | undefined;
+  /** XLSX cells typed as text, so that Excel keeps leading zeros and long digit strings (codes, zips, phones). */
+  readonly text: boolean;
+  /** Export only: the import ignores the column. */
+  readonly readOnly: boolean;
+  /** Canonical values offered as a dropdown in templates. */
+  readonly choices?: readonly string[];
+  /** The value of the template's example row; undefined leaves the cell empty. */
+  readonly example?: T;
+  parse(cell: CellValue, context: CellContext): Parsed<T>;
+  /** The canonical cell; '' for an empty value. */
+  format(value: T, context: CellContext): string;
+}

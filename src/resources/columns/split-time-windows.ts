@@ -1,0 +1,20 @@
+const WINDOW = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/;
+
+/**
+ * Time windows separated by commas, semicolons, pipes or spaces; `9:00 - 12:00` reads as
+ * `09:00-12:00`. Tokens that are no window come back as typed, for the schema to refuse.
+ */
+export function splitTimeWindows(text: string): string[] {
+  return text
+    .replace(/\s*-\s*/g, '-')
+    .split(/[\s,;|]+/)
+    .filter((token) => token !== '')
+    .map(padWindow);
+}
+
+function padWindow(token: string): string {
+  const match = WINDOW.exec(token);
+  if (match === null) return token;
+  const [, openHour = '', openMinute = '', closeHour = '', closeMinute = ''] = match;
+  return `${openHour.padStart(2, '0')}:${openMinute}-${closeHour.padStart(2, '0')}:${closeMinute}`;
+}

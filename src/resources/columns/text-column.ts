@@ -1,0 +1,16 @@
+import type { Column } from '../column.js';
+import { defineColumn, type FactorySpec } from '../define-column.js';
+
+/**
+ * Text. Free text is kept exactly as typed (spaces, line breaks, formula-like starts); `trim` is for
+ * codes, dates and addresses, where spaces around the value are a copy-paste accident.
+ */
+export function textColumn(spec: FactorySpec<string | null> & { trim?: boolean }): Column<string | null> {
+  const { trim = false, ...rest } = spec;
+  return defineColumn<string | null>({
+    grammar: 'text',
+    ...rest,
+    parse: (cell) => ({ value: trim ? String(cell).trim() : String(cell) }),
+    format: (value) => value ?? '',
+  });
+}

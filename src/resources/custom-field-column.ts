@@ -1,0 +1,56 @@
+import { customFieldValueSchema, type CustomFieldDefinition } from '../api/schemas/custom-fields.js';
+import type { Column } from './column.js';
+import { booleanColumn } from './columns/boolean-column.js';
+import { choiceColumn } from './columns/choice-column.js';
+import { createChoiceFinder } from './columns/find-choice.js';
+import { jsonColumn } from './columns/json-column.js';
+import { LIST_SEPARATOR, listColumn } from './columns/list-column.js';
+import { numberColumn } from './columns/number-column.js';
+import { textColumn } from './columns/text-column.js';
+
+/** The column of one custom field, typed by its definition from `GET /custom_fields`. */
+export function customFieldColumn(definition: CustomFieldDefinition): Column {
+  const base = {
+    header: `custom_fields.${definition.name}`,
+    // Explicit: a custom field's name may hold dots.
+    path: ['custom_fields', definition.name],
+    schema: customFieldValueSchema(definition),
+    description: `Custom field '${definition.name}'${definition.section_name == null ? '' : ` (${definition.section_name})`}`,
+  };
+  const choices = definition.possible_values ?? [];
+  switch (definition.type) {
+    case 'BOOLEAN':
+      return booleanColumn({ ...base, example: true });
+    case 'TEXT':
+      return textColumn({
+        ...base,
+        grammar: definition.max_len === undefined ? 'text' : `text of at most ${definition.max_len} characters`,
+        example: 'Ask for the manager'.slice(0, definition.max_len),
+      });
+    case 'INTEGER':
+    case 'FLOAT':
+      return numberColumn({ ...base, example: definition.min ?? 0 });
+    case 'SINGLE_SELECT':
+      return choiceColumn({ ...base, choices, example: choices[0] });
+    case 'MULTIPLE_SELECT':
+    case 'MULTIPLE_SELECT_IMAGE': {
+      const findChoice = createChoiceFinder(choices);
+      const max = definition.max_selected_values === undefined ? '' : ` (at most ${definition.max_selected_values})`;
+      return listColumn({
+        ...base,
+        grammar: `values among ${choices.join(', ')} separated by ${LIST_SEPARATOR}${max}`,
+        example: choices.slice(0, 1),
+        parseItem: (text) => ({ value: findChoice(text) }),
+        formatItem: (item) => item,
+      });
+    }
+    case 'IMAGES_UPLOADER': {
+      const texts = Object.fromEntries((definition.text_fields ?? []).map((key) => [key, `Image ${key}`]));
+      return jsonColumn({
+        ...base,
+        grammar: `JSON such as ${JSON.stringify([{ url: 'https://…', texts }])}`,
+        example: [{ url: 'https://www.example.com/images/front.jpg', texts }],
+      });
+    }
+  }
+}

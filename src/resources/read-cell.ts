@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import type { CellValue } from '../sheets/index.js';
+import type { CellContext } from './cell-context.js';
+import type { Column } from './column.js';
+import { PLAIN_ISSUE_WORDS } from './plain-issue-words.js';
+
+/** The cell that sets a field to its empty value, in any case. */
+export const CLEAR_MARK = '#clear';
+
+const SHOWN_CHARS = 40;
+
+/** A filled cell read into the API value, or its problems as "column: why"; undefined for an empty cell (field unchanged). */
+export type CellReading = { value: unknown } | { errors: string[] } | undefined;
+
+export function readCell(column: Column, cell: CellValue, context: CellContext): CellReading {
+  if (typeof cell === 'string') {
+    const trimmed = cell.trim();
+    if (trimmed === '') return undefined;
+    if (trimmed.toLowerCase() === CLEAR_MARK) {
+      return column.cleared ?? { errors: [`${column.header}: cannot be cleared; leave the cell empty to keep the current value`] };
+    }
+  }
+  const parsed = column.parse(cell, context);
+  if ('error' in parsed) return { errors: [`${column.header}: ${parsed.error}, got ${quote(parsed.got ?? String(cell))}`] };
+  const checked = column.schema.safeParse(parsed.value);
+  if (checked.success) return { value: checked.data };
+  // Parsing again for the words: a parse given options costs fifty times a bare one, and most cells are valid.
+  const { error } = column.schema.safeParse(parsed.value, PLAIN_ISSUE_WORDS);
+  return {
+    errors: (error?.issues ?? []).map((issue) => `${column.header}: ${issue.message}, got ${describeFault(issue, parsed.value, column, cell, context)}`),
+  };
+}
+
+/**
+ * The part of the cell at fault: the cell as typed, or the value or list item the issue is about,
+ * or its length when that is the issue.
+ */
+function describeFault(issue: z.core.$ZodIssue, value: unknown, column: Column, cell: CellValue, context: CellContext): string {
+  if (issue.path.length === 0) return describeLength(issue, value) ?? quote(String(cell));
+  const faulty = findAtPath(value, issue.path);
+  const length = describeLength(issue, faulty);
+  if (length !== undefined) return length;
+  if (typeof faulty === 'string' || typeof faulty === 'number' || typeof faulty === 'boolean') return quote(String(faulty));
+  // A list item shows as the cell would hold it; a part of an item (texts of an image) as JSON.
+  const [index] = issue.path;
+  if (issue.path.length === 1 && typeof index === 'number') return quote(column.format([faulty], context));
+  return faulty === undefined ? 'nothing' : quote(JSON.stringify(faulty));
+}
+
+function describeLength(issue: z.core.$ZodIssue, faulty: unknown): string | undefined {
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined;
+  if (typeof faulty === 'string') return `${faulty.length} characters`;
+  if (Array.isArray(faulty)) return `${faulty.length} items`;
+  return undefined;
+}
+
+function findAtPath(value: unknown, path: readonly PropertyKey[]): unknown {
+  let node = value;
+  for (const key of path) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+function quote(text: string): string {
+  const shown = text.trim();
+  return `'${shown.length > SHOWN_CHARS ? `${shown.slice(0, SHOWN_CHARS)}…` : shown}'`;
+}

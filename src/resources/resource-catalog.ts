@@ -1,0 +1,26 @@
+import type { SheetRow } from '../sheets/index.js';
+import type { CellContext } from './cell-context.js';
+import type { Column } from './column.js';
+import type { ResourceName } from './resource-names.js';
+import type { RowOutcome } from './row-outcome.js';
+
+/** Reads one data row of a sheet into its outcome. */
+export type RowReader<Target, Update> = (row: SheetRow) => RowOutcome<Target, Update>;
+
+/** Every column of a resource, in sheet order: import columns, then the read-only ones. */
+export interface ResourceCatalog {
+  readonly resource: ResourceName;
+  readonly columns: readonly Column[];
+}
+
+/** A resource the tool imports: how a row of its columns becomes a request. */
+export interface ImportCatalog<Target, Update> extends ResourceCatalog {
+  /** A reader for the rows of a sheet holding `sheetColumns` (canonical headers), prepared once per sheet. */
+  createRowReader(sheetColumns: readonly string[], context: CellContext): RowReader<Target, Update>;
+}
+
+/** The columns a sheet holds, among those the import reads. */
+export function selectImportColumns(columns: readonly Column[], sheetColumns: readonly string[]): Column[] {
+  const present = new Set(sheetColumns);
+  return columns.filter((column) => !column.readOnly && present.has(column.header));
+}

@@ -1,0 +1,11 @@
+/**
+ * What one row of a sheet comes to, as a value: the record it addresses, the payload its filled
+ * cells build, and every problem of the row as "column: why". A row with errors is not sent;
+ * target and update are undefined when the row cannot tell them.
+ */
+export interface RowOutcome<Target, Update> {
+  line: number;
+  target: Target | undefined;
+  update: Update | undefined;
+  errors: string[];
+}

@@ -1,0 +1,18 @@
+import { BOOLEAN_GRAMMAR } from './columns/boolean-column.js';
+import { LIST_SEPARATOR } from './columns/list-column.js';
+import { CLEAR_MARK } from './read-cell.js';
+
+/** The rules every cell follows, for templates; the README's "Spreadsheet grammar" section says the same. */
+export const SPREADSHEET_GRAMMAR: readonly string[] = [
+  'An empty cell leaves the field unchanged.',
+  `${CLEAR_MARK} (in any case) empties the field: an empty list, an empty text or no value, as the field allows; a field that cannot be empty says so.`,
+  `Lists separate their items with ${LIST_SEPARATOR}: categories, groups, phone numbers, photo URLs, multi-select values.`,
+  `open_hours.<day>: time windows HH:MM-HH:MM separated by ',' (';', '${LIST_SEPARATOR}' or spaces also do), or closed. Days left empty keep their hours.`,
+  `specific_hours.close: dates yyyy-mm-dd or ranges yyyy-mm-dd..yyyy-mm-dd separated by ${LIST_SEPARATOR}.`,
+  `specific_hours.open: entries 'yyyy-mm-dd[..yyyy-mm-dd] HH:MM-HH:MM,HH:MM-HH:MM' separated by ${LIST_SEPARATOR}.`,
+  `Booleans: ${BOOLEAN_GRAMMAR}; Excel's own TRUE and FALSE too.`,
+  "Decimals take a dot; CSV files separated by ';' may use a comma.",
+  'Businesses, services and attributes rows find their business by business_id, else by code (store code); in a businesses row with both, code is the new store code. custom-field-order rows find their field by id.',
+  'Custom fields are columns custom_fields.<name>; IMAGES_UPLOADER values are JSON.',
+  'Row 2 is an example: replace or delete it before importing.',
+];

@@ -1,0 +1,7 @@
+import type { SheetColumn } from '../sheets/index.js';
+import type { Column } from './column.js';
+
+/** How the sheet writers lay out these columns: one per header, text-typed where the catalog says. */
+export function toSheetColumns(columns: readonly Column[]): SheetColumn[] {
+  return columns.map((column) => ({ key: column.header, text: column.text }));
+}

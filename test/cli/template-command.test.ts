@@ -1,0 +1,98 @@
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { pino } from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import yargs from 'yargs';
+import { createApiClient } from '../../src/api/api-client.js';
+import { ROLES } from '../../src/api/service-facts.js';
+import { openApiTarget } from '../../src/cli/api-target.js';
+import { templateCommand } from '../../src/cli/template-command.js';
+import { readCustomFieldDefinitions } from '../../src/jobs/read-custom-field-definitions.js';
+import { readRowOutcomes } from '../../src/jobs/read-row-outcomes.js';
+import { writeTemplate } from '../../src/jobs/write-template.js';
+import { buildImportCatalog } from '../../src/resources/build-import-catalog.js';
+import { IMPORT_RESOURCE_NAMES, type ImportResourceName } from '../../src/resources/resource-names.js';
+import { SPREADSHEET_GRAMMAR } from '../../src/resources/spreadsheet-grammar.js';
+import { openSheetReader } from '../../src/sheets/index.js';
+import { CUSTOM_FIELDS } from '../resources/custom-field-definitions.js';
+import { makeTempDir } from '../sheets/make-temp-dir.js';
+
+const logger = pino({ level: 'silent' });
+
+async function readBack(path: string, resource: ImportResourceName) {
+  const catalog = buildImportCatalog(resource, CUSTOM_FIELDS);
+  const reader = await openSheetReader(path, { knownColumns: catalog.columns.map((column) => column.header), resource });
+  const outcomes = [];
+  for await (const outcome of readRowOutcomes(reader, catalog)) outcomes.push(outcome);
+  return { reader, outcomes, importHeaders: catalog.columns.filter((column) => !column.readOnly).map((column) => column.header) };
+}
+
+describe('template', () => {
+  it.each(IMPORT_RESOURCE_NAMES.flatMap((resource) => [[resource, 'xlsx'] as const, [resource, 'csv'] as const]))(
+    'writes a %s %s whose header reads back and whose example row validates',
+    async (resource, extension) => {
+      const path = join(await makeTempDir(), `${resource}.${extension}`);
+      const result = await writeTemplate({ resource, out: path, customFields: CUSTOM_FIELDS }, logger);
+      const { reader, outcomes, importHeaders } = await readBack(path, resource);
+      expect(reader.columns).toEqual(importHeaders);
+      expect(reader.warnings).toEqual([]);
+      expect(result).toEqual({ path, columns: importHeaders.length });
+      expect(outcomes).toHaveLength(1);
+      expect(outcomes[0]).toMatchObject({ line: 2, errors: [] });
+    },
+  );
+
+  it('gives XLSX columns a note, enumerations a dropdown, and an About sheet with the grammar', async () => {
+    const path = join(await makeTempDir(), 'businesses.xlsx');
+    await writeTemplate({ resource: 'businesses', out: path, customFields: CUSTOM_FIELDS }, logger);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    expect(workbook.worksheets.map((sheet) => [sheet.name, sheet.state])).toEqual([
+      ['businesses', 'visible'],
+      ['About', 'visible'],
+      ['Lists', 'hidden'],
+    ]);
+    const sheet = workbook.getWorksheet('businesses');
+    const headers = (sheet?.getRow(1).values as unknown[]).slice(1);
+    const cellUnder = (header: string, row: number) => sheet?.getCell(row, headers.indexOf(header) + 1);
+    expect(cellUnder('lat', 1)?.note).toBe('Latitude in decimal degrees.\na number between -90 and 90');
+    expect(cellUnder('zipcode', 2)?.numFmt).toBe('@');
+    expect(cellUnder('status', 500)?.dataValidation).toMatchObject({ type: 'list', formulae: ['Lists!$A$1:$A$4'], errorStyle: 'warning' });
+    expect(cellUnder('custom_fields.store_format', 2)?.dataValidation).toMatchObject({ type: 'list', formulae: ['Lists!$D$1:$D$4'] });
+    expect(workbook.getWorksheet('Lists')?.getColumn(4).values.slice(1)).toEqual(['express', 'classic', 'flagship', '#clear']);
+    const about = workbook.getWorksheet('About');
+    expect(about?.getColumn(1).values.slice(1, SPREADSHEET_GRAMMAR.length + 1)).toEqual(SPREADSHEET_GRAMMAR);
+    expect(about?.getColumn(1).values).toContain('custom_fields.gallery');
+  });
+
+  it('has the static columns only when no API gives custom fields, and custom field columns from an API', async () => {
+    const dir = await makeTempDir();
+    await writeTemplate({ resource: 'businesses', out: join(dir, 'static.csv'), customFields: [] }, logger);
+    const target = await openApiTarget({ emulator: true, emulatorRole: 'ORG_ADMIN' }, logger);
+    const client = createApiClient(target.settings);
+    const customFields = await readCustomFieldDefinitions(client, undefined, logger).finally(async () => {
+      await client.close();
+      await target.close();
+    });
+    await writeTemplate({ resource: 'businesses', out: join(dir, 'api.csv'), customFields }, logger);
+    const staticColumns = (await openSheetReader(join(dir, 'static.csv'))).columns;
+    const apiColumns = (await openSheetReader(join(dir, 'api.csv'))).columns;
+    expect(staticColumns.filter((header) => header.startsWith('custom_fields.'))).toEqual([]);
+    expect(apiColumns.filter((header) => header.startsWith('custom_fields.'))).toEqual(customFields.map((field) => `custom_fields.${field.name}`));
+  });
+
+  it('maps the command line to the job and prints the result', async () => {
+    const path = join(await makeTempDir(), 'services.csv');
+    const write = vi.spyOn(process.stdout, 'write').mockReturnValue(true);
+    try {
+      const cli = yargs(['template', 'services', '--out', path])
+        .option('emulator', { type: 'boolean', default: false })
+        .option('emulator-role', { choices: ROLES, default: 'ORG_ADMIN' as const })
+        .strict();
+      await templateCommand(cli, logger).parseAsync();
+      expect(write).toHaveBeenCalledWith(`${JSON.stringify({ path, columns: 5 })}\n`);
+    } finally {
+      write.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import fc from 'fast-check';
+import { listCountryCodes } from '../../src/resources/columns/list-country-codes.js';
+
+/** Texts that break spreadsheets or naive parsers: formula starts, quotes, separators, line breaks, non-Latin scripts. */
+const TRICKY = ['=1+1', '+33 6 12', '-5', '@x', "'", '"', ',', ';', '|', '..', '\n', '\r\n', ' ', 'é', '😀', '東京', '#clear me', 'closed'];
+
+export function text(maxLength = 40): fc.Arbitrary<string> {
+  return fc
+    .array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 8 }), fc.constantFrom(...TRICKY)), { maxLength: 4 })
+    .map((parts) => parts.join('').slice(0, maxLength))
+    .filter((value) => value.trim() !== '' && value.trim().toLowerCase() !== '#clear');
+}
+
+/** A token: no spaces around it, no list separator in it. */
+export const token = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,15}$/);
+export const url = fc
+  .tuple(fc.constantFrom('http', 'https'), fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.stringMatching(/^[A-Za-z0-9_~.-]{0,20}$/))
+  .map(([scheme, host, path]) => `${scheme}://${host}.example.com/${path}`);
+export const phone = fc.stringMatching(/^\+[1-9]\d{1,14}$/);
+export const category = fc.stringMatching(/^gcid:[a-z0-9_]{1,20}$/);
+export const email = fc.tuple(fc.stringMatching(/^[a-z0-9]{1,10}$/), fc.stringMatching(/^[a-z]{1,10}$/)).map(([user, host]) => `${user}@${host}.example.com`);
+
+const pad = (value: number): string => String(value).padStart(2, '0');
+export const timeWindow = fc
+  .tuple(fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 59 }))
+  .map(([h1, m1, h2, m2]) => `${pad(h1)}:${pad(m1)}-${pad(h2)}:${pad(m2)}`);
+export const date = fc
+  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((value) => value.toISOString().slice(0, 10));
+export const dateRange = fc.tuple(date, date).map(([a, b]) => (a <= b ? { starts_at: a, ends_at: b } : { starts_at: b, ends_at: a }));
+
+export function decimal(min: number, max: number): fc.Arbitrary<number> {
+  return fc.double({ min, max, noNaN: true }).filter((value) => !Object.is(value, -0));
+}
+
+export const countryCodes = listCountryCodes();

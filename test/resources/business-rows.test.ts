@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
+import { DOT_CONTEXT } from '../../src/resources/cell-context.js';
+import type { CellValue } from '../../src/sheets/index.js';
+import { CUSTOM_FIELDS } from './custom-field-definitions.js';
+
+const catalog = buildBusinessCatalog(CUSTOM_FIELDS);
+const readRow = catalog.createRowReader(
+  catalog.columns.map((column) => column.header),
+  DOT_CONTEXT,
+);
+const read = (values: Record<string, CellValue>) => readRow({ kind: 'row', line: 7, values });
+
+describe('a business row', () => {
+  it('reports every problem at once, in plain words, column by column', () => {
+    const outcome = read({
+      code: '000042',
+      name: '#clear',
+      status: 'shut',
+      categories: 'gcid:bakery|Bakery',
+      groups: '12|twelve',
+      country: 'France',
+      lat: 'abc',
+      long: '200',
+      opening_date: '2026-02-30',
+      website_url: 'ftp://files.example.com',
+      description_short: 'x'.repeat(81),
+      'contacts.0.email': 'nobody',
+      'contacts.0.phone_numbers': '+33474000000|04 74 00 00 00',
+      'open_hours.monday': '09:00-25:00',
+      'specific_hours.close': '2027-01-10..2027-01-05',
+      'specific_hours.open': '2026-12-24',
+      'custom_fields.seats': '600',
+      'custom_fields.surface_m2': '12,5',
+      'custom_fields.store_format': 'mega',
+      'custom_fields.payment_methods': 'cash|card|check|contactless|meal_voucher',
+      'custom_fields.labels': 'organic|bio',
+      'custom_fields.gallery': '[{"url": "ftp://x", "texts": {"title": "x"}}]',
+      'custom_fields.has_parking': 'maybe',
+      'custom_fields.manager_note': 'n'.repeat(31),
+    });
+    expect(outcome.errors).toEqual([
+      'name: cannot be cleared; leave the cell empty to keep the current value',
+      "status: must be one of open, closed, opening_soon, temporarily_closed, got 'shut'",
+      "categories: must be a category id gcid:<name>, got 'Bakery'",
+      "groups: must be whole numbers (group ids), got 'twelve'",
+      "country: must be a two-letter country code, got 'France'",
+      "lat: must be a number between -90 and 90, got 'abc'",
+      "long: must be at most 180, got '200'",
+      "opening_date: must be a date yyyy-mm-dd, got '2026-02-30'",
+      "website_url: must be an http(s) URL, got 'ftp://files.example.com'",
+      'description_short: must be at most 80 characters, got 81 characters',
+      "contacts.0.email: must be an email address, got 'nobody'",
+      "contacts.0.phone_numbers: must be a phone number in E.164 format (+33302060628), got '0474000000'",
+      "open_hours.monday: must be a time window HH:MM-HH:MM, got '09:00-25:00'",
+      "specific_hours.close: ends_at must not be before starts_at, got '2027-01-05'",
+      "specific_hours.open: must be entries 'yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd HH:MM-HH:MM,HH:MM-HH:MM' separated by |, got '2026-12-24'",
+      "custom_fields.has_parking: must be true or false, got 'maybe'",
+      'custom_fields.manager_note: must be at most 30 characters, got 31 characters',
+      "custom_fields.seats: must be at most 500, got '600'",
+      "custom_fields.surface_m2: must be a number between 0 and 10000 with '.' before decimals, got '12,5'",
+      "custom_fields.store_format: must be one of express, classic, flagship, got 'mega'",
+      'custom_fields.payment_methods: must hold at most 4 values, got 5 items',
+      "custom_fields.labels: must be one of organic, fair_trade, local_produce, got 'bio'",
+      "custom_fields.gallery: must be an http(s) URL, got 'ftp://x'",
+      'custom_fields.gallery: text keys must be among caption, alt, got \'{"title":"x"}\'',
+    ]);
+    expect(outcome.line).toBe(7);
+    expect(outcome.target).toEqual({ code: '000042' });
+  });
+
+  it('names what is missing inside a JSON cell', () => {
+    expect(read({ code: 'X', 'custom_fields.gallery': '[{"texts": {}}]' }).errors).toEqual(['custom_fields.gallery: must be an http(s) URL, got nothing']);
+  });
+
+  it('builds the payload from the filled cells only, nested fields assembled', () => {
+    const outcome = read({
+      business_id: '5f1d0c2a9b8e7d6c5b4a3f2e',
+      code: 'NEW-CODE',
+      name: 'Boulangerie Martin',
+      city: '',
+      zipcode: '#clear',
+      lat: '46.2',
+      'contacts.0.email': 'claire@example.com',
+      'contacts.0.phone_numbers': '+33474000000',
+      'photos.LOGO': 'https://cdn.example.com/logo.png',
+      'photos.secondary': '#clear',
+      'open_hours.monday': 'closed',
+      'open_hours.sunday': '07:00-12:30',
+      'specific_hours.close': '2026-12-25',
+      'custom_fields.has_parking': 'oui',
+      'custom_fields.opening.year': '1987',
+      created: '2024-01-01T00:00:00.000Z',
+    });
+    expect(outcome).toEqual({
+      line: 7,
+      target: { business_id: '5f1d0c2a9b8e7d6c5b4a3f2e' },
+      update: {
+        code: 'NEW-CODE',
+        name: 'Boulangerie Martin',
+        zipcode: null,
+        lat: 46.2,
+        contacts: [{ email: 'claire@example.com', phone_numbers: ['+33474000000'] }],
+        photos: { LOGO: 'https://cdn.example.com/logo.png', secondary: [] },
+        open_hours: { monday: [], sunday: ['07:00-12:30'] },
+        specific_hours: { close: [{ starts_at: '2026-12-25', ends_at: '2026-12-25' }] },
+        custom_fields: { has_parking: true, 'opening.year': 1987 },
+      },
+      errors: [],
+    });
+  });
+});
+
+describe('row identity', () => {
+  it('finds the business by business_id; the code is then a field to update', () => {
+    expect(read({ business_id: 'abc', code: 'X1' })).toMatchObject({ target: { business_id: 'abc' }, update: { code: 'X1' }, errors: [] });
+  });
+
+  it('finds the business by store code when business_id is empty; the code is not sent', () => {
+    expect(read({ business_id: ' ', code: ' 000042 ', name: 'x' })).toMatchObject({ target: { code: '000042' }, update: { name: 'x' }, errors: [] });
+  });
+
+  it('refuses a row with neither', () => {
+    expect(read({ name: 'x' })).toMatchObject({ target: undefined, errors: ['business_id: missing; give business_id or code to find the business'] });
+  });
+
+  it('does not add "missing" to an identity cell already reported', () => {
+    expect(read({ code: '#clear' }).errors).toEqual(['code: cannot be cleared; leave the cell empty to keep the current value']);
+  });
+
+  it('reads only the columns the sheet has', () => {
+    const readNameOnly = catalog.createRowReader(['code', 'name'], DOT_CONTEXT);
+    expect(readNameOnly({ kind: 'row', line: 2, values: { code: 'X', name: 'N', lat: 'abc' } })).toMatchObject({ update: { name: 'N' }, errors: [] });
+  });
+
+  it('ignores read-only columns on import', () => {
+    expect(read({ code: 'X', created: 'not a date', completion_rate: 'x' })).toMatchObject({ update: {}, errors: [] });
+  });
+});

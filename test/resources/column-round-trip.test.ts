@@ -1,0 +1,238 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ATTRIBUTE_TYPES, BUSINESS_STATUSES, CUSTOM_FIELD_TYPES, FEEDBACK_STATES, SERVICE_TYPES } from '../../src/api/service-facts.js';
+import { buildImportCatalog } from '../../src/resources/build-import-catalog.js';
+import { buildFeedbackCatalog } from '../../src/resources/feedback/feedback-catalog.js';
+import { DOT_CONTEXT, type CellContext } from '../../src/resources/cell-context.js';
+import type { Column } from '../../src/resources/column.js';
+import { formatCell } from '../../src/resources/format-cell.js';
+import { readCell } from '../../src/resources/read-cell.js';
+import { IMPORT_RESOURCE_NAMES } from '../../src/resources/resource-names.js';
+import { category, countryCodes, date, dateRange, decimal, email, phone, text, timeWindow, token, url } from './api-values.js';
+import { CUSTOM_FIELDS } from './custom-field-definitions.js';
+
+const COMMA_CONTEXT: CellContext = { decimalSeparator: ',' };
+const hours = fc.array(timeWindow, { maxLength: 3 });
+const integer = fc.integer();
+const nullable = <T>(values: fc.Arbitrary<T>): fc.Arbitrary<T | null> => fc.option(values, { nil: null });
+const timestamp = fc.integer({ min: 0, max: 4_102_444_800_000 }).map((ms) => ms / 1000);
+const resultFields = fc.array(
+  fc.record({
+    rating: nullable(fc.integer({ min: 0, max: 10 })),
+    content: nullable(text()),
+    choices: nullable(fc.array(text(), { maxLength: 2 })),
+    feedback_form_field: fc.record({ id: token, field_type: token, field_label: text() }),
+  }),
+  { maxLength: 2 },
+);
+const comments = fc.array(fc.record({ id: integer, created: text(), author_name: text(), content: text(), is_reply_suggestion: fc.boolean() }), {
+  maxLength: 2,
+});
+
+/** API values of every column of every resource, by header: a column without an entry fails the test. */
+const VALUES: Record<string, fc.Arbitrary<unknown>> = {
+  business_id: token,
+  code: token,
+  name: text(),
+  status: fc.constantFrom(...BUSINESS_STATUSES),
+  categories: fc.array(category, { minLength: 1, maxLength: 3 }),
+  groups: fc.array(fc.integer({ min: 0 }), { maxLength: 3 }),
+  org_id: integer,
+  country: fc.constantFrom(...countryCodes),
+  region: text(),
+  city: nullable(text()),
+  zipcode: nullable(token),
+  address2: fc.oneof(text(), fc.constant('')),
+  address_full: nullable(text()),
+  lat: nullable(decimal(-90, 90)),
+  long: nullable(decimal(-180, 180)),
+  opening_date: date,
+  website_url: fc.oneof(url, fc.constant('')),
+  network_a_url: fc.oneof(url, fc.constant('')),
+  network_b_url: fc.oneof(url, fc.constant('')),
+  description_short: fc.oneof(text(80), fc.constant('')),
+  description_long: fc.oneof(text(750), fc.constant('')),
+  national_identification_number: fc.oneof(token, fc.constant('')),
+  'contacts.0.name': fc.oneof(text(), fc.constant('')),
+  'contacts.0.email': email,
+  'contacts.0.phone_numbers': fc.array(phone, { maxLength: 3 }),
+  'contacts.0.fax': fc.oneof(phone, fc.constant('')),
+  'photos.LOGO': url,
+  'photos.primary': url,
+  'photos.secondary': fc.array(url, { maxLength: 3 }),
+  'open_hours.monday': hours,
+  'open_hours.tuesday': hours,
+  'open_hours.wednesday': hours,
+  'open_hours.thursday': hours,
+  'open_hours.friday': hours,
+  'open_hours.saturday': hours,
+  'open_hours.sunday': hours,
+  'specific_hours.close': fc.array(dateRange, { maxLength: 3 }),
+  'specific_hours.open': fc.array(
+    fc.tuple(dateRange, fc.array(timeWindow, { minLength: 1, maxLength: 3 })).map(([range, windows]) => ({ ...range, open_hours: windows })),
+    { maxLength: 3 },
+  ),
+  'custom_fields.has_parking': nullable(fc.boolean()),
+  'custom_fields.manager_note': nullable(text(30)),
+  'custom_fields.seats': nullable(fc.integer({ min: 0, max: 500 })),
+  'custom_fields.surface_m2': nullable(decimal(0, 10_000)),
+  'custom_fields.store_format': nullable(fc.constantFrom('express', 'classic', 'flagship')),
+  'custom_fields.payment_methods': fc.shuffledSubarray(['cash', 'card', 'contactless', 'check', 'meal_voucher'], { maxLength: 4 }),
+  'custom_fields.labels': fc.shuffledSubarray(['organic', 'fair_trade', 'local_produce'], { maxLength: 2 }),
+  'custom_fields.gallery': fc.array(fc.record({ url, texts: fc.record({ caption: text(), alt: text() }, { requiredKeys: [] }) }), { maxLength: 2 }),
+  'custom_fields.opening.year': nullable(integer),
+  address: nullable(text()),
+  created: timestamp,
+  modified: timestamp,
+  default_lang: nullable(token),
+  geo_location_id: nullable(token),
+  network_a_page_id: nullable(token),
+  logo_url: nullable(url),
+  completion_rate: fc.integer({ min: 0, max: 100 }),
+  features: fc.array(token, { maxLength: 3 }),
+  'subscriptions.presence_management': fc.boolean(),
+  'subscriptions.review_management': fc.boolean(),
+  'subscriptions.review_booster': fc.boolean(),
+  'subscriptions.messages': fc.boolean(),
+  service_id: integer,
+  price: nullable(decimal(0, 1e6)),
+  description: fc.oneof(text(300), fc.constant('')),
+  'services/name': text(),
+  'services/type': fc.constantFrom(...SERVICE_TYPES),
+  category_geo_name: category,
+  geo_id: token,
+  'attributes/type': fc.constantFrom(...ATTRIBUTE_TYPES),
+  value: fc.oneof(token, url, fc.constantFrom('true', 'false')),
+  'value.set_values': fc.array(token, { maxLength: 3 }),
+  'value.unset_values': fc.array(token, { maxLength: 3 }),
+  'custom-field-order/id': integer,
+  order: integer,
+  section_id: integer,
+  section_order: integer,
+  'custom-field-order/name': text(),
+  'custom-field-order/type': fc.constantFrom(...CUSTOM_FIELD_TYPES),
+  section_name: nullable(text()),
+  'feedback/id': integer,
+  'feedback/business_id': text(),
+  'feedback/created': text(),
+  nps: fc.integer({ min: 0, max: 10 }),
+  state: fc.constantFrom(...FEEDBACK_STATES),
+  optin: fc.boolean(),
+  firstname: text(),
+  lastname: text(),
+  content: text(),
+  'feedback_form.id': text(),
+  'feedback_form.display_name': text(),
+  feedback_result_fields: resultFields,
+  comments,
+  extra: fc.dictionary(token, text(), { maxKeys: 2 }),
+};
+
+const CATALOGS = [...IMPORT_RESOURCE_NAMES.map((resource) => buildImportCatalog(resource, CUSTOM_FIELDS)), buildFeedbackCatalog()];
+const COLUMNS = CATALOGS.flatMap(({ resource, columns }) => columns.map((column) => ({ resource, column })));
+
+function valuesOf(resource: string, column: Column): fc.Arbitrary<unknown> {
+  const values = VALUES[`${resource}/${column.header}`] ?? VALUES[column.header];
+  if (values === undefined) throw new Error(`no API values for ${resource} column ${column.header}`);
+  return values;
+}
+
+describe('every column round-trips', () => {
+  it.each(COLUMNS.map(({ resource, column }) => [`${resource} ${column.header}`, resource, column] as const))(
+    '%s: parse(format(v)) == v and format(parse(x)) == x',
+    (_name, resource, column) => {
+      fc.assert(
+        fc.property(valuesOf(resource, column), fc.constantFrom(DOT_CONTEXT, COMMA_CONTEXT), (value, context) => {
+          const cell = formatCell(column, value, context);
+          const read = readCell(column, cell, context);
+          expect(read).toEqual({ value });
+          expect(formatCell(column, value, context)).toBe(cell);
+        }),
+        { numRuns: 60 },
+      );
+    },
+  );
+});
+
+function columnOf(header: string): Column {
+  const found = CATALOGS[0]?.columns.find((column) => column.header === header);
+  if (found === undefined) throw new Error(`no column ${header}`);
+  return found;
+}
+
+describe('canonical cells read and format back the same', () => {
+  it.each([
+    ['open_hours.monday', 'closed', []],
+    ['open_hours.tuesday', '07:00-13:00,15:00-19:30', ['07:00-13:00', '15:00-19:30']],
+    ['specific_hours.close', '2026-12-25|2027-08-01..2027-08-15', [{ starts_at: '2026-12-25', ends_at: '2026-12-25' }, { starts_at: '2027-08-01', ends_at: '2027-08-15' }]],
+    [
+      'specific_hours.open',
+      '2026-12-24 07:00-13:00|2026-12-31..2027-01-02 10:00-12:00,14:00-16:00',
+      [
+        { starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: ['07:00-13:00'] },
+        { starts_at: '2026-12-31', ends_at: '2027-01-02', open_hours: ['10:00-12:00', '14:00-16:00'] },
+      ],
+    ],
+    ['specific_hours.close', '#clear', []],
+    ['photos.secondary', '#clear', []],
+    ['zipcode', '#clear', null],
+    ['address2', '#clear', ''],
+    ['custom_fields.has_parking', 'false', false],
+    ['custom_fields.has_parking', '#clear', null],
+    ['custom_fields.payment_methods', 'card|cash', ['card', 'cash']],
+    ['custom_fields.gallery', '[{"url":"https://cdn.example.com/1.jpg","texts":{"caption":"Front"}}]', [{ url: 'https://cdn.example.com/1.jpg', texts: { caption: 'Front' } }]],
+    ['contacts.0.phone_numbers', '+33474000000|+33612345678', ['+33474000000', '+33612345678']],
+    ['name', '=HYPERLINK("x")', '=HYPERLINK("x")'],
+    ['lat', '-45.5', -45.5],
+  ])('%s: %j', (header, cell, value) => {
+    const column = columnOf(header);
+    expect(readCell(column, cell, DOT_CONTEXT)).toEqual({ value });
+    expect(formatCell(column, value, DOT_CONTEXT)).toBe(cell);
+  });
+
+  it('writes decimals with the separator of the file', () => {
+    const column = columnOf('custom_fields.surface_m2');
+    expect(readCell(column, '12,5', COMMA_CONTEXT)).toEqual({ value: 12.5 });
+    expect(formatCell(column, 12.5, COMMA_CONTEXT)).toBe('12,5');
+    expect(readCell(column, '12.5', COMMA_CONTEXT)).toEqual({ value: 12.5 });
+    expect(formatCell(column, 12.5, DOT_CONTEXT)).toBe('12.5');
+  });
+
+  it('leaves a field the API did not give empty, and an empty value that cannot be cleared', () => {
+    expect(formatCell(columnOf('custom_fields.seats'), undefined, DOT_CONTEXT)).toBe('');
+    expect(formatCell(columnOf('opening_date'), '', DOT_CONTEXT)).toBe('');
+  });
+});
+
+describe('cells as people type them read into canonical values', () => {
+  it.each([
+    ['custom_fields.has_parking', 'Oui', true],
+    ['custom_fields.has_parking', 'NON', false],
+    ['custom_fields.has_parking', 'vrai', true],
+    ['custom_fields.has_parking', 'no', false],
+    ['custom_fields.has_parking', '1', true],
+    ['custom_fields.has_parking', true, true],
+    ['custom_fields.has_parking', false, false],
+    ['custom_fields.has_parking', '#CLEAR', null],
+    ['open_hours.monday', '9:00 - 12:00; 14:00-18:00', ['09:00-12:00', '14:00-18:00']],
+    ['open_hours.monday', '09:00-12:00 | 14:00-18:00', ['09:00-12:00', '14:00-18:00']],
+    ['open_hours.monday', '09:00-12:00 14:00-18:00', ['09:00-12:00', '14:00-18:00']],
+    ['open_hours.monday', 'Closed', []],
+    ['specific_hours.close', ' 2027-08-01 .. 2027-08-15 | ', [{ starts_at: '2027-08-01', ends_at: '2027-08-15' }]],
+    ['status', 'Temporarily closed', 'temporarily_closed'],
+    ['country', 'fr', 'FR'],
+    ['custom_fields.store_format', 'Flagship', 'flagship'],
+    ['custom_fields.payment_methods', 'Meal voucher | CARD', ['meal_voucher', 'card']],
+    ['contacts.0.phone_numbers', '+33 4 74 00 00 00|+33.6.12.34.56.78', ['+33474000000', '+33612345678']],
+    ['categories', 'gcid:bakery||gcid:cafe|', ['gcid:bakery', 'gcid:cafe']],
+    ['zipcode', ' 01000 ', '01000'],
+    ['lat', '4.5e1', 45],
+  ])('%s: %j', (header, cell, value) => {
+    expect(readCell(columnOf(header), cell, DOT_CONTEXT)).toEqual({ value });
+  });
+
+  it('leaves the field unchanged for an empty or blank cell', () => {
+    expect(readCell(columnOf('name'), '', DOT_CONTEXT)).toBeUndefined();
+    expect(readCell(columnOf('name'), '  ', DOT_CONTEXT)).toBeUndefined();
+  });
+});
