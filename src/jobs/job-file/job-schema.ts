@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { IMPORT_RESOURCE_NAMES } from '../../resources/resource-names.js';
+import { IMPORT_MODES } from '../import-options.js';
+
+const LITERAL_KEY = 'an API key must not be written in a job file: name the variable that holds it (key_env) or a file (key_file)';
+
+const positiveInt = z.int().positive();
+const orgIds = z.union([positiveInt, z.array(positiveInt).min(1)]);
+
+/** Refuses a literal key under any of the names people give it. */
+const noLiteralKey = { key: z.never(LITERAL_KEY).optional(), api_key: z.never(LITERAL_KEY).optional(), apiKey: z.never(LITERAL_KEY).optional() };
+
+export const ApiSettingsSchema = z.strictObject({
+  /** Defaults to LISTING_API_URL. */
+  url: z.url({ protocol: /^https?$/ }).optional(),
+  /** Name of the environment variable holding the key; LISTING_API_KEY by default. */
+  key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name').optional(),
+  key_file: z.string().min(1).optional(),
+  rate_per_minute: z.number().positive().optional(),
+  concurrency: positiveInt.optional(),
+  ...noLiteralKey,
+});
+
+const stepBase = {
+  name: z.string().min(1).optional(),
+  on_error: z.enum(['continue', 'stop']).default('stop'),
+  /** PROVIDER keys: the organization, or several (the step runs once per organization; `{org}` in paths). */
+  org: orgIds.optional(),
+};
+
+export const ImportStepSchema = z.strictObject({
+  ...stepBase,
+  import: z.strictObject({
+    resource: z.enum(IMPORT_RESOURCE_NAMES),
+    source: z.string().min(1),
+    sheet: z.string().min(1).optional(),
+    mode: z.enum(IMPORT_MODES).default('diff'),
+    dry_run: z.boolean().default(false),
+    max_errors: z.int().nonnegative().optional(),
+    report: z.string().min(1).optional(),
+  }),
+});
+
+export const ExportStepSchema = z.strictObject({
+  ...stepBase,
+  export: z.strictObject({
+    resource: z.string().min(1),
+    out: z.string().min(1),
+    /** The CLI's filter flags, by their long names without dashes. */
+    filters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))])).default({}),
+  }),
+});
+
+export const JobSchema = z.strictObject({
+  name: z.string().min(1),
+  api: ApiSettingsSchema.default({}),
+  steps: z.array(z.union([ImportStepSchema, ExportStepSchema])).min(1, 'a job needs at least one step'),
+  ...noLiteralKey,
+});
+export type Job = z.infer<typeof JobSchema>;
+export type JobStep = Job['steps'][number];

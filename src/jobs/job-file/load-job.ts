@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises';
+import { parseDocument } from 'yaml';
+import type { z } from 'zod';
+import { JobSchema, type Job } from './job-schema.js';
+
+export class JobFileError extends Error {
+  override name = 'JobFileError';
+}
+
+export interface LoadJobOptions {
+  env: NodeJS.ProcessEnv;
+  now: Date;
+}
+
+/**
+ * Reads a job file: YAML, then `${ENV_VAR}`, `{date}` and `{datetime}` in every string, then the
+ * schema. Every problem is reported at once, each with its path in the file.
+ */
+export async function loadJob(file: string, options: LoadJobOptions): Promise<Job> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new JobFileError(`Could not read the job file ${file}: it does not exist or cannot be opened. Check the path.`);
+  }
+  const document = parseDocument(text);
+  if (document.errors.length > 0) {
+    const problems = document.errors.map((error) => `line ${error.linePos?.[0].line ?? '?'}: ${error.message.split('\n')[0] ?? ''}`);
+    throw new JobFileError(`Could not read the job file ${file}: it is not valid YAML (${problems.join('; ')}). Fix the YAML.`);
+  }
+  const problems: string[] = [];
+  const interpolated = interpolate(document.toJS(), [], options, problems);
+  const parsed = JobSchema.safeParse(interpolated);
+  if (!parsed.success) problems.push(...describeIssues(parsed.error.issues));
+  if (problems.length > 0 || !parsed.success) {
+    throw new JobFileError(`Could not load the job file ${file}: ${problems.join('; ')}. Correct the file.`);
+  }
+  return parsed.data;
+}
+
+function interpolate(value: unknown, path: readonly (string | number)[], options: LoadJobOptions, problems: string[]): unknown {
+  if (typeof value === 'string') return interpolateText(value, path, options, problems);
+  if (Array.isArray(value)) return value.map((item: unknown, index) => interpolate(item, [...path, index], options, problems));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, [...path, key], options, problems)]));
+  }
+  return value;
+}
+
+function interpolateText(text: string, path: readonly (string | number)[], { env, now }: LoadJobOptions, problems: string[]): string {
+  const iso = now.toISOString();
+  return text
+    .replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, name: string) => {
+      const value = env[name];
+      if (value === undefined) problems.push(`${formatPath(path)}: environment variable ${name} is not set`);
+      return value ?? '';
+    })
+    .replaceAll('{date}', iso.slice(0, 10))
+    .replaceAll('{datetime}', `${iso.slice(0, 19).replace(/:/g, '-')}Z`);
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${formatPath([...issue.path, key])}: unknown setting`);
+    if (issue.code === 'invalid_union') {
+      // A step is an import or an export: report the problems of the kind it names.
+      const kind = issue.errors.find((branch) => branch.every((inner) => inner.code !== 'unrecognized_keys' || inner.path.length > 0));
+      if (kind !== undefined) return describeIssues(kind.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })));
+    }
+    return [`${formatPath(issue.path)}: ${issue.message}`];
+  });
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? '(top level)' : path.map(String).join('.');
+}

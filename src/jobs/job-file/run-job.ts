@@ -1,0 +1,133 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../../api/api-client.js';
+import { AuthenticationError } from '../../api/api-error.js';
+import type { ImportOptions } from '../import-options.js';
+import type { Job, JobStep } from './job-schema.js';
+import { isInShard, type Shard } from './shard.js';
+
+export type StepStatus = 'ok' | 'partial' | 'failed' | 'skipped';
+
+export interface StepResult {
+  step: string;
+  org?: number;
+  status: StepStatus;
+  /** The step's own summary (import or export). */
+  summary?: unknown;
+  error?: string;
+}
+
+export interface JobResult {
+  job: string;
+  steps: StepResult[];
+}
+
+/** What a step reports back: whether rows or pages failed, and its summary. */
+export interface StepOutcome {
+  partial: boolean;
+  summary: unknown;
+}
+
+export interface StepRunners {
+  runImport(client: ApiClient, resource: string, options: ImportOptions, logger: Logger): Promise<StepOutcome>;
+  runExport(client: ApiClient, resource: string, options: ExportStepOptions, logger: Logger): Promise<StepOutcome>;
+}
+
+export interface ExportStepOptions {
+  out: string;
+  filters: Record<string, string | number | boolean | (string | number)[]>;
+  orgId?: number;
+  signal?: AbortSignal;
+}
+
+export interface RunJobOptions {
+  shard: Shard;
+  /** Forces every import step to a dry run. */
+  dryRun: boolean;
+  signal?: AbortSignal;
+  now: Date;
+}
+
+/**
+ * Runs the steps in order, one client for all (one pacing budget per organization). A step that
+ * fails stops the job unless it says `on_error: continue`; a refused key or a stop always stops it.
+ */
+export async function runJob(job: Job, client: ApiClient, runners: StepRunners, options: RunJobOptions, logger: Logger): Promise<JobResult> {
+  const results: StepResult[] = [];
+  let stopped = false;
+  for (const [index, step] of job.steps.entries()) {
+    for (const org of expandOrgs(step)) {
+      const name = describeStep(step, index);
+      if (!isInShard(org, options.shard)) continue;
+      if (stopped || options.signal?.aborted === true) {
+        results.push({ step: name, ...(org === undefined ? {} : { org }), status: 'skipped' });
+        continue;
+      }
+      const { result, keyRefused } = await runStep(job, step, index, org, client, runners, options, logger.child({ step: name, org }));
+      results.push(result);
+      if (keyRefused || (result.status === 'failed' && step.on_error === 'stop')) stopped = true;
+    }
+  }
+  return { job: job.name, steps: results };
+}
+
+async function runStep(
+  job: Job,
+  step: JobStep,
+  index: number,
+  org: number | undefined,
+  client: ApiClient,
+  runners: StepRunners,
+  options: RunJobOptions,
+  logger: Logger,
+): Promise<{ result: StepResult; keyRefused: boolean }> {
+  const name = describeStep(step, index);
+  const orgPart = org === undefined ? {} : { orgId: org };
+  const signal = options.signal === undefined ? {} : { signal: options.signal };
+  try {
+    logger.info('step started');
+    const outcome =
+      'import' in step
+        ? await runners.runImport(
+            client,
+            step.import.resource,
+            {
+              file: withOrg(step.import.source, org),
+              reportDir: withOrg(step.import.report ?? `reports/${safeName(job.name)}/${stamp(options.now)}/${index + 1}-${step.import.resource}${org === undefined ? '' : `-org${org}`}`, org),
+              mode: step.import.mode,
+              dryRun: step.import.dry_run || options.dryRun,
+              ...(step.import.sheet === undefined ? {} : { sheet: step.import.sheet }),
+              ...(step.import.max_errors === undefined ? {} : { maxErrors: step.import.max_errors }),
+              ...orgPart,
+              ...signal,
+            },
+            logger,
+          )
+        : await runners.runExport(client, step.export.resource, { out: withOrg(step.export.out, org), filters: step.export.filters, ...orgPart, ...signal }, logger);
+    return { result: { step: name, ...(org === undefined ? {} : { org }), status: outcome.partial ? 'partial' : 'ok', summary: outcome.summary }, keyRefused: false };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error(message);
+    return { result: { step: name, ...(org === undefined ? {} : { org }), status: 'failed', error: message }, keyRefused: error instanceof AuthenticationError };
+  }
+}
+
+function expandOrgs(step: JobStep): (number | undefined)[] {
+  if (step.org === undefined) return [undefined];
+  return Array.isArray(step.org) ? step.org : [step.org];
+}
+
+export function describeStep(step: JobStep, index: number): string {
+  return step.name ?? `${index + 1}. ${'import' in step ? `import ${step.import.resource}` : `export ${step.export.resource}`}`;
+}
+
+function withOrg(text: string, org: number | undefined): string {
+  return text.replaceAll('{org}', org === undefined ? 'own' : String(org));
+}
+
+function safeName(name: string): string {
+  return name.replace(/[^A-Za-z0-9_-]+/g, '-');
+}
+
+function stamp(now: Date): string {
+  return `${now.toISOString().slice(0, 19).replace(/:/g, '-')}Z`;
+}
