@@ -16,7 +16,7 @@ export function templateCommand<T extends { emulator: boolean; 'emulator-role': 
       command
         .positional('resource', { choices: IMPORT_RESOURCE_NAMES, demandOption: true, describe: 'What the spreadsheet imports' })
         .option('out', { type: 'string', demandOption: true, describe: 'File to write: .xlsx (notes, dropdowns, About sheet) or .csv' })
-        .option('org-id', { type: 'number', describe: 'Organization whose custom fields to use (PROVIDER keys); the key’s own by default' }),
+        .option('org-id', { type: 'number', describe: "Organization whose custom fields to use (PROVIDER keys); by default the key's own" }),
     async (argv) => {
       const useApi = argv.resource === 'businesses' && (argv.emulator || (process.env.LISTING_API_URL ?? '') !== '');
       const target = { emulator: argv.emulator, emulatorRole: argv['emulator-role'] };

@@ -9,7 +9,7 @@ import { readRowFields } from './read-row-fields.js';
 /** How a row finds its business: by id, or by store code (resolved by the import). */
 export type BusinessTarget = { business_id: string } | { code: string };
 
-export const businessIdColumn = textColumn({
+const businessIdColumn = textColumn({
   header: 'business_id',
   identity: true,
   trim: true,

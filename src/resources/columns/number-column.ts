@@ -21,7 +21,7 @@ export function numberColumn(spec: FactorySpec<number | null>): Column<number | 
 }
 
 /** "a number between -90 and 90", from the checks of the schema. */
-export function describeNumber(schema: z.ZodType): string {
+function describeNumber(schema: z.ZodType): string {
   const number = schema instanceof z.ZodNullable ? schema.unwrap() : schema;
   if (!(number instanceof z.ZodNumber)) return 'a number';
   const kind = number.format === 'safeint' ? 'a whole number' : 'a number';

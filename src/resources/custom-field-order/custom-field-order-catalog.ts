@@ -10,9 +10,9 @@ import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js'
 import { requireValue } from '../require-value.js';
 
 /**
- * Where one custom field goes. A row may give some of these only: the import completes an
- * `orders` item from the current definitions, and gathers `section_order` per section into
- * `section_orders`.
+ * Where one custom field goes (a field row), or one section (a section row: section_order only).
+ * A field row may give some of these only: the import completes an `orders` item from the current
+ * definitions, and gathers `section_order` per section into `section_orders`.
  */
 export interface CustomFieldPlacement {
   order?: number;
@@ -21,21 +21,32 @@ export interface CustomFieldPlacement {
   section_order?: number;
 }
 
-export type CustomFieldOrderCatalog = ImportCatalog<{ id: number }, CustomFieldPlacement>;
+/** A field row finds its field by id; a row without id places the section given by section_id. */
+export type CustomFieldOrderTarget = { id: number } | { section_id: number };
+
+export type CustomFieldOrderCatalog = ImportCatalog<CustomFieldOrderTarget, CustomFieldPlacement>;
 
 // The ordering items of the spec are integers.
 const integer = z.int();
 
-const idColumn = numberColumn({ header: 'id', identity: true, schema: integer, description: 'Id of the custom field', example: 12 });
+const idColumn = numberColumn({ header: 'id', identity: true, schema: integer, description: 'Id of the custom field; empty on a section row', example: 12 });
+const orderColumn = numberColumn({ header: 'order', schema: integer, description: 'Position of the field in its section; lower shows first', example: 1 });
+const sectionIdColumn = numberColumn({ header: 'section_id', schema: integer, description: 'Section of the field; another id moves the field there', example: 3 });
+const sectionOrderColumn = numberColumn({
+  header: 'section_order',
+  schema: integer,
+  description: "Position of the field's section, or on a row without id of the section given by section_id; lower shows first",
+  example: 1,
+});
 
-/** One row per custom field: `POST /custom_fields/order`. */
+/** One row per custom field or section: `POST /custom_fields/order`. */
 export function buildCustomFieldOrderCatalog(): CustomFieldOrderCatalog {
   const readOnly = true;
   const columns = [
     idColumn,
-    numberColumn({ header: 'order', schema: integer, description: 'Position of the field in its section; lower shows first', example: 1 }),
-    numberColumn({ header: 'section_id', schema: integer, description: 'Section of the field; another id moves the field there', example: 3 }),
-    numberColumn({ header: 'section_order', schema: integer, description: "Position of the field's section; lower shows first", example: 1 }),
+    orderColumn,
+    sectionIdColumn,
+    sectionOrderColumn,
     textColumn({ header: 'name', schema: CustomFieldDefinitionSchema.shape.name, readOnly, description: 'Name of the custom field' }),
     choiceColumn({ header: 'type', schema: CustomFieldDefinitionSchema.shape.type, choices: CUSTOM_FIELD_TYPES, readOnly, description: 'Type of the custom field' }),
     textColumn({ header: 'section_name', schema: z.string().nullable(), readOnly, description: 'Name of the section' }),
@@ -47,8 +58,14 @@ export function buildCustomFieldOrderCatalog(): CustomFieldOrderCatalog {
       const fieldColumns = selectImportColumns(columns, sheetColumns).filter((column) => column !== idColumn);
       return (row) => {
         const identity = readRowFields([idColumn], row.values, context);
-        const id = requireValue(identity, idColumn, 'give the id of the custom field');
         const fields = readRowFields(fieldColumns, row.values, context);
+        const sectionId = fields.values.get(sectionIdColumn);
+        if (!identity.values.has(idColumn) && !identity.faulty.has(idColumn) && typeof sectionId === 'number') {
+          requireValue(fields, sectionOrderColumn, 'give the position of the section (a row without id places a section)');
+          if (fields.values.has(orderColumn)) fields.errors.push('order: places a field; give its id, or leave order empty on a section row');
+          return { line: row.line, target: { section_id: sectionId }, update: assemblePayload(fields.values), errors: fields.errors };
+        }
+        const id = requireValue(identity, idColumn, 'give the id of the custom field');
         return {
           line: row.line,
           target: typeof id === 'number' ? { id } : undefined,
