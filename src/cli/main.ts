@@ -5,7 +5,6 @@ import { ROLES } from '../api/service-facts.js';
 import { checkCommand } from './check-command.js';
 import { createLogger } from './create-logger.js';
 import { emulatorCommand } from './emulator-command.js';
-import { exportCommand } from './export-command.js';
 import { importCommand } from './import-command.js';
 import type { CommandContext } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
@@ -38,7 +37,7 @@ const cli = yargs(hideBin(process.argv))
   });
 
 try {
-  await exportCommand(importCommand(templateCommand(checkCommand(emulatorCommand(cli, logger), logger), logger), context), context).parseAsync();
+  await importCommand(templateCommand(checkCommand(emulatorCommand(cli, logger), logger), logger), context).parseAsync();
   process.exitCode = requestedExit;
 } catch (error) {
   if (error instanceof UsageError) {
