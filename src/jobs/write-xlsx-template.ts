@@ -41,7 +41,7 @@ export async function writeXlsxTemplate(path: string, sheet: string, columns: re
     header.getCell(index + 1).note = `${column.description}.\n${column.grammar}`;
   });
   const example = formatExampleRow(columns, context);
-  data.addRow(columns.map((column) => escapeFormula(example[column.header] ?? '')));
+  data.addRow(columns.map((column) => escapeFormula(example[column.header] ?? '', 'xlsx')));
   addDropdowns(data, lists, columns);
 
   about.columns = [{ width: 32 }, { width: 60 }, { width: 80 }];

@@ -64,7 +64,7 @@ async function readHeader(records: AsyncIterator<CsvRecord>, path: string, known
     if ('problem' in record) {
       throw new SheetError(`read ${path}`, `its header (line ${record.line}) is malformed: ${record.problem}`, 'Fix the header line.');
     }
-    if (record.cells.some((cell) => cell.trim() !== '')) return mapHeader(record.cells.map(unescapeFormula), path, knownColumns);
+    if (record.cells.some((cell) => cell.trim() !== '')) return mapHeader(record.cells.map((cell) => unescapeFormula(cell, 'csv')), path, knownColumns);
   }
   throw new SheetError(`read ${path}`, 'the file is empty', 'Add a header row with the column names.');
 }
@@ -74,7 +74,7 @@ function toSheetItem(record: CsvRecord, header: HeaderMap, delimiter: CsvDelimit
   if ('problem' in record) {
     return { kind: 'issue', line: record.line, errors: [`${record.problem}; enclose such a cell in double quotes and double the quotes inside it`] };
   }
-  const cells = record.cells.map(unescapeFormula);
+  const cells = record.cells.map((cell) => unescapeFormula(cell, 'csv'));
   const unheaded = cells.findIndex((cell, index) => index >= header.width && cell.trim() !== '');
   if (unheaded !== -1) {
     const shown = delimiter === '\t' ? 'a tab' : `'${delimiter}'`;

@@ -19,7 +19,7 @@ export async function openCsvWriter(path: string, { columns, delimiter = ',' }: 
     if (stringifier.destroyed) await finished;
     if (!stringifier.write(cells)) await Promise.race([once(stringifier, 'drain'), finished]);
   };
-  await write(columns.map((column) => escapeFormula(column.header ?? column.key)));
+  await write(columns.map((column) => escapeFormula(column.header ?? column.key, 'csv')));
   return {
     writeRow: (record) => write(columns.map((column) => formatCsvCell(record[column.key]))),
     async close() {
@@ -31,5 +31,5 @@ export async function openCsvWriter(path: string, { columns, delimiter = ',' }: 
 
 function formatCsvCell(value: SheetValue): string {
   if (value === null || value === undefined) return '';
-  return typeof value === 'string' ? escapeFormula(value) : String(value);
+  return typeof value === 'string' ? escapeFormula(value, 'csv') : String(value);
 }

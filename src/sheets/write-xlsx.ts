@@ -95,5 +95,5 @@ function toXlsxValue(value: SheetValue, column: SheetColumn): ExcelJS.CellValue 
 // there (LibreOffice does not in the "str" cells exceljs writes for plain strings), and no shared
 // string table grows in memory.
 function toXlsxText(text: string): ExcelJS.CellRichTextValue {
-  return { richText: [{ text: encodeXlsxText(escapeFormula(text)) }] };
+  return { richText: [{ text: encodeXlsxText(escapeFormula(text, 'xlsx')) }] };
 }

@@ -62,7 +62,7 @@ describe('reading an XLSX saved by LibreOffice Calc', () => {
           Active: true,
           Rating: '0.3',
           Total: '1902-09-27',
-          Name: 'quoted',
+          Name: "'quoted", // a quote the writer did not add is the cell's own
           Website: '',
         },
       },
