@@ -12,7 +12,8 @@ export const SPREADSHEET_GRAMMAR: readonly string[] = [
   `specific_hours.open: entries 'yyyy-mm-dd[..yyyy-mm-dd] HH:MM-HH:MM,HH:MM-HH:MM' separated by ${LIST_SEPARATOR}.`,
   `Booleans: ${BOOLEAN_GRAMMAR}; Excel's own TRUE and FALSE too.`,
   "Decimals take a dot; CSV files separated by ';' may use a comma.",
-  'Businesses, services and attributes rows find their business by business_id, else by code (store code); in a businesses row with both, code is the new store code. custom-field-order rows find their field by id.',
+  'Businesses, services and attributes rows find their business by business_id, else by code (store code); in a businesses row with both, code is the new store code. custom-field-order rows find their field by id; a row without id places the section given by section_id at section_order.',
+  `REPEATABLE_ENUM attributes: value.set_values and value.unset_values list the values to select and to unselect, separated by ${LIST_SEPARATOR}; values in neither list keep their state.`,
   'Custom fields are columns custom_fields.<name>; IMAGES_UPLOADER values are JSON.',
   'Row 2 is an example: replace or delete it before importing.',
 ];

@@ -1,5 +1,5 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { BusinessUpdate } from '../../api/schemas/business.js';
+import { describeChange, describeSetting, isSameValue } from '../describe-change.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 
 export interface BusinessDiff {
@@ -18,11 +18,11 @@ export function diffBusiness(update: BusinessUpdate, current: CurrentBusiness): 
   for (const [field, value] of Object.entries(update)) {
     if (KEYED_FIELDS.has(field) && isRecord(value)) {
       const base = isRecord(current[field]) ? current[field] : {};
-      const changed = Object.entries(value).filter(([key, item]) => !isDeepStrictEqual(normalise(base[key]), normalise(item)));
+      const changed = Object.entries(value).filter(([key, item]) => !isSameValue(base[key], item));
       if (changed.length === 0) continue;
       payload[field] = Object.fromEntries(changed);
       for (const [key, item] of changed) changes.push(describeChange(`${field}.${key}`, base[key], item));
-    } else if (!isDeepStrictEqual(normalise(current[field]), normalise(value))) {
+    } else if (!isSameValue(current[field], value)) {
       payload[field] = value;
       changes.push(describeChange(field, current[field], value));
     }
@@ -32,24 +32,7 @@ export function diffBusiness(update: BusinessUpdate, current: CurrentBusiness): 
 
 /** The changes a patch sends, without a current state to compare with. */
 export function describePatch(update: BusinessUpdate): string[] {
-  return Object.entries(update).map(([field, value]) => `${field}: -> ${show(value)}`);
-}
-
-function describeChange(field: string, before: unknown, after: unknown): string {
-  return `${field}: ${show(before)} -> ${show(after)}`;
-}
-
-/** Absent, null and empty mean the same to a person reading a sheet. */
-function normalise(value: unknown): unknown {
-  return value === undefined || value === '' ? null : value;
-}
-
-const SHOWN_LENGTH = 60;
-
-function show(value: unknown): string {
-  const text = value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  const cut = text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH - 1)}…` : text;
-  return `'${cut}'`;
+  return Object.entries(update).map(([field, value]) => describeSetting(field, value));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -5,11 +5,10 @@ import type { CustomFieldDefinition } from '../../api/schemas/custom-fields.js';
 import type { OrgApi } from '../../api/org-api.js';
 import type { BusinessTarget } from '../../resources/business-target.js';
 import { buildBusinessCatalog, type BusinessRowUpdate } from '../../resources/businesses/business-catalog.js';
-import { readCellContext } from '../../resources/cell-context.js';
-import { openSheetReader } from '../../sheets/index.js';
+import { describeBusinessTarget, findIdentityColumn } from '../describe-business-target.js';
 import type { ImportOptions, ImportSummary } from '../import-options.js';
-import { openImportReport, type ReportedRow } from '../import-report.js';
-import { ImportRun } from '../import-run.js';
+import type { ImportRun } from '../import-run.js';
+import { openImport, type ValidRow } from '../open-import.js';
 import { completeBusinessUpdate, needsCurrentBusiness, type CurrentBusiness } from './complete-business-update.js';
 import { describePatch, diffBusiness } from './diff-business.js';
 import { resolveBusinesses } from './resolve-businesses.js';
@@ -17,11 +16,7 @@ import { resolveBusinesses } from './resolve-businesses.js';
 /** Rows read together: one search request resolves up to 100 of them. */
 const BATCH_SIZE = 100;
 
-interface ValidRow {
-  base: Omit<ReportedRow, 'status' | 'changes' | 'errors'>;
-  target: BusinessTarget;
-  update: BusinessRowUpdate;
-}
+type BusinessRow = ValidRow<BusinessTarget, BusinessRowUpdate>;
 
 /**
  * Imports a sheet of businesses: every row validated, businesses read in pages of 100 where the
@@ -30,32 +25,11 @@ interface ValidRow {
 export async function importBusinesses(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
   const api = client.org(options.orgId);
   const catalog = buildBusinessCatalog(await readCustomFieldDefinitions(api, logger));
-  const reader = await openSheetReader(options.file, {
-    knownColumns: catalog.columns.map((column) => column.header),
-    resource: 'businesses',
-    ...(options.sheet === undefined ? {} : { sheet: options.sheet }),
-  });
-  for (const warning of reader.warnings) logger.warn(warning);
-  const textColumns = new Set(catalog.columns.filter((column) => column.text).map((column) => column.header));
-  const report = await openImportReport({ dir: options.reportDir, format: reader.source.format, columns: reader.columns, textColumns });
-  const run = new ImportRun(client, options, report, logger);
-  const readRow = catalog.createRowReader(reader.columns, readCellContext(reader.source));
+  const { run, rows } = await openImport(client, options, logger, catalog);
   const importer = new BusinessBatches(run, api);
-
-  let seq = 0;
-  let batch: ValidRow[] = [];
-  for await (const item of reader) {
-    const base = { seq: seq++, line: item.line, values: item.kind === 'row' ? item.values : {} };
-    if (run.stopReason !== undefined) {
-      await run.skip(base);
-      continue;
-    }
-    const outcome = item.kind === 'row' ? readRow(item) : { target: undefined, update: undefined, errors: item.errors };
-    if (outcome.errors.length > 0 || outcome.target === undefined || outcome.update === undefined) {
-      await run.record({ ...base, status: 'invalid', changes: [], errors: outcome.errors });
-      continue;
-    }
-    batch.push({ base, target: outcome.target, update: outcome.update });
+  let batch: BusinessRow[] = [];
+  for await (const row of rows) {
+    batch.push(row);
     if (batch.length === BATCH_SIZE) {
       await importer.send(batch);
       batch = [];
@@ -85,7 +59,7 @@ class BusinessBatches {
     private readonly api: OrgApi,
   ) {}
 
-  async send(rows: readonly ValidRow[]): Promise<void> {
+  async send(rows: readonly BusinessRow[]): Promise<void> {
     if (rows.length === 0) return;
     const { mode } = this.run.options;
     const toRead = rows.filter((row) => mode === 'diff' || 'code' in row.target || needsCurrentBusiness(row.update));
@@ -93,7 +67,7 @@ class BusinessBatches {
     try {
       resolved = toRead.length === 0 ? undefined : await resolveBusinesses(this.api, toRead.map((row) => row.target));
     } catch (error) {
-      for (const row of rows) await this.run.fail({ ...row.base, target: describeTarget(row.target) }, error, identityColumn(row.target));
+      for (const row of rows) await this.run.fail({ ...row.base, target: describeBusinessTarget(row.target) }, error, findIdentityColumn(row.target));
       return;
     }
     this.run.reads += resolved?.reads ?? 0;
@@ -104,20 +78,20 @@ class BusinessBatches {
       }
       const resolution = toRead.includes(row) && resolved !== undefined ? resolved.resolve(row.target) : undefined;
       if (resolution?.found === false) {
-        await this.run.record({ ...row.base, status: 'failed', target: describeTarget(row.target), changes: [], errors: [resolution.error] });
+        await this.run.record({ ...row.base, status: 'failed', target: describeBusinessTarget(row.target), changes: [], errors: [resolution.error] });
         continue;
       }
       await this.sendRow(row, resolution?.business);
     }
   }
 
-  private async sendRow(row: ValidRow, current: CurrentBusiness | undefined): Promise<void> {
+  private async sendRow(row: BusinessRow, current: CurrentBusiness | undefined): Promise<void> {
     const id = current?.id ?? ('business_id' in row.target ? row.target.business_id : undefined);
-    const target = id ?? describeTarget(row.target);
+    const target = id ?? describeBusinessTarget(row.target);
     const key = id ?? target;
     const earlier = this.firstLine.get(key);
     if (earlier !== undefined) {
-      const column = identityColumn(row.target);
+      const column = findIdentityColumn(row.target);
       await this.run.record({
         ...row.base,
         status: 'invalid',
@@ -144,16 +118,8 @@ class BusinessBatches {
         await this.api.updateBusiness(target, payload);
         await this.run.record({ ...row.base, status: 'updated', target, changes, errors: [] });
       } catch (error) {
-        await this.run.fail({ ...row.base, target }, error, identityColumn(row.target));
+        await this.run.fail({ ...row.base, target }, error, findIdentityColumn(row.target));
       }
     });
   }
-}
-
-function describeTarget(target: BusinessTarget): string {
-  return 'business_id' in target ? target.business_id : `c-${target.code}`;
-}
-
-function identityColumn(target: BusinessTarget): string {
-  return 'business_id' in target ? 'business_id' : 'code';
 }

@@ -45,7 +45,7 @@ const selectionColumns = (['set_values', 'unset_values'] as const).map((key) =>
     header: `value.${key}`,
     schema: z.array(z.string()),
     grammar: `values separated by ${LIST_SEPARATOR}`,
-    description: `REPEATABLE_ENUM: values to ${key === 'set_values' ? 'select' : 'unselect'}`,
+    description: `REPEATABLE_ENUM: values to ${key === 'set_values' ? 'select' : 'unselect'}; values in neither list keep their state`,
   }),
 );
 const [setValuesColumn, unsetValuesColumn] = selectionColumns as [Column, Column];

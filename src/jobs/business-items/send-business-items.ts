@@ -1,0 +1,95 @@
+import { ApiError } from '../../api/api-error.js';
+import type { BusinessTarget } from '../../resources/business-target.js';
+import type { ImportRun } from '../import-run.js';
+import type { ValidRow } from '../open-import.js';
+import type { BusinessItemResource } from './business-item-resource.js';
+
+/** Consecutive rows of one business, sent in one request. */
+export interface BusinessGroup<Item> {
+  /** The business's id (a store code once resolved): the API path and the report's `_target`. */
+  businessId: string;
+  /** The column that found the business: where a "not found" belongs. */
+  identityColumn: string;
+  rows: ValidRow<BusinessTarget, Item>[];
+}
+
+interface PlannedRow<Item> {
+  row: ValidRow<BusinessTarget, Item>;
+  item: Item;
+  changes: string[];
+}
+
+/** Reads the business (diff mode), reports the rows that change nothing or cannot be sent, and writes the rest in one request. */
+export async function sendBusinessItems<Item, Current, Answer>(
+  run: ImportRun,
+  group: BusinessGroup<Item>,
+  resource: BusinessItemResource<Item, Current, Answer>,
+): Promise<void> {
+  const target = group.businessId;
+  let current: Current | undefined;
+  if (run.options.mode === 'diff') {
+    try {
+      run.reads++;
+      current = await resource.readCurrent(target);
+    } catch (error) {
+      for (const row of group.rows) await run.fail({ ...row.base, target }, error, group.identityColumn);
+      return;
+    }
+  }
+  const planned: PlannedRow<Item>[] = [];
+  for (const row of group.rows) {
+    const plan = resource.planItem(row.update, current);
+    if ('errors' in plan) {
+      await run.record({ ...row.base, target, status: 'failed', changes: [], errors: plan.errors });
+    } else if (plan.changes.length === 0) {
+      await run.record({ ...row.base, target, status: 'unchanged', changes: [], errors: [] });
+    } else if (run.options.dryRun) {
+      await run.record({ ...row.base, target, status: 'would_update', changes: plan.changes, errors: [] });
+    } else {
+      planned.push({ row, item: plan.item, changes: plan.changes });
+    }
+  }
+  await writeItems(run, group, planned, resource);
+}
+
+/**
+ * One request for the group. When the service refuses some items by name, those rows fail with
+ * their own messages and the others are sent again without them: both writes are upserts of the
+ * items sent, so sending an item twice is harmless.
+ */
+async function writeItems<Item, Current, Answer>(
+  run: ImportRun,
+  group: BusinessGroup<Item>,
+  planned: readonly PlannedRow<Item>[],
+  resource: BusinessItemResource<Item, Current, Answer>,
+): Promise<void> {
+  const target = group.businessId;
+  let pending = planned;
+  while (pending.length > 0) {
+    if (run.stopReason !== undefined) {
+      for (const { row } of pending) await run.skip({ ...row.base, target });
+      return;
+    }
+    const items = pending.map((entry) => entry.item);
+    try {
+      run.writes++;
+      const answer = await resource.write(target, items);
+      for (const { row, item, changes } of pending) {
+        await run.record({ ...row.base, target, status: 'updated', changes: [...changes, ...resource.describeOutcome(item, answer)], errors: [] });
+      }
+      return;
+    } catch (error) {
+      const refusals = resource.readRefusals(error, items);
+      if (refusals === undefined || refusals.size === 0) {
+        for (const { row } of pending) await run.fail({ ...row.base, target }, error, group.identityColumn);
+        return;
+      }
+      const httpStatus = error instanceof ApiError ? error.status : undefined;
+      for (const [index, errors] of refusals) {
+        const refused = pending[index];
+        if (refused !== undefined) await run.record({ ...refused.row.base, target, status: 'failed', httpStatus, changes: [], errors });
+      }
+      pending = pending.filter((_, index) => !refusals.has(index));
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import { isDeepStrictEqual } from 'node:util';
+
+/** `field: 'Old' -> 'New'`: one entry of a report's `_changes`. */
+export function describeChange(field: string, before: unknown, after: unknown): string {
+  return `${field}: ${showValue(before)} -> ${showValue(after)}`;
+}
+
+/** `field: -> 'New'`: what a patch sends, without a current value to compare with. */
+export function describeSetting(field: string, value: unknown): string {
+  return `${field}: -> ${showValue(value)}`;
+}
+
+/** Absent, null and empty mean the same to a person reading a sheet. */
+export function isSameValue(current: unknown, wanted: unknown): boolean {
+  return isDeepStrictEqual(normalise(current), normalise(wanted));
+}
+
+function normalise(value: unknown): unknown {
+  return value === undefined || value === '' ? null : value;
+}
+
+const SHOWN_LENGTH = 60;
+
+function showValue(value: unknown): string {
+  const text = value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  const cut = text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH - 1)}…` : text;
+  return `'${cut}'`;
+}
