@@ -5,7 +5,10 @@ import { ROLES } from '../api/service-facts.js';
 import { checkCommand } from './check-command.js';
 import { createLogger } from './create-logger.js';
 import { emulatorCommand } from './emulator-command.js';
+import { exportCommand } from './export-command.js';
 import { importCommand } from './import-command.js';
+import { runCommand } from './run-command.js';
+import { validateCommand } from './validate-command.js';
 import type { CommandContext } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { templateCommand } from './template-command.js';
@@ -37,7 +40,7 @@ const cli = yargs(hideBin(process.argv))
   });
 
 try {
-  await importCommand(templateCommand(checkCommand(emulatorCommand(cli, logger), logger), logger), context).parseAsync();
+  await validateCommand(runCommand(exportCommand(importCommand(templateCommand(checkCommand(emulatorCommand(cli, logger), logger), logger), context), context), context), context).parseAsync();
   process.exitCode = requestedExit;
 } catch (error) {
   if (error instanceof UsageError) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IMPORT_RESOURCE_NAMES } from '../../resources/resource-names.js';
+import { EXPORT_RESOURCES } from '../export/export-resource-names.js';
+import { IMPORT_RESOURCES } from '../import-sheet.js';
 import { IMPORT_MODES } from '../import-options.js';
 
 const LITERAL_KEY = 'an API key must not be written in a job file: name the variable that holds it (key_env) or a file (key_file)';
@@ -31,7 +32,7 @@ const stepBase = {
 export const ImportStepSchema = z.strictObject({
   ...stepBase,
   import: z.strictObject({
-    resource: z.enum(IMPORT_RESOURCE_NAMES),
+    resource: z.enum(IMPORT_RESOURCES),
     source: z.string().min(1),
     sheet: z.string().min(1).optional(),
     mode: z.enum(IMPORT_MODES).default('diff'),
@@ -44,7 +45,7 @@ export const ImportStepSchema = z.strictObject({
 export const ExportStepSchema = z.strictObject({
   ...stepBase,
   export: z.strictObject({
-    resource: z.string().min(1),
+    resource: z.enum(EXPORT_RESOURCES),
     out: z.string().min(1),
     /** The CLI's filter flags, by their long names without dashes. */
     filters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))])).default({}),

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { AuthenticationError } from '../../api/api-error.js';
+import type { ExportResource } from '../export/export-resource-names.js';
 import type { ImportOptions } from '../import-options.js';
+import type { ImportResource } from '../import-sheet.js';
 import type { Job, JobStep } from './job-schema.js';
 import { isInShard, type Shard } from './shard.js';
 
@@ -11,6 +13,8 @@ export interface StepResult {
   step: string;
   org?: number;
   status: StepStatus;
+  /** `on_error: continue`: the step's failures neither stop the job nor change its exit code. */
+  tolerated: boolean;
   /** The step's own summary (import or export). */
   summary?: unknown;
   error?: string;
@@ -28,13 +32,14 @@ export interface StepOutcome {
 }
 
 export interface StepRunners {
-  runImport(client: ApiClient, resource: string, options: ImportOptions, logger: Logger): Promise<StepOutcome>;
-  runExport(client: ApiClient, resource: string, options: ExportStepOptions, logger: Logger): Promise<StepOutcome>;
+  runImport(client: ApiClient, resource: ImportResource, options: ImportOptions, logger: Logger): Promise<StepOutcome>;
+  runExport(client: ApiClient, resource: ExportResource, options: ExportStepOptions, logger: Logger): Promise<StepOutcome>;
 }
 
 export interface ExportStepOptions {
   out: string;
-  filters: Record<string, string | number | boolean | (string | number)[]>;
+  /** The filter flags by name, checked by the export. */
+  filters: Readonly<Record<string, unknown>>;
   orgId?: number;
   signal?: AbortSignal;
 }
@@ -59,7 +64,7 @@ export async function runJob(job: Job, client: ApiClient, runners: StepRunners, 
       const name = describeStep(step, index);
       if (!isInShard(org, options.shard)) continue;
       if (stopped || options.signal?.aborted === true) {
-        results.push({ step: name, ...(org === undefined ? {} : { org }), status: 'skipped' });
+        results.push({ step: name, ...(org === undefined ? {} : { org }), status: 'skipped', tolerated: step.on_error === 'continue' });
         continue;
       }
       const { result, keyRefused } = await runStep(job, step, index, org, client, runners, options, logger.child({ step: name, org }));
@@ -103,11 +108,17 @@ async function runStep(
             logger,
           )
         : await runners.runExport(client, step.export.resource, { out: withOrg(step.export.out, org), filters: step.export.filters, ...orgPart, ...signal }, logger);
-    return { result: { step: name, ...(org === undefined ? {} : { org }), status: outcome.partial ? 'partial' : 'ok', summary: outcome.summary }, keyRefused: false };
+    return {
+      result: { step: name, ...(org === undefined ? {} : { org }), status: outcome.partial ? 'partial' : 'ok', tolerated: step.on_error === 'continue', summary: outcome.summary },
+      keyRefused: false,
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.error(message);
-    return { result: { step: name, ...(org === undefined ? {} : { org }), status: 'failed', error: message }, keyRefused: error instanceof AuthenticationError };
+    return {
+      result: { step: name, ...(org === undefined ? {} : { org }), status: 'failed', tolerated: step.on_error === 'continue', error: message },
+      keyRefused: error instanceof AuthenticationError,
+    };
   }
 }
 

@@ -1,35 +1,47 @@
 import { buildImportCatalog } from '../../resources/build-import-catalog.js';
 import { readCellContext } from '../../resources/cell-context.js';
 import { openSheetReader, SheetError } from '../../sheets/index.js';
+import { ExportFilterError, parseExportFilters } from '../export/export-filters.js';
 import type { Job } from './job-schema.js';
 import { describeStep } from './run-job.js';
 
 /** Problems shown per sheet: enough to see the pattern without flooding a terminal. */
 const SHOWN_PROBLEMS = 10;
 
-export interface SheetCheck {
+export interface StepCheck {
   step: string;
+  /** The sheet an import step reads, or the file an export step writes. */
   source: string;
   rows: number;
   invalid: number;
   /** `line N: column: message`, the first few. */
   problems: string[];
   warnings: string[];
-  /** The sheet could not be read at all. */
+  /** The sheet could not be read at all, or the export's filters are wrong. */
   error?: string;
 }
 
 /**
- * Checks every sheet a job imports, offline: the file opens, the header is sound, and each row
- * passes its columns' rules. Custom field values are typed by the API, so they are checked when
- * the job runs.
+ * Checks every step offline: each sheet a job imports opens, its header is sound and each row
+ * passes its columns' rules (custom field values are typed by the API, so they are checked when
+ * the job runs); each export's filters are valid.
  */
-export async function validateJob(job: Job): Promise<SheetCheck[]> {
-  const checks: SheetCheck[] = [];
+export async function validateJob(job: Job): Promise<StepCheck[]> {
+  const checks: StepCheck[] = [];
   for (const [index, step] of job.steps.entries()) {
-    if (!('import' in step)) continue;
+    if (!('import' in step)) {
+      const check: StepCheck = { step: describeStep(step, index), source: step.export.out, rows: 0, invalid: 0, problems: [], warnings: [] };
+      try {
+        parseExportFilters(step.export.resource, step.export.filters);
+      } catch (error) {
+        if (!(error instanceof ExportFilterError)) throw error;
+        check.error = error.message;
+      }
+      checks.push(check);
+      continue;
+    }
     const { resource, source, sheet } = step.import;
-    const check: SheetCheck = { step: describeStep(step, index), source, rows: 0, invalid: 0, problems: [], warnings: [] };
+    const check: StepCheck = { step: describeStep(step, index), source, rows: 0, invalid: 0, problems: [], warnings: [] };
     checks.push(check);
     const catalog = buildImportCatalog(resource, []);
     try {

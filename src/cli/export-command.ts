@@ -1,0 +1,95 @@
+import type { Argv, Options } from 'yargs';
+import { createApiClient } from '../api/api-client.js';
+import type { Role } from '../api/service-facts.js';
+import { ExportFilterError, parseExportFilters, type ExportFilters, type FilterName } from '../jobs/export/export-filters.js';
+import type { ExportSummary } from '../jobs/export/export-options.js';
+import { exportResource } from '../jobs/export/export-resource.js';
+import { EXPORT_RESOURCES, type ExportResource } from '../jobs/export/export-resource-names.js';
+import { openApiTarget } from './api-target.js';
+import type { CommandContext } from './command-context.js';
+import { EXIT_CODES } from './exit-codes.js';
+import { withStopSignal } from './stop-signal.js';
+
+const list = { type: 'string', array: true } as const;
+
+/** Every filter flag; which resource takes which is checked by parseExportFilters. */
+const FILTER_OPTIONS = {
+  user: { ...list, describe: 'businesses, services, attributes: the businesses of this user (repeatable); else every business the key reads' },
+  status: { ...list, describe: 'Business search: open, closed, opening_soon, temporarily_closed (repeatable)' },
+  country: { type: 'string', describe: 'Business search: two-letter country code' },
+  city: { type: 'string', describe: 'Business search: city' },
+  'modified-since': { type: 'string', describe: 'Business search: modified at or after (ISO 8601 or epoch seconds)' },
+  business: { ...list, describe: 'feedback: of these business ids (repeatable)' },
+  'exclude-business': { ...list, describe: 'feedback: not of these business ids (repeatable)' },
+  state: { ...list, describe: 'feedback: treated, not_treated' },
+  since: { type: 'string', describe: 'feedback: created at or after (ISO 8601; UTC without an offset)' },
+  until: { type: 'string', describe: 'feedback: created at or before (ISO 8601; UTC without an offset)' },
+  nps: { ...list, describe: 'feedback: these NPS values, 0 to 10 (repeatable)' },
+  'nps-min': { type: 'number', describe: 'feedback: NPS at least' },
+  'nps-max': { type: 'number', describe: 'feedback: NPS at most' },
+  text: { type: 'string', describe: 'feedback: the text holds every one of these words' },
+  optin: { type: 'boolean', describe: 'feedback: the respondent accepts to be contacted (--no-optin: does not)' },
+  form: { ...list, describe: 'feedback: of these form ids (repeatable)' },
+  query: { type: 'string', describe: 'geo-locations: matched against name, address, postal code, locality, store code' },
+  location: { ...list, describe: 'geo-locations: these location ids (repeatable)' },
+  'oauth-account': { ...list, describe: 'geo-locations: of these OAuth account ids (repeatable)' },
+  'not-connected': { type: 'boolean', describe: 'geo-locations: only locations no business is connected to' },
+  'verification-status': { ...list, describe: 'geo-locations: verification statuses, e.g. verified (repeatable)' },
+} as const satisfies Record<FilterName, Options>;
+
+const FILTER_NAMES = Object.keys(FILTER_OPTIONS) as FilterName[];
+
+export function exportCommand<T extends { emulator: boolean; 'emulator-role': Role }>(yargs: Argv<T>, context: CommandContext) {
+  return yargs.command(
+    'export <resource>',
+    'Export a resource to a CSV or XLSX file; failed pages and businesses go to <out>.errors.csv',
+    (command) =>
+      command
+        .positional('resource', { choices: EXPORT_RESOURCES, demandOption: true, describe: 'What to export' })
+        .option('out', { type: 'string', demandOption: true, describe: 'File to write: .csv or .xlsx (an About sheet describes the columns)' })
+        .options(FILTER_OPTIONS)
+        .option('rate-per-minute', { type: 'number', default: 300, describe: "The organization's request budget" })
+        .option('concurrency', { type: 'number', default: 8, describe: 'Requests in flight at once' })
+        .option('org', { type: 'number', describe: 'PROVIDER keys: the organization to export' })
+        .option('json', { type: 'boolean', default: false, describe: 'Print the summary as JSON on stdout' })
+        // A wrong filter is a usage error, reported before anything is sent.
+        .check((argv) => {
+          try {
+            readFilters(argv.resource, argv);
+            return true;
+          } catch (error) {
+            if (error instanceof ExportFilterError) return error.message;
+            throw error;
+          }
+        }),
+    async (argv) => {
+      const { logger } = context;
+      const filters = readFilters(argv.resource, argv);
+      const target = await openApiTarget({ emulator: argv.emulator, emulatorRole: argv['emulator-role'] }, logger);
+      await withStopSignal(context, async (signal) => {
+        const client = createApiClient({ ...target.settings, ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, signal });
+        try {
+          const summary = await exportResource(client, argv.resource, { out: argv.out, filters, signal, ...(argv.org === undefined ? {} : { orgId: argv.org }) }, logger);
+          printSummary(summary, argv.json);
+          if (summary.failures > 0) context.requestExit(EXIT_CODES.partial);
+        } finally {
+          await client.close();
+          await target.close();
+        }
+      });
+    },
+  );
+}
+
+function readFilters(resource: ExportResource, argv: Readonly<Partial<Record<FilterName, unknown>>>): ExportFilters {
+  return parseExportFilters(resource, Object.fromEntries(FILTER_NAMES.map((name) => [name, argv[name]])));
+}
+
+function printSummary(summary: ExportSummary, json: boolean): void {
+  if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+  const { rows, pages, failures } = summary;
+  const resumed = pages.resumed > 0 ? `, ${pages.resumed} from an earlier run` : '';
+  const failed = failures > 0 ? `; ${failures} failed, see ${summary.errors_file ?? ''}` : '';
+  const stopped = summary.stopped === undefined ? '' : `; stopped early (${summary.stopped}): run it again to continue`;
+  process.stderr.write(`${summary.resource}: ${rows} rows written to ${summary.out} (${pages.fetched} pages read${resumed})${failed}${stopped}\n`);
+}

@@ -1,0 +1,30 @@
+import type { Argv } from 'yargs';
+import { loadJob } from '../jobs/job-file/load-job.js';
+import { validateJob } from '../jobs/job-file/validate-job.js';
+import type { CommandContext } from './command-context.js';
+import { EXIT_CODES } from './exit-codes.js';
+
+export function validateCommand<T>(yargs: Argv<T>, context: CommandContext) {
+  return yargs.command(
+    'validate <jobs..>',
+    'Check job files and the sheets they import, offline (no request is sent)',
+    (command) =>
+      command
+        .positional('jobs', { type: 'string', array: true, demandOption: true, describe: 'Job files (YAML)' })
+        .option('json', { type: 'boolean', default: false, describe: 'Print the checks as JSON on stdout' }),
+    async (argv) => {
+      for (const file of argv.jobs) {
+        const job = await loadJob(file, { env: process.env, now: new Date() });
+        const checks = await validateJob(job);
+        if (argv.json) process.stdout.write(`${JSON.stringify({ job: job.name, file, checks })}\n`);
+        for (const check of checks) {
+          const status = check.error ?? (check.invalid > 0 ? `${check.invalid} of ${check.rows} rows invalid` : `${check.rows} rows valid`);
+          process.stderr.write(`${file} / ${check.step} (${check.source}): ${status}\n`);
+          for (const line of [...check.warnings, ...check.problems]) process.stderr.write(`  ${line}\n`);
+          if (check.error !== undefined) context.requestExit(EXIT_CODES.failed);
+          else if (check.invalid > 0) context.requestExit(EXIT_CODES.partial);
+        }
+      }
+    },
+  );
+}

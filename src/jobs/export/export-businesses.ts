@@ -1,0 +1,69 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../../api/api-client.js';
+import { ApiError } from '../../api/api-error.js';
+import type { OrgApi } from '../../api/org-api.js';
+import type { Business } from '../../api/schemas/business.js';
+import type { CustomFieldDefinition } from '../../api/schemas/custom-fields.js';
+import { buildBusinessCatalog } from '../../resources/businesses/business-catalog.js';
+import type { Column } from '../../resources/column.js';
+import type { SheetRecord } from '../../sheets/index.js';
+import type { ExportFilters } from './export-filters.js';
+import type { ExportOptions, ExportSummary } from './export-options.js';
+import { ExportRun } from './export-run.js';
+import { formatExportRow, readAtPath } from './format-export-row.js';
+import { listBusinessSources } from './list-business-sources.js';
+import { openExportFile } from './open-export-file.js';
+
+/**
+ * `businesses`: every column of the businesses catalog, so that importing the file untouched
+ * changes nothing: business_id and code, the editable fields, one custom_fields.<name> per custom
+ * field of the organization, then the read-only fields. Pages are written in order as they come.
+ */
+export async function exportBusinesses(client: ApiClient, options: ExportOptions, logger: Logger): Promise<ExportSummary> {
+  const run = await ExportRun.open(client, 'businesses', options, logger);
+  const pages = readBusinessPages(run, options.filters);
+  // Page 1 is requested while the custom fields are read: the first row needs both.
+  const [definitions, first] = await Promise.all([readCustomFieldDefinitions(run.api, logger), pages.next()]);
+  const { columns } = buildBusinessCatalog(definitions);
+  const file = await openExportFile(options.out, { name: 'businesses', columns });
+  try {
+    for (let next = first; next.done !== true; next = await pages.next()) {
+      for (const business of next.value) {
+        await file.rows.writeRow(formatBusinessRow(columns, business));
+        run.rows++;
+      }
+    }
+  } finally {
+    await file.close();
+  }
+  return run.finish('businesses');
+}
+
+/** The selected businesses, page after page; users' lists may share businesses, each comes once. */
+async function* readBusinessPages(run: ExportRun, filters: ExportFilters): AsyncGenerator<Business[]> {
+  const sources = listBusinessSources(run.api, filters);
+  const seen = sources.length > 1 ? new Set<string>() : undefined;
+  for (const source of sources) {
+    for await (const { items } of run.readPages(source)) {
+      const fresh = seen === undefined ? items : items.filter((business) => !seen.has(business.id));
+      for (const business of fresh) seen?.add(business.id);
+      yield fresh;
+    }
+  }
+}
+
+function formatBusinessRow(columns: readonly Column[], business: Business): SheetRecord {
+  // business_id, the one column without a field path, holds the business's id.
+  return formatExportRow(columns, (column) => (column.path === undefined ? business.id : readAtPath(business, column.path)));
+}
+
+/** Custom fields belong to one organization: a PROVIDER key without --org gets none, and no custom_fields.* columns. */
+async function readCustomFieldDefinitions(api: OrgApi, logger: Logger): Promise<CustomFieldDefinition[]> {
+  try {
+    return (await api.readCustomFields()).custom_fields;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.kind !== 'invalid-request') throw error;
+    logger.warn('custom fields not read (a PROVIDER key needs --org): no custom_fields.* columns');
+    return [];
+  }
+}

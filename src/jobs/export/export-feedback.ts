@@ -1,0 +1,81 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../../api/api-client.js';
+import type { FeedbackFilter } from '../../api/endpoints/feedback-endpoints.js';
+import type { FeedbackResult } from '../../api/schemas/feedback-results.js';
+import type { Column } from '../../resources/column.js';
+import type { SheetWriter } from '../../sheets/index.js';
+import type { ExportFilters } from './export-filters.js';
+import type { ExportOptions, ExportSummary } from './export-options.js';
+import { ExportRun, type PageSource } from './export-run.js';
+import { buildFeedbackColumns, COMMENT_SHEET_COLUMNS, FIELD_SHEET_COLUMNS, flattenFeedback, noteFeedbackShape, type FeedbackShape } from './feedback-columns.js';
+import { formatExportRow, readAtPath } from './format-export-row.js';
+import { openExportFile } from './open-export-file.js';
+
+/**
+ * `feedback`: one row per result, form answers flattened into a column per field label, and in
+ * XLSX a "Fields" and a "Comments" sheet with every answer and comment. The header needs every
+ * label and extra key, which any page may bring: all pages are read first (saved to `<out>.parts/`
+ * as every export does), then the sheets are written from the saved pages, so memory stays flat.
+ */
+export async function exportFeedback(client: ApiClient, options: ExportOptions, logger: Logger): Promise<ExportSummary> {
+  const run = await ExportRun.open(client, 'feedback', options, logger);
+  const filter = toFeedbackFilter(options.filters);
+  const source: PageSource<FeedbackResult> = {
+    name: 'GET /feedback/feedback_result',
+    async fetch(page) {
+      const answer = await run.api.searchFeedbackResults(filter, page);
+      return { items: answer.items, maxPage: answer.max_page };
+    },
+  };
+  const shape: FeedbackShape = { answers: new Map(), extraKeys: new Set() };
+  const pages: number[] = [];
+  for await (const { page, items } of run.readPages(source)) {
+    pages.push(page);
+    for (const result of items) noteFeedbackShape(shape, result);
+  }
+
+  const columns = buildFeedbackColumns(shape);
+  const file = await openExportFile(options.out, { name: 'feedback', columns });
+  const eachResult = async (write: (result: FeedbackResult) => Promise<void>): Promise<void> => {
+    for (const page of pages) for (const result of await run.readSavedPage(source, page)) await write(result);
+  };
+  try {
+    await eachResult(async (result) => {
+      const flat = flattenFeedback(result);
+      await file.rows.writeRow(formatExportRow(columns, (column) => (flat.has(column.header) ? flat.get(column.header) : readPath(result, column))));
+      run.rows++;
+    });
+    const fields = file.startSheet({ name: 'Fields', columns: FIELD_SHEET_COLUMNS });
+    if (fields !== undefined) await eachResult((result) => writeNested(fields, FIELD_SHEET_COLUMNS, result.id, result.feedback_result_fields));
+    const comments = file.startSheet({ name: 'Comments', columns: COMMENT_SHEET_COLUMNS });
+    if (comments !== undefined) await eachResult((result) => writeNested(comments, COMMENT_SHEET_COLUMNS, result.id, result.comments));
+  } finally {
+    await file.close();
+  }
+  return run.finish('feedback');
+}
+
+async function writeNested(sheet: SheetWriter, columns: readonly Column[], resultId: number, rows: readonly object[]): Promise<void> {
+  for (const row of rows) await sheet.writeRow(formatExportRow(columns, (column) => (column.header === 'result_id' ? resultId : readPath(row, column))));
+}
+
+function readPath(record: object, column: Column): unknown {
+  return column.path === undefined ? undefined : readAtPath(record, column.path);
+}
+
+/** The feedback flags, as the endpoint's filter (whose query names are in FEEDBACK_FILTER_PARAMS). */
+function toFeedbackFilter(filters: ExportFilters): FeedbackFilter {
+  return {
+    businessIds: filters.business,
+    excludeBusinessIds: filters['exclude-business'],
+    states: filters.state,
+    createdFrom: filters.since,
+    createdTo: filters.until,
+    npsIn: filters.nps,
+    npsMin: filters['nps-min'],
+    npsMax: filters['nps-max'],
+    text: filters.text,
+    optin: filters.optin,
+    formIds: filters.form,
+  };
+}

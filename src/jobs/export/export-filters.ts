@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { BUSINESS_STATUSES, FEEDBACK_STATES, NPS_RANGE } from '../../api/service-facts.js';
+import type { ExportResource } from './export-resource-names.js';
+
+/** Repeated flags and comma-separated values both make lists: `--user a --user b`, `--user a,b`. */
+const list = z
+  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((item) => String(item).split(','))
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  );
+const text = z.string().trim().min(1, 'must not be empty');
+const nps = <T>() => z.coerce.number<T>().int('must be a whole number').min(NPS_RANGE.min).max(NPS_RANGE.max);
+const dateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date or date-time, e.g. 2026-01-31T00:00:00Z');
+const epochOrDateTime = z
+  .union([z.number(), z.string()])
+  .transform(String)
+  .refine((value) => /^\d+(\.\d+)?$/.test(value) || !Number.isNaN(Date.parse(value)), 'must be epoch seconds or an ISO 8601 date-time');
+
+/** Every filter flag, by its long name; the CLI and job files give them the same way. */
+const FILTER_SCHEMAS = {
+  user: list,
+  status: list.pipe(z.array(z.enum(BUSINESS_STATUSES))),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+    .transform((value) => value.toUpperCase()),
+  city: text,
+  'modified-since': epochOrDateTime,
+  business: list,
+  'exclude-business': list,
+  state: list.pipe(z.array(z.enum(FEEDBACK_STATES))),
+  since: dateTime,
+  until: dateTime,
+  nps: list.pipe(z.array(nps<string>())),
+  'nps-min': nps<unknown>(),
+  'nps-max': nps<unknown>(),
+  text,
+  optin: z.boolean(),
+  form: list,
+  query: text,
+  location: list,
+  'oauth-account': list,
+  'not-connected': z.boolean(),
+  'verification-status': list,
+};
+
+export type FilterName = keyof typeof FILTER_SCHEMAS;
+
+const ExportFiltersSchema = z.strictObject(
+  Object.fromEntries(Object.entries(FILTER_SCHEMAS).map(([name, schema]) => [name, schema.optional()])) as {
+    [K in FilterName]: z.ZodOptional<(typeof FILTER_SCHEMAS)[K]>;
+  },
+);
+export type ExportFilters = z.infer<typeof ExportFiltersSchema>;
+
+const SEARCH_FILTERS = ['status', 'country', 'city', 'modified-since'] as const satisfies readonly FilterName[];
+const BUSINESS_FILTERS = ['user', ...SEARCH_FILTERS] as const satisfies readonly FilterName[];
+
+/** The filters each resource takes; services and attributes are read for the businesses selected as for `businesses`. */
+const FILTERS_BY_RESOURCE: Record<ExportResource, readonly FilterName[]> = {
+  businesses: BUSINESS_FILTERS,
+  services: BUSINESS_FILTERS,
+  attributes: BUSINESS_FILTERS,
+  feedback: ['business', 'exclude-business', 'state', 'since', 'until', 'nps', 'nps-min', 'nps-max', 'text', 'optin', 'form'],
+  'custom-fields': [],
+  'message-templates': [],
+  'geo-locations': ['query', 'location', 'oauth-account', 'not-connected', 'verification-status'],
+};
+
+/** The filters of a command line or a job file were refused; the message lists every problem. */
+export class ExportFilterError extends Error {
+  override name = 'ExportFilterError';
+}
+
+/**
+ * Reads the filter flags given for `resource` (undefined values are flags not given) and reports
+ * every problem at once: a flag another resource takes, a value of the wrong form, `--user`
+ * mixed with the search filters (a user's business list takes none).
+ */
+export function parseExportFilters(resource: ExportResource, given: Readonly<Record<string, unknown>>): ExportFilters {
+  const present = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+  const allowed: readonly string[] = FILTERS_BY_RESOURCE[resource];
+  const problems = Object.keys(present)
+    .filter((name) => !allowed.includes(name))
+    .map((name) => `--${name} does not apply to ${resource}${allowed.length === 0 ? ' (it takes no filter)' : ` (its filters: ${allowed.map((flag) => `--${flag}`).join(', ')})`}`);
+  const parsed = ExportFiltersSchema.safeParse(Object.fromEntries(Object.entries(present).filter(([name]) => allowed.includes(name))));
+  if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`));
+  const searchFilters = SEARCH_FILTERS.filter((name) => name in present);
+  if ('user' in present && searchFilters.length > 0) {
+    problems.push(`--user lists a user's businesses, which ${searchFilters.map((name) => `--${name}`).join(', ')} cannot filter; give one or the other`);
+  }
+  if (problems.length > 0 || !parsed.success) {
+    throw new ExportFilterError(`Could not export ${resource}: ${problems.join('; ')}. Correct the options.`);
+  }
+  return parsed.data;
+}

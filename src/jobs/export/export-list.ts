@@ -1,0 +1,41 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../../api/api-client.js';
+import type { OrgApi } from '../../api/org-api.js';
+import type { Column } from '../../resources/column.js';
+import type { ExportOptions, ExportSummary } from './export-options.js';
+import { ExportRun, type PageSource } from './export-run.js';
+import { formatExportRow, readAtPath } from './format-export-row.js';
+import { openExportFile } from './open-export-file.js';
+
+/** A resource exported as one row per item of one list. */
+export interface ListResource<Item extends object> {
+  resource: string;
+  /** The sheet an import of the file looks for. */
+  sheet: string;
+  columns: readonly Column[];
+  createSource(api: OrgApi): PageSource<Item>;
+  /** The value of a column without a field path (an identity column). */
+  readIdentity?: (item: Item) => unknown;
+}
+
+/** Writes the items of the list, page after page, a column's value taken at its field path. */
+export async function exportList<Item extends object>(client: ApiClient, options: ExportOptions, logger: Logger, spec: ListResource<Item>): Promise<ExportSummary> {
+  const run = await ExportRun.open(client, spec.resource, options, logger);
+  const file = await openExportFile(options.out, { name: spec.sheet, columns: spec.columns });
+  try {
+    for await (const { items } of run.readPages(spec.createSource(run.api))) {
+      for (const item of items) {
+        await file.rows.writeRow(formatExportRow(spec.columns, (column) => (column.path === undefined ? spec.readIdentity?.(item) : readAtPath(item, column.path))));
+        run.rows++;
+      }
+    }
+  } finally {
+    await file.close();
+  }
+  return run.finish(spec.resource);
+}
+
+/** A list the API gives whole, in one request. */
+export function createOnePageSource<Item>(name: string, read: () => Promise<Item[]>): PageSource<Item> {
+  return { name, fetch: async () => ({ items: await read(), maxPage: 1 }) };
+}

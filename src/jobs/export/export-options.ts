@@ -1,0 +1,30 @@
+import type { ExportFilters } from './export-filters.js';
+
+export interface ExportOptions {
+  /** .csv, .tsv, .txt or .xlsx; failures go to `<out>.errors.csv`, saved pages to `<out>.parts/`. */
+  out: string;
+  /** Checked with parseExportFilters: only the filters of the exported resource. */
+  filters: ExportFilters;
+  /** PROVIDER keys: the organization to read; also paces every request of the export. */
+  orgId?: number;
+  /** Stops the export: no new request is sent, the rows read so far are written. */
+  signal?: AbortSignal;
+}
+
+export interface ExportSummary {
+  resource: string;
+  out: string;
+  /** Rows of the main sheet. */
+  rows: number;
+  /** Pages read from the API, and pages taken from `<out>.parts/` saved by an earlier, interrupted run. */
+  pages: { fetched: number; resumed: number };
+  /** Pages and businesses that still failed after retries, listed in `errors_file`. */
+  failures: number;
+  errors_file: string | null;
+  requests: { sent: number; retries: number; rate_limited: number };
+  started_at: string;
+  finished_at: string;
+  duration_s: number;
+  /** Why the export stopped early. */
+  stopped?: string;
+}

@@ -1,0 +1,3 @@
+/** What `listing-bulk export` writes, as named on the command line. */
+export const EXPORT_RESOURCES = ['businesses', 'services', 'attributes', 'feedback', 'custom-fields', 'message-templates', 'geo-locations'] as const;
+export type ExportResource = (typeof EXPORT_RESOURCES)[number];

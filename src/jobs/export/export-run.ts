@@ -1,0 +1,148 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../../api/api-client.js';
+import { AbortedError, ApiError, AuthenticationError } from '../../api/api-error.js';
+import type { OrgApi } from '../../api/org-api.js';
+import { detectSheetFormat } from '../../sheets/index.js';
+import { toExportFailure, writeExportFailures, type ExportFailure } from './export-failures.js';
+import type { ExportOptions, ExportSummary } from './export-options.js';
+import { mapInOrder } from './map-in-order.js';
+import { PageSpool } from './page-spool.js';
+
+/** A paginated list: page 1 tells how many pages follow. */
+export interface PageSource<Item> {
+  /** Names the list in errors.csv and in `<out>.parts/`, e.g. `GET /user/{id}/businesses`. */
+  readonly name: string;
+  fetch(page: number): Promise<FetchedPage<Item>>;
+}
+
+export interface FetchedPage<Item> {
+  items: Item[];
+  maxPage: number;
+  /** Requests made for the page's items that failed (services, attributes): such a page is not saved. */
+  failures?: ExportFailure[];
+}
+
+export interface LoadedPage<Item> {
+  page: number;
+  items: Item[];
+}
+
+/** Pages fetched ahead of the one being written: enough to keep the organization's queue busy. */
+const PAGE_WINDOW = 16;
+
+/**
+ * What every export shares: the organization's endpoints (one pacer for the whole job), the pages
+ * saved for a rerun, the failures that become `<out>.errors.csv`, and the reasons to stop.
+ */
+export class ExportRun {
+  rows = 0;
+  private readonly failures: ExportFailure[] = [];
+  private fetched = 0;
+  private resumed = 0;
+  private authFailure: AuthenticationError | undefined;
+  private readonly startedAt = new Date();
+  private readonly changedLists = new Set<string>();
+
+  private constructor(
+    readonly api: OrgApi,
+    private readonly client: ApiClient,
+    private readonly options: ExportOptions,
+    private readonly spool: PageSpool,
+    private readonly logger: Logger,
+  ) {}
+
+  static async open(client: ApiClient, resource: string, options: ExportOptions, logger: Logger): Promise<ExportRun> {
+    // An unsupported extension is refused before anything is requested or written.
+    detectSheetFormat(options.out, 'write');
+    const spool = await PageSpool.open(options.out, { resource, orgId: options.orgId ?? null, filters: options.filters });
+    if (spool.resumed) logger.info({ parts: spool.dir }, 'continuing an earlier export: pages saved then are read from disk');
+    return new ExportRun(client.org(options.orgId), client, options, spool, logger);
+  }
+
+  /** Why no more requests are sent, if so. */
+  get stopReason(): string | undefined {
+    if (this.authFailure !== undefined) return this.authFailure.message;
+    return this.options.signal?.aborted === true ? 'the export was stopped' : undefined;
+  }
+
+  /** The pages of a list in order, `window` of them requested ahead; a failed page is recorded and left out. */
+  async *readPages<Item>(source: PageSource<Item>, window = PAGE_WINDOW): AsyncGenerator<LoadedPage<Item>> {
+    const first = await this.loadPage(source, 1);
+    if (first === undefined) return;
+    yield { page: 1, items: first.items };
+    const rest = Array.from({ length: first.maxPage - 1 }, (_, index) => index + 2);
+    for await (const loaded of mapInOrder(rest, window, async (page) => ({ page, data: await this.loadPage(source, page, first.maxPage) }))) {
+      if (loaded.data !== undefined) yield { page: loaded.page, items: loaded.data.items };
+    }
+  }
+
+  /** A page `readPages` delivered, read again from `<out>.parts/` (feedback writes its sheets after reading every page). */
+  async readSavedPage<Item>(source: PageSource<Item>, page: number): Promise<Item[]> {
+    return (await this.spool.read<FetchedPage<Item>>(source.name, page))?.items ?? [];
+  }
+
+  /** A failed request: an API error becomes a row of errors.csv, a refused key stops the export, a stop is no failure. */
+  recordFailure(requested: string, error: unknown): void {
+    if (error instanceof AbortedError) return;
+    if (error instanceof AuthenticationError) {
+      this.authFailure ??= error;
+      return;
+    }
+    if (!(error instanceof ApiError)) throw error;
+    this.failures.push(toExportFailure(requested, error));
+  }
+
+  /** Writes errors.csv, removes the saved pages once nothing is missing, and sums up; a refused key is thrown after. */
+  async finish(resource: string): Promise<ExportSummary> {
+    const errorsFile = await writeExportFailures(this.options.out, this.failures);
+    const stopped = this.stopReason;
+    if (this.failures.length === 0 && stopped === undefined) await this.spool.remove();
+    else this.logger.warn({ parts: this.spool.dir }, 'export incomplete: run the same command again to request only the missing pages');
+    const finished = new Date();
+    const { total } = this.client.readCounters();
+    const summary: ExportSummary = {
+      resource,
+      out: this.options.out,
+      rows: this.rows,
+      pages: { fetched: this.fetched, resumed: this.resumed },
+      failures: this.failures.length,
+      errors_file: errorsFile,
+      requests: { sent: total.sent, retries: total.retried, rate_limited: total.rateLimited },
+      started_at: this.startedAt.toISOString(),
+      finished_at: finished.toISOString(),
+      duration_s: Math.round((finished.getTime() - this.startedAt.getTime()) / 10) / 100,
+      ...(stopped === undefined ? {} : { stopped }),
+    };
+    this.logger.info({ rows: summary.rows, pages: summary.pages, failures: summary.failures, out: summary.out }, 'export finished');
+    if (this.authFailure !== undefined) throw this.authFailure;
+    return summary;
+  }
+
+  private async loadPage<Item>(source: PageSource<Item>, page: number, expectedMaxPage?: number): Promise<FetchedPage<Item> | undefined> {
+    if (this.stopReason !== undefined) return undefined;
+    const saved = await this.spool.read<FetchedPage<Item>>(source.name, page);
+    if (saved !== undefined) {
+      this.resumed++;
+      return saved;
+    }
+    try {
+      const fetched = await source.fetch(page);
+      this.fetched++;
+      this.warnIfListChanged(source, fetched.maxPage, expectedMaxPage);
+      const failures = fetched.failures ?? [];
+      this.failures.push(...failures);
+      if (failures.length === 0) await this.spool.write(source.name, page, { items: fetched.items, maxPage: fetched.maxPage });
+      return fetched;
+    } catch (error) {
+      this.recordFailure(`${source.name} page ${page}`, error);
+      return undefined;
+    }
+  }
+
+  // Pages are read at different times: a list that grows or shrinks meanwhile shifts its pages.
+  private warnIfListChanged(source: PageSource<unknown>, maxPage: number, expected: number | undefined): void {
+    if (expected === undefined || maxPage === expected || this.changedLists.has(source.name)) return;
+    this.changedLists.add(source.name);
+    this.logger.warn({ list: source.name, pages: maxPage, expected }, 'the list changed during the export: rows may be missing or repeated');
+  }
+}

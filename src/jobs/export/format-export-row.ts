@@ -1,0 +1,29 @@
+import { DOT_CONTEXT } from '../../resources/cell-context.js';
+import type { Column } from '../../resources/column.js';
+import { formatCell } from '../../resources/format-cell.js';
+import type { SheetRecord } from '../../sheets/index.js';
+
+/**
+ * A row of canonical cells, what an import reads back to the same values: `#clear` for an empty
+ * value where the field can be emptied, an empty cell for a value the API did not give. Read-only
+ * columns are never imported, so an empty value there is just an empty cell.
+ */
+export function formatExportRow(columns: readonly Column[], readValue: (column: Column) => unknown): SheetRecord {
+  return Object.fromEntries(
+    columns.map((column) => {
+      const value = readValue(column);
+      const cell = column.readOnly ? (value === undefined || value === null ? '' : column.format(value, DOT_CONTEXT)) : formatCell(column, value, DOT_CONTEXT);
+      return [column.header, cell];
+    }),
+  );
+}
+
+/** The value under a column's field path (`contacts.0.phone_numbers` reads `contacts[0].phone_numbers`). */
+export function readAtPath(record: unknown, path: readonly (string | number)[]): unknown {
+  let node = record;
+  for (const key of path) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return node;
+}

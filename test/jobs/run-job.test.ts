@@ -1,0 +1,79 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/api/api-client.js';
+import type { CommandContext } from '../../src/cli/command-context.js';
+import { EXIT_CODES } from '../../src/cli/exit-codes.js';
+import { withStopSignal } from '../../src/cli/stop-signal.js';
+import { loadJob } from '../../src/jobs/job-file/load-job.js';
+import { runJob } from '../../src/jobs/job-file/run-job.js';
+import { STEP_RUNNERS } from '../../src/jobs/job-file/step-runners.js';
+import type { ImportSummary } from '../../src/jobs/import-options.js';
+import { validateJob } from '../../src/jobs/job-file/validate-job.js';
+import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
+
+const logger = pino({ level: 'silent' });
+const env = { CRM_EXPORT_DIR: 'samples', FEEDBACK_SINCE: '2025-06-01T00:00:00Z' };
+
+describe('job files in jobs/', () => {
+  let api: TestEmulator;
+  beforeAll(async () => {
+    api = await startTestEmulator({ businesses: 200, feedback: 300, ratePerMinute: 100_000 });
+  });
+  afterAll(() => api.close());
+
+  it('each validates offline and runs against the emulator as a dry run', async () => {
+    const files = (await readdir('jobs')).filter((name) => name.endsWith('.yaml'));
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const name of files) {
+      const job = await loadJob(join('jobs', name), { env, now: new Date() });
+      const checks = await validateJob(job);
+      expect(checks.filter((check) => check.error !== undefined)).toEqual([]);
+      const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+      try {
+        const result = await runJob(job, client, STEP_RUNNERS, { shard: { index: 1, count: 1 }, dryRun: true, now: new Date() }, logger);
+        expect(result.steps.map((step) => [name, step.step, step.status === 'failed' ? step.error : 'ran'])).toEqual(
+          result.steps.map((step) => [name, step.step, 'ran']),
+        );
+        for (const step of result.steps) {
+          // Import summaries count rows by status; a dry run updates none.
+          const summary = step.summary as Partial<ImportSummary>;
+          if (summary.report_dir !== undefined) expect(summary.rows?.updated).toBe(0);
+        }
+      } finally {
+        await client.close();
+      }
+    }
+  });
+
+  it('stops cleanly on SIGTERM: exit 143 and a complete report', async () => {
+    const job = await loadJob(join('jobs', 'holiday-hours.yaml'), { env, now: new Date() });
+    let exitCode = 0;
+    const context: CommandContext = { logger, requestExit: (code) => (exitCode = Math.max(exitCode, code)) };
+    let writes = 0;
+    api.emulator.faults.script = (_n, req) => {
+      if (req.method !== 'POST') return undefined;
+      writes++;
+      if (writes === 5) setImmediate(() => process.emit('SIGTERM', 'SIGTERM'));
+      return undefined;
+    };
+    let summary: ImportSummary | undefined;
+    await withStopSignal(context, async (signal) => {
+      const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 600, concurrency: 2, signal });
+      try {
+        const result = await runJob(job, client, STEP_RUNNERS, { shard: { index: 1, count: 1 }, dryRun: false, signal, now: new Date() }, logger);
+        summary = result.steps[0]?.summary as ImportSummary;
+      } finally {
+        await client.close();
+      }
+    });
+    api.emulator.faults.script = undefined;
+    expect(exitCode).toBe(EXIT_CODES.terminated);
+    expect(summary?.rows.total).toBe(30);
+    expect(summary?.rows.skipped).toBeGreaterThan(0);
+    expect((summary?.rows.updated ?? 0) + (summary?.rows.skipped ?? 0) + (summary?.rows.unchanged ?? 0)).toBe(30);
+    const results = await readFile(join(summary?.report_dir ?? '', 'results.csv'), 'utf8');
+    expect(results.trim().split(/\r?\n/)).toHaveLength(31);
+  });
+});
