@@ -41,6 +41,10 @@ describe('job files in jobs/', () => {
           const summary = step.summary as Partial<ImportSummary>;
           if (summary.report_dir !== undefined) expect(summary.rows?.updated).toBe(0);
         }
+        if (name === 'demo.yaml') {
+          // The sample's deliberate mistakes, and only those: four bad rows and one unknown store code.
+          expect((result.steps[0]?.summary as ImportSummary).rows).toMatchObject({ total: 21, would_update: 14, unchanged: 2, invalid: 4, failed: 1 });
+        }
       } finally {
         await client.close();
       }
