@@ -1,11 +1,11 @@
-import type { Logger } from 'pino';
 import type { Argv } from 'yargs';
+import type { CommandContext, GlobalOptions } from './command-context.js';
 import { createApiClient } from '../api/api-client.js';
 import { checkConnection } from '../jobs/check-connection.js';
-import type { Role } from '../api/service-facts.js';
 import { openApiTarget } from './api-target.js';
 
-export function checkCommand<T extends { emulator: boolean; 'emulator-role': Role }>(yargs: Argv<T>, logger: Logger) {
+export function checkCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
+  const { logger } = context;
   return yargs.command(
     'check',
     'Check the API address and key with one request; prints {"url", "businesses"} on stdout',

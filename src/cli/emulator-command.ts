@@ -1,9 +1,10 @@
 import type { Argv } from 'yargs';
-import type { Logger } from 'pino';
+import type { CommandContext, GlobalOptions } from './command-context.js';
 import { DEFAULT_EMULATOR_OPTIONS } from '../emulator/emulator.js';
 import { runEmulator } from '../emulator/run-emulator.js';
 
-export function emulatorCommand<T>(yargs: Argv<T>, logger: Logger) {
+export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
+  const { logger } = context;
   return yargs.command(
     'emulator',
     'Serve the built-in API emulator on 127.0.0.1 (prints one JSON line with its URL and keys)',

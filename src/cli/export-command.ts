@@ -1,12 +1,11 @@
 import type { Argv, Options } from 'yargs';
 import { createApiClient } from '../api/api-client.js';
-import type { Role } from '../api/service-facts.js';
 import { ExportFilterError, parseExportFilters, type ExportFilters, type FilterName } from '../jobs/export/export-filters.js';
 import type { ExportSummary } from '../jobs/export/export-options.js';
 import { exportResource } from '../jobs/export/export-resource.js';
 import { EXPORT_RESOURCES, type ExportResource } from '../jobs/export/export-resource-names.js';
 import { openApiTarget } from './api-target.js';
-import type { CommandContext } from './command-context.js';
+import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { withStopSignal } from './stop-signal.js';
 
@@ -39,7 +38,7 @@ const FILTER_OPTIONS = {
 
 const FILTER_NAMES = Object.keys(FILTER_OPTIONS) as FilterName[];
 
-export function exportCommand<T extends { emulator: boolean; 'emulator-role': Role }>(yargs: Argv<T>, context: CommandContext) {
+export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
     'export <resource>',
     'Export a resource to a CSV or XLSX file; failed pages and businesses go to <out>.errors.csv',

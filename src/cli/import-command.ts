@@ -1,14 +1,13 @@
 import type { Argv } from 'yargs';
 import { createApiClient } from '../api/api-client.js';
-import type { Role } from '../api/service-facts.js';
 import { IMPORT_MODES, type ImportSummary } from '../jobs/import-options.js';
 import { importSheet, IMPORT_RESOURCES } from '../jobs/import-sheet.js';
 import { openApiTarget } from './api-target.js';
-import type { CommandContext } from './command-context.js';
+import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { withStopSignal } from './stop-signal.js';
 
-export function importCommand<T extends { emulator: boolean; 'emulator-role': Role }>(yargs: Argv<T>, context: CommandContext) {
+export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
     'import <resource> <file>',
     'Import a CSV or XLSX sheet; writes results, errors and summary.json to the report directory',

@@ -19,10 +19,12 @@ class UsageError extends Error {
 
 const logger = createLogger();
 let requestedExit: number = EXIT_CODES.success;
+/** When several outcomes are asked for, the gravest wins: a stop, then a failure, then failed rows. */
+const EXIT_PRECEDENCE: readonly number[] = [EXIT_CODES.success, EXIT_CODES.partial, EXIT_CODES.failed, EXIT_CODES.interrupted, EXIT_CODES.terminated];
 const context: CommandContext = {
   logger,
   requestExit: (code) => {
-    requestedExit = Math.max(requestedExit, code);
+    if (EXIT_PRECEDENCE.indexOf(code) > EXIT_PRECEDENCE.indexOf(requestedExit)) requestedExit = code;
   },
 };
 const cli = yargs(hideBin(process.argv))
@@ -40,7 +42,8 @@ const cli = yargs(hideBin(process.argv))
   });
 
 try {
-  await validateCommand(runCommand(exportCommand(importCommand(templateCommand(checkCommand(emulatorCommand(cli, logger), logger), logger), context), context), context), context).parseAsync();
+  for (const register of [emulatorCommand, checkCommand, templateCommand, importCommand, exportCommand, runCommand, validateCommand]) register(cli, context);
+  await cli.parseAsync();
   process.exitCode = requestedExit;
 } catch (error) {
   if (error instanceof UsageError) {

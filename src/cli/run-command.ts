@@ -9,11 +9,11 @@ import { runJob, type JobResult, type StepResult } from '../jobs/job-file/run-jo
 import { parseShard } from '../jobs/job-file/shard.js';
 import { STEP_RUNNERS } from '../jobs/job-file/step-runners.js';
 import { openApiTarget, type ApiTarget } from './api-target.js';
-import type { CommandContext } from './command-context.js';
+import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { withStopSignal } from './stop-signal.js';
 
-export function runCommand<T extends { emulator: boolean; 'emulator-role': Role }>(yargs: Argv<T>, context: CommandContext) {
+export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
     'run <jobs..>',
     'Run job files: their steps in order, with one request budget per organization',

@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
 import type { Argv } from 'yargs';
+import type { CommandContext, GlobalOptions } from './command-context.js';
 import { createApiClient } from '../api/api-client.js';
 import type { CustomFieldDefinition } from '../api/schemas/custom-fields.js';
-import type { Role } from '../api/service-facts.js';
 import { readCustomFieldDefinitions } from '../jobs/read-custom-field-definitions.js';
 import { writeTemplate } from '../jobs/write-template.js';
 import { IMPORT_RESOURCE_NAMES } from '../resources/resource-names.js';
 import { openApiTarget, type ApiTargetOptions } from './api-target.js';
 
-export function templateCommand<T extends { emulator: boolean; 'emulator-role': Role }>(yargs: Argv<T>, logger: Logger) {
+export function templateCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
+  const { logger } = context;
   return yargs.command(
     'template <resource>',
     'Write a blank spreadsheet to fill for an import (prints {"path", "columns"}); businesses get custom field columns when an API is configured or with --emulator',

@@ -1,10 +1,10 @@
 import type { Argv } from 'yargs';
 import { loadJob } from '../jobs/job-file/load-job.js';
 import { validateJob } from '../jobs/job-file/validate-job.js';
-import type { CommandContext } from './command-context.js';
+import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 
-export function validateCommand<T>(yargs: Argv<T>, context: CommandContext) {
+export function validateCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
     'validate <jobs..>',
     'Check job files and the sheets they import, offline (no request is sent)',

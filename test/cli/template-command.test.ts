@@ -89,7 +89,7 @@ describe('template', () => {
         .option('emulator', { type: 'boolean', default: false })
         .option('emulator-role', { choices: ROLES, default: 'ORG_ADMIN' as const })
         .strict();
-      await templateCommand(cli, logger).parseAsync();
+      await templateCommand(cli, { logger, requestExit: () => undefined }).parseAsync();
       expect(write).toHaveBeenCalledWith(`${JSON.stringify({ path, columns: 5 })}\n`);
     } finally {
       write.mockRestore();
