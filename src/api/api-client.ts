@@ -21,8 +21,8 @@ export interface ApiClientOptions {
   http?: Partial<HttpOptions>;
   /**
    * Stops the job: queued calls and calls waiting for their turn or a back-off
-   * reject with AbortedError and send nothing more; requests in flight are
-   * aborted too (every write is idempotent, so a resumed job may send them again).
+   * reject with AbortedError and send nothing more; requests in flight get
+   * their answer, so the job knows which writes were applied.
    */
   signal?: AbortSignal;
   /** Injected by tests: time for pacing and back-off, and the jitter source. */

@@ -93,13 +93,22 @@ export class AuthenticationError extends ApiError {
   }
 }
 
-/** The job's AbortSignal fired: the call was stopped before it completed. */
+/**
+ * A call stopped before it was sent (or before its next attempt): the job's AbortSignal fired, or
+ * another call's key was refused (`cause`).
+ */
 export class AbortedError extends Error {
   override name = 'AbortedError';
 
-  constructor() {
-    super('Stopped before completion: the job was aborted.');
+  constructor(cause?: AuthenticationError) {
+    super(cause === undefined ? 'Stopped before completion: the job was aborted.' : `Not sent: ${cause.message}`, cause === undefined ? undefined : { cause });
   }
+}
+
+/** The refused key behind a failed call: its own 401, or the one that stopped it before it was sent. */
+export function findAuthenticationFailure(error: unknown): AuthenticationError | undefined {
+  if (error instanceof AuthenticationError) return error;
+  return error instanceof AbortedError && error.cause instanceof AuthenticationError ? error.cause : undefined;
 }
 
 function describeFailure({ kind, method, path, status, details }: ApiErrorInit): string {

@@ -36,9 +36,16 @@ export class OrgPacer {
     return this.rate.perMinute;
   }
 
-  /** Runs `task` in a concurrency slot; tasks still queued are dropped when `signal` aborts. */
+  /**
+   * Runs `task` in a concurrency slot; once `signal` aborts, tasks still queued reject as their
+   * turn comes, which frees the queue at once. A running task is left to end: p-queue's own
+   * signal would reject it while its request is still in flight.
+   */
   schedule<T>(task: () => Promise<T>, signal: AbortSignal): Promise<T> {
-    return this.queue.add(task, { signal });
+    return this.queue.add(() => {
+      signal.throwIfAborted();
+      return task();
+    });
   }
 
   /** Waits until an attempt may be sent; resolves with its start time. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, AuthenticationError } from './api-error.js';
+import { AbortedError, ApiError, AuthenticationError } from './api-error.js';
 import type { ApiRequest } from './api-request.js';
 import type { Clock } from './clock.js';
 import type { OrgPacer } from './org-pacer.js';
@@ -58,7 +58,7 @@ async function sendCounted(ctx: RequestContext, request: ApiRequest): Promise<Ap
   counters.sent++;
   counters.inFlight++;
   try {
-    const answer = await sendRequest(ctx.target, request, ctx.stop.signal);
+    const answer = await sendRequest(ctx.target, request);
     if (answer.status === 429) counters.rateLimited++;
     else ctx.pacer.noteAnswered();
     return answer;
@@ -72,8 +72,8 @@ function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnsw
   if (answer.status < 200 || answer.status >= 300) {
     // Retry-After may be an HTTP date: it is read against the wall clock.
     const error = createStatusError({ method, path, ...answer }, Date.now());
-    // A refused key stops every organization's queue before this call even returns.
-    if (error instanceof AuthenticationError) ctx.stop.stop(error);
+    // A refused key stops every organization's queue before this call even returns; the calls not sent say why.
+    if (error instanceof AuthenticationError) ctx.stop.stop(new AbortedError(error));
     throw error;
   }
   const parsed = schema.safeParse(answer.body);

@@ -27,10 +27,11 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
 /**
  * Sends one attempt with the global fetch (so msw sees the same code path as
  * production) over our undici agent. Any status is an answer; no answer is an
- * ApiError of kind `timeout` or `network`. When `signal` aborts, the request is
- * dropped and the signal's reason is thrown.
+ * ApiError of kind `timeout` or `network`. A request once sent is never
+ * dropped: its answer tells whether the write was applied, which the import's
+ * journal needs; the agent's timeouts bound the wait.
  */
-export async function sendRequest(target: HttpTarget, request: ApiRequest, signal: AbortSignal): Promise<ApiAnswer> {
+export async function sendRequest(target: HttpTarget, request: ApiRequest): Promise<ApiAnswer> {
   const headers: Record<string, string> = { 'x-APIKey': target.apiKey, accept: 'application/json' };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   try {
@@ -39,12 +40,10 @@ export async function sendRequest(target: HttpTarget, request: ApiRequest, signa
       method: request.method,
       headers,
       body: request.body === undefined ? null : JSON.stringify(request.body),
-      signal,
       dispatcher: target.agent,
     });
     return { status: response.status, headers: response.headers, body: parseBody(await response.text()) };
   } catch (error) {
-    if (signal.aborted) throw signal.reason;
     throw new ApiError({ kind: isTimeout(error) ? 'timeout' : 'network', method: request.method, path: request.path, cause: error });
   }
 }

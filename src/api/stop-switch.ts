@@ -2,8 +2,8 @@ import { setMaxListeners } from 'node:events';
 import { AbortedError, ApiError } from './api-error.js';
 
 /**
- * Stops a client: the job's AbortSignal or a 401 turns it off, and every queue,
- * wait and request listens to `signal`.
+ * Stops a client: the job's AbortSignal or a 401 turns it off, and every queue
+ * and wait listens to `signal` (requests already sent keep their answer).
  */
 export class StopSwitch {
   private readonly controller = new AbortController();
@@ -20,7 +20,8 @@ export class StopSwitch {
     else jobSignal.addEventListener('abort', abort, { once: true });
   }
 
-  stop(reason: Error): void {
+  /** Every call not sent yet rejects with `reason`. */
+  stop(reason: AbortedError): void {
     if (!this.signal.aborted) this.controller.abort(reason);
   }
 

@@ -5,6 +5,8 @@ export const EXIT_CODES = {
   failed: 1,
   /** The command finished, but some rows, pages or businesses failed (see the report). */
   partial: 2,
+  /** A run breaker (--max-changes, --max-status-changes, --max-errors) tripped on the plan: nothing was written. */
+  breaker: 3,
   /** Invalid command line. */
   usage: 64,
   /** Stopped by SIGINT or SIGTERM after finishing in-flight work. */

@@ -7,6 +7,7 @@ import { EXPORT_RESOURCES, type ExportResource } from '../jobs/export/export-res
 import { openApiTarget } from './api-target.js';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
+import { showProgress } from './show-progress.js';
 import { withStopSignal } from './stop-signal.js';
 
 const list = { type: 'string', array: true } as const;
@@ -67,11 +68,15 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
       const target = await openApiTarget({ emulator: argv.emulator, emulatorRole: argv['emulator-role'] }, logger);
       await withStopSignal(context, async (signal) => {
         const client = createApiClient({ ...target.settings, ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, signal });
+        const progress = showProgress(client, argv['rate-per-minute']);
         try {
-          const summary = await exportResource(client, argv.resource, { out: argv.out, filters, signal, ...(argv.org === undefined ? {} : { orgId: argv.org }) }, logger);
+          const options = { out: argv.out, filters, signal, onProgress: progress.update, ...(argv.org === undefined ? {} : { orgId: argv.org }) };
+          const summary = await exportResource(client, argv.resource, options, logger);
+          progress.stop();
           printSummary(summary, argv.json);
           if (summary.failures > 0) context.requestExit(EXIT_CODES.partial);
         } finally {
+          progress.stop();
           await client.close();
           await target.close();
         }

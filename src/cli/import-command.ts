@@ -1,10 +1,13 @@
 import type { Argv } from 'yargs';
 import { createApiClient } from '../api/api-client.js';
-import { IMPORT_MODES, type ImportSummary } from '../jobs/import-options.js';
-import { importSheet, IMPORT_RESOURCES } from '../jobs/import-sheet.js';
+import { ImportLimitsSchema, listLimitProblems, toLimitOptions, type ImportLimits } from '../jobs/import-limits.js';
+import { CONFLICT_POLICIES, IMPORT_MODES, type ImportSummary } from '../jobs/import-options.js';
+import { importSheet, IMPORT_RESOURCES, type ImportResource } from '../jobs/import-sheet.js';
+import { countProblems } from '../jobs/row-status.js';
 import { openApiTarget } from './api-target.js';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
+import { showProgress } from './show-progress.js';
 import { withStopSignal } from './stop-signal.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
@@ -16,40 +19,76 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .positional('resource', { choices: IMPORT_RESOURCES, demandOption: true, describe: 'What the sheet holds' })
         .positional('file', { type: 'string', demandOption: true, describe: 'The .csv or .xlsx file' })
         .option('sheet', { type: 'string', describe: 'XLSX sheet (default: the one named after the resource, else the first)' })
-        .option('report', { type: 'string', describe: 'Report directory (default: reports/<resource>-<UTC timestamp>)' })
+        .option('report', { type: 'string', describe: 'Report directory (default: reports/<resource>-<UTC timestamp>); the same one again resumes the import from its journal' })
+        .option('restart', { type: 'boolean', default: false, describe: 'Start over: forget the journal an earlier run left in --report' })
         .option('mode', { choices: IMPORT_MODES, default: 'diff' as const, describe: 'diff: send only what changes; patch: send every filled cell' })
         .option('dry-run', { type: 'boolean', default: false, describe: 'Everything but the writes; the report says what would change' })
         .option('rate-per-minute', { type: 'number', default: 300, describe: "The organization's request budget" })
         .option('concurrency', { type: 'number', default: 8, describe: 'Requests in flight at once' })
-        .option('max-errors', { type: 'number', describe: 'Stop sending after this many invalid or failed rows' })
+        .option('max-errors', { type: 'string', describe: 'N or P%: the most rows invalid, failed or in conflict; businesses check it on the plan (breaker), then stop sending past it' })
+        .option('max-changes', { type: 'string', describe: 'Businesses, N or P%: the most rows the plan may write, else nothing is written (breaker)' })
+        .option('max-status-changes', { type: 'string', describe: 'Businesses, N or P%: the most businesses the plan may change the status of (breaker)' })
+        .option('on-conflict', { choices: CONFLICT_POLICIES, describe: 'Businesses, rows with _base: a field changed in the file and in the API since the export; skip (default) the row, overwrite, or fail it' })
         .option('org', { type: 'number', describe: 'PROVIDER keys: the organization to work on' })
-        .option('json', { type: 'boolean', default: false, describe: 'Print the summary as JSON on stdout' }),
+        .option('json', { type: 'boolean', default: false, describe: 'Print the summary as JSON on stdout' })
+        // A wrong limit is a usage error, reported before anything is read.
+        .check((argv) => {
+          const read = readLimits(argv.resource, argv);
+          return 'limits' in read || read.problem;
+        }),
     async (argv) => {
       const { logger } = context;
+      const read = readLimits(argv.resource, argv);
+      const limits = 'limits' in read ? toLimitOptions(argv.resource, read.limits) : {};
       const target = await openApiTarget({ emulator: argv.emulator, emulatorRole: argv['emulator-role'] }, logger);
       await withStopSignal(context, async (signal) => {
         const client = createApiClient({ ...target.settings, ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, signal });
+        const progress = showProgress(client, argv['rate-per-minute']);
         try {
           const summary = await importSheet(client, argv.resource, {
             file: argv.file,
             reportDir: argv.report ?? defaultReportDir(argv.resource),
             mode: argv.mode,
             dryRun: argv['dry-run'],
+            restart: argv.restart,
             signal,
             ...(argv.sheet === undefined ? {} : { sheet: argv.sheet }),
-            ...(argv['max-errors'] === undefined ? {} : { maxErrors: argv['max-errors'] }),
+            ...limits,
             ...(argv.org === undefined ? {} : { orgId: argv.org }),
+            onProgress: progress.update,
           }, logger);
+          progress.stop();
           printSummary(summary, argv.json);
-          const { invalid, failed } = summary.rows;
-          if (invalid + failed > 0) context.requestExit(EXIT_CODES.partial);
+          if (countProblems(summary.rows) > 0) context.requestExit(EXIT_CODES.partial);
         } finally {
+          progress.stop();
           await client.close();
           await target.close();
         }
       });
     },
   );
+}
+
+interface LimitFlags {
+  'max-errors'?: string;
+  'max-changes'?: string;
+  'max-status-changes'?: string;
+  'on-conflict'?: string;
+}
+
+/** The limit flags under their job-file names, or every problem with them in one message. */
+function readLimits(resource: ImportResource, argv: LimitFlags): { limits: ImportLimits } | { problem: string } {
+  const parsed = ImportLimitsSchema.safeParse({
+    max_errors: argv['max-errors'],
+    max_changes: argv['max-changes'],
+    max_status_changes: argv['max-status-changes'],
+    on_conflict: argv['on-conflict'],
+  });
+  const problems = parsed.success ? listLimitProblems(resource, parsed.data) : parsed.error.issues.map((issue) => ({ name: String(issue.path[0]), message: issue.message }));
+  if (parsed.success && problems.length === 0) return { limits: parsed.data };
+  const described = problems.map(({ name, message }) => `--${name.replaceAll('_', '-')}: ${message}`);
+  return { problem: `Could not import ${resource}: ${described.join('; ')}. Correct the options.` };
 }
 
 function defaultReportDir(resource: string): string {
@@ -59,10 +98,11 @@ function defaultReportDir(resource: string): string {
 function printSummary(summary: ImportSummary, json: boolean): void {
   if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
   const { rows, requests } = summary;
-  const parts = (['updated', 'would_update', 'unchanged', 'invalid', 'failed', 'skipped'] as const)
+  const parts = (['updated', 'would_update', 'unchanged', 'conflict', 'invalid', 'failed', 'skipped'] as const)
     .filter((status) => rows[status] > 0)
     .map((status) => `${rows[status]} ${status.replace('_', ' ')}`);
+  const resumed = summary.resumed > 0 ? `, ${summary.resumed} from an earlier run` : '';
   process.stderr.write(
-    `${summary.resource}: ${rows.total} rows (${parts.join(', ') || 'none'}); ${requests.total} requests (${requests.reads} reads, ${requests.writes} writes); report in ${summary.report_dir}\n`,
+    `${summary.resource}: ${rows.total} rows (${parts.join(', ') || 'none'}${resumed}); ${requests.total} requests (${requests.reads} reads, ${requests.writes} writes); report in ${summary.report_dir}\n`,
   );
 }

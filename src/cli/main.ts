@@ -2,6 +2,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { ROLES } from '../api/service-facts.js';
+import { BreakerError } from '../jobs/breaker-error.js';
 import { checkCommand } from './check-command.js';
 import { createLogger } from './create-logger.js';
 import { emulatorCommand } from './emulator-command.js';
@@ -53,6 +54,6 @@ try {
     // Errors raised on purpose carry a full "Could not X: why. What to do." message; a plain Error is a bug, so keep its stack.
     const message = error instanceof Error ? error.message : String(error);
     logger.error({ err: error instanceof Error && error.name === 'Error' ? error : undefined }, message);
-    process.exitCode = EXIT_CODES.failed;
+    process.exitCode = error instanceof BreakerError ? EXIT_CODES.breaker : EXIT_CODES.failed;
   }
 }

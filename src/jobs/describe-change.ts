@@ -10,6 +10,11 @@ export function describeSetting(field: string, value: unknown): string {
   return `${field}: -> ${showValue(value)}`;
 }
 
+/** `field: base 'A' / file 'B' / current 'C'`: a field the file and the API both changed since the export. */
+export function describeConflict(field: string, base: unknown, file: unknown, current: unknown): string {
+  return `${field}: base ${showValue(base)} / file ${showValue(file)} / current ${showValue(current)}`;
+}
+
 /** Absent, null and empty mean the same to a person reading a sheet. */
 export function isSameValue(current: unknown, wanted: unknown): boolean {
   return isDeepStrictEqual(normalise(current), normalise(wanted));

@@ -18,6 +18,8 @@ export function describeRowFailure(error: unknown, columns: readonly string[], i
   if (error.kind === 'not-found') {
     return { httpStatus: error.status, errors: [`${identityColumn}: not found, or not readable with this key`] };
   }
+  // Only a refusal of the request speaks of its fields; a failing service, a timeout or a lost connection is told whole.
+  if (error.kind !== 'invalid-request' && error.kind !== 'not-authorized') return { httpStatus: error.status, errors: [error.message] };
   const lines =
     error.details.shape === 'not-allowed'
       ? Object.keys(error.details.fields).map((field) => `${field}: ${NOT_ALLOWED_HINT}`)

@@ -9,13 +9,11 @@ export function assemblePayload(values: ReadonlyMap<Column, unknown>): Record<st
 
 function setAtPath(payload: Record<string, unknown>, path: FieldPath, value: unknown): void {
   let node: Record<string | number, unknown> = payload;
-  path.forEach((key, index) => {
-    const next = path[index + 1];
-    if (next === undefined) {
-      node[key] = value;
-      return;
-    }
-    node[key] ??= typeof next === 'number' ? [] : {};
+  const last = path.length - 1;
+  for (let index = 0; index < last; index++) {
+    const key = path[index] as string | number;
+    node[key] ??= typeof path[index + 1] === 'number' ? [] : {};
     node = node[key] as Record<string | number, unknown>;
-  });
+  }
+  node[path[last] as string | number] = value;
 }

@@ -4,7 +4,7 @@ import type { CellValue } from '../sheets/index.js';
 import type { CellContext } from './cell-context.js';
 import type { Column } from './column.js';
 import { textColumn } from './columns/text-column.js';
-import { readRowFields } from './read-row-fields.js';
+import { createRowFieldsReader } from './create-row-fields-reader.js';
 
 /** How a row finds its business: by id, or by store code (resolved by the import). */
 export type BusinessTarget = { business_id: string } | { code: string };
@@ -36,12 +36,15 @@ export interface BusinessIdentity {
   errors: string[];
 }
 
-/** business_id wins when both are given; a row with neither cannot be sent. */
-export function readBusinessIdentity(cells: Readonly<Record<string, CellValue>>, context: CellContext): BusinessIdentity {
-  const { values, errors } = readRowFields(BUSINESS_IDENTITY_COLUMNS, cells, context);
-  const businessId = values.get(businessIdColumn);
-  const code = values.get(storeCodeColumn);
-  const target = typeof businessId === 'string' ? { business_id: businessId } : typeof code === 'string' ? { code } : undefined;
-  if (target === undefined && errors.length === 0) errors.push('business_id: missing; give business_id or code to find the business');
-  return { target, code: typeof code === 'string' ? code : undefined, errors };
+/** Reads how the rows of a sheet find their business: business_id wins when both are given; a row with neither cannot be sent. */
+export function createBusinessIdentityReader(context: CellContext): (cells: Readonly<Record<string, CellValue>>) => BusinessIdentity {
+  const readFields = createRowFieldsReader(BUSINESS_IDENTITY_COLUMNS, context);
+  return (cells) => {
+    const { values, errors } = readFields(cells);
+    const businessId = values.get(businessIdColumn);
+    const code = values.get(storeCodeColumn);
+    const target = typeof businessId === 'string' ? { business_id: businessId } : typeof code === 'string' ? { code } : undefined;
+    if (target === undefined && errors.length === 0) errors.push('business_id: missing; give business_id or code to find the business');
+    return { target, code: typeof code === 'string' ? code : undefined, errors };
+  };
 }

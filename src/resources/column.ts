@@ -34,6 +34,8 @@ export interface Column<T = unknown> {
   readonly text: boolean;
   /** Export only: the import ignores the column. */
   readonly readOnly: boolean;
+  /** XLSX exports hide it from view: it is for the tool, not for people (`_base`). */
+  readonly hidden?: boolean;
   /** Canonical values offered as a dropdown in templates. */
   readonly choices?: readonly string[];
   /** The value of the template's example row; undefined leaves the cell empty. */

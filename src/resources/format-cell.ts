@@ -1,4 +1,4 @@
-import type { CellContext } from './cell-context.js';
+import { DOT_CONTEXT, type CellContext } from './cell-context.js';
 import type { Column } from './column.js';
 import { CLEAR_MARK } from './read-cell.js';
 
@@ -11,4 +11,13 @@ export function formatCell(column: Column, value: unknown, context: CellContext)
   if (value === undefined) return '';
   const text = column.format(value, context);
   return text === '' && column.cleared !== undefined ? CLEAR_MARK : text;
+}
+
+/**
+ * A value as the cell that sets it again on import: `#clear` for an absent or empty value where the
+ * field can be emptied (formatCell leaves a value the API did not give empty: unchanged on import).
+ */
+export function formatImportCell(column: Column, value: unknown): string {
+  if (value === undefined || value === null) return column.cleared === undefined ? '' : CLEAR_MARK;
+  return formatCell(column, value, DOT_CONTEXT);
 }

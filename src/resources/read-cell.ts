@@ -16,7 +16,7 @@ export function readCell(column: Column, cell: CellValue, context: CellContext):
   if (typeof cell === 'string') {
     const trimmed = cell.trim();
     if (trimmed === '') return undefined;
-    if (trimmed.toLowerCase() === CLEAR_MARK) {
+    if (trimmed.length === CLEAR_MARK.length && trimmed.toLowerCase() === CLEAR_MARK) {
       return column.cleared ?? { errors: [`${column.header}: cannot be cleared; leave the cell empty to keep the current value`] };
     }
   }

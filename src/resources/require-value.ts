@@ -1,5 +1,5 @@
 import type { Column } from './column.js';
-import type { RowFields } from './read-row-fields.js';
+import type { RowFields } from './create-row-fields-reader.js';
 
 /** The value of a column the row cannot do without; an empty cell adds "column: missing; <what to do>" to the row's errors. */
 export function requireValue(fields: RowFields, column: Column, todo: string): unknown {

@@ -15,6 +15,8 @@ export interface ResourceCatalog {
 
 /** A resource the tool imports: how a row of its columns becomes a request. */
 export interface ImportCatalog<Target, Update> extends ResourceCatalog {
+  /** Columns starting with `_` that the import reads all the same (the business export's `_base`). */
+  readonly metaColumns?: readonly string[];
   /** A reader for the rows of a sheet holding `sheetColumns` (canonical headers), prepared once per sheet. */
   createRowReader(sheetColumns: readonly string[], context: CellContext): RowReader<Target, Update>;
 }

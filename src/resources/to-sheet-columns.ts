@@ -3,5 +3,5 @@ import type { Column } from './column.js';
 
 /** How the sheet writers lay out these columns: one per header, text-typed where the catalog says. */
 export function toSheetColumns(columns: readonly Column[]): SheetColumn[] {
-  return columns.map((column) => ({ key: column.header, text: column.text }));
+  return columns.map((column) => ({ key: column.header, text: column.text, ...(column.hidden === true ? { hidden: true } : {}) }));
 }

@@ -4,11 +4,12 @@ import type { CellValue, SheetRow } from './sheet-reader.js';
 export function buildSheetRow(names: readonly (string | undefined)[], line: number, cells: readonly CellValue[]): SheetRow | undefined {
   const values: Record<string, CellValue> = {};
   let empty = true;
-  for (const [index, name] of names.entries()) {
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index];
     if (name === undefined) continue;
     const value = cells[index] ?? '';
     values[name] = value;
-    if (typeof value === 'boolean' || value.trim() !== '') empty = false;
+    if (empty && (typeof value === 'boolean' || value.trim() !== '')) empty = false;
   }
   return empty ? undefined : { kind: 'row', line, values };
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { readFileBytes } from './read-file-bytes.js';
 
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
@@ -8,21 +8,11 @@ export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
  * else Windows-1252, which French Excel uses for "CSV (separator: semicolon)".
  */
 export async function detectEncoding(path: string): Promise<TextEncoding> {
-  const bom = await readStart(path, 3);
+  const bom = await readFileBytes(path, 0, 3);
   if (bom[0] === 0xef && bom[1] === 0xbb && bom[2] === 0xbf) return 'utf-8';
   if (bom[0] === 0xff && bom[1] === 0xfe) return 'utf-16le';
   if (bom[0] === 0xfe && bom[1] === 0xff) return 'utf-16be';
   return (await isUtf8File(path)) ? 'utf-8' : 'windows-1252';
-}
-
-async function readStart(path: string, length: number): Promise<Uint8Array> {
-  const file = await open(path);
-  try {
-    const { buffer, bytesRead } = await file.read(new Uint8Array(length), 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
 }
 
 // The whole file is checked, not a sample: one accented name far down would otherwise be garbled.

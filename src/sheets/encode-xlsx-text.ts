@@ -14,5 +14,7 @@ export function encodeXlsxText(text: string): string {
 }
 
 export function decodeXlsxText(text: string): string {
+  // Nearly every cell has no escape: it is returned without running the pattern.
+  if (!text.includes('_x')) return text;
   return text.replace(ESCAPED, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }

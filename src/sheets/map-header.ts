@@ -1,5 +1,6 @@
 import { toColumnLetter } from './column-letter.js';
 import { SheetError } from './sheet-error.js';
+import type { SheetReaderOptions } from './sheet-reader.js';
 
 export interface HeaderMap {
   /** Canonical column name for each cell position; undefined for cells that are not read. */
@@ -12,10 +13,16 @@ export interface HeaderMap {
 /**
  * Reads a header row: names are trimmed and matched case-insensitively against `knownColumns`
  * when given. Columns starting with "_" (report columns such as _status) and unnamed columns are
- * not read; a repeated name is an error since its cells could not be told apart.
+ * not read, except the `metaColumns` asked for; a repeated name is an error since its cells could
+ * not be told apart.
  */
-export function mapHeader(cells: readonly string[], file: string, knownColumns?: readonly string[]): HeaderMap {
-  const canonical = new Map(knownColumns?.map((name) => [name.trim().toLowerCase(), name]));
+export function mapHeader(
+  cells: readonly string[],
+  file: string,
+  { knownColumns, metaColumns = [] }: Pick<SheetReaderOptions, 'knownColumns' | 'metaColumns'> = {},
+): HeaderMap {
+  const canonical = new Map([...(knownColumns ?? []), ...metaColumns].map((name) => [name.trim().toLowerCase(), name]));
+  const meta = new Set(metaColumns.map((name) => name.toLowerCase()));
   const seen = new Map<string, number>();
   const lastNamed = cells.findLastIndex((cell) => cell.trim() !== '');
   const names: (string | undefined)[] = cells.map(() => undefined);
@@ -27,7 +34,7 @@ export function mapHeader(cells: readonly string[], file: string, knownColumns?:
       if (index < lastNamed) warnings.push(`Column ${toColumnLetter(index)} has no name: its cells are ignored.`);
       return;
     }
-    if (name.startsWith('_')) return;
+    if (name.startsWith('_') && !meta.has(key)) return;
     const first = seen.get(key);
     if (first !== undefined) {
       throw new SheetError(
@@ -37,7 +44,7 @@ export function mapHeader(cells: readonly string[], file: string, knownColumns?:
       );
     }
     seen.set(key, index);
-    const known = knownColumns === undefined ? name : canonical.get(key);
+    const known = knownColumns === undefined && !meta.has(key) ? name : canonical.get(key);
     if (known === undefined) {
       warnings.push(`Column '${name}' (${toColumnLetter(index)}) is not a known column: it is ignored.`);
       return;

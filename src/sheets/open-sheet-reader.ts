@@ -1,3 +1,6 @@
+import { assertReadableFile } from './assert-readable-file.js';
+import { assertSafeWorkbook } from './assert-safe-workbook.js';
+import { assertTextFile } from './assert-text-file.js';
 import { detectSheetFormat } from './detect-sheet-format.js';
 import { openCsvReader } from './read-csv.js';
 import { openXlsxReader } from './read-xlsx.js';
@@ -5,8 +8,16 @@ import type { SheetReader, SheetReaderOptions } from './sheet-reader.js';
 
 /**
  * Opens a CSV (.csv, .tsv, .txt) or XLSX file and reads its header, so that job-level problems
- * (missing file or sheet, duplicate columns) throw a SheetError before any row is used.
+ * (missing file or sheet, binary data, a damaged or oversized workbook, duplicate columns) throw a
+ * SheetError before any row is used.
  */
 export async function openSheetReader(path: string, options: SheetReaderOptions = {}): Promise<SheetReader> {
-  return detectSheetFormat(path, 'read') === 'csv' ? openCsvReader(path, options) : openXlsxReader(path, options);
+  const format = detectSheetFormat(path, 'read');
+  await assertReadableFile(path);
+  if (format === 'csv') {
+    await assertTextFile(path);
+    return openCsvReader(path, options);
+  }
+  await assertSafeWorkbook(path);
+  return openXlsxReader(path, options);
 }

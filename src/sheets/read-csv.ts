@@ -19,7 +19,7 @@ export async function openCsvReader(path: string, options: SheetReaderOptions = 
   const sample = await readSample(text);
   const delimiter = options.delimiter ?? detectDelimiter(sample.text, sample.complete);
   const records = parseCsvRecords(prepend(sample.text, text), delimiter);
-  const header = await readHeader(records, path, options.knownColumns).catch(async (error: unknown) => {
+  const header = await readHeader(records, path, options).catch(async (error: unknown) => {
     await records.return(undefined);
     throw error;
   });
@@ -58,13 +58,13 @@ async function* prepend(first: string, rest: AsyncIterator<string>): AsyncGenera
   }
 }
 
-async function readHeader(records: AsyncIterator<CsvRecord>, path: string, knownColumns?: readonly string[]): Promise<HeaderMap> {
+async function readHeader(records: AsyncIterator<CsvRecord>, path: string, options: SheetReaderOptions): Promise<HeaderMap> {
   for (let next = await records.next(); next.done !== true; next = await records.next()) {
     const record = next.value;
     if ('problem' in record) {
       throw new SheetError(`read ${path}`, `its header (line ${record.line}) is malformed: ${record.problem}`, 'Fix the header line.');
     }
-    if (record.cells.some((cell) => cell.trim() !== '')) return mapHeader(record.cells.map((cell) => unescapeFormula(cell, 'csv')), path, knownColumns);
+    if (record.cells.some((cell) => cell.trim() !== '')) return mapHeader(record.cells.map((cell) => unescapeFormula(cell, 'csv')), path, options);
   }
   throw new SheetError(`read ${path}`, 'the file is empty', 'Add a header row with the column names.');
 }
@@ -75,11 +75,16 @@ function toSheetItem(record: CsvRecord, header: HeaderMap, delimiter: CsvDelimit
     return { kind: 'issue', line: record.line, errors: [`${record.problem}; enclose such a cell in double quotes and double the quotes inside it`] };
   }
   const cells = record.cells.map((cell) => unescapeFormula(cell, 'csv'));
-  const unheaded = cells.findIndex((cell, index) => index >= header.width && cell.trim() !== '');
-  if (unheaded !== -1) {
+  const unheaded = findUnheadedCell(cells, header.width);
+  if (unheaded !== undefined) {
     const shown = delimiter === '\t' ? 'a tab' : `'${delimiter}'`;
     const error = `column ${toColumnLetter(unheaded)} has a value but no header; enclose cells that contain ${shown} in double quotes`;
     return { kind: 'issue', line: record.line, errors: [error] };
   }
   return buildSheetRow(header.names, record.line, cells);
+}
+
+function findUnheadedCell(cells: readonly string[], width: number): number | undefined {
+  for (let index = width; index < cells.length; index++) if (cells[index]?.trim() !== '') return index;
+  return undefined;
 }

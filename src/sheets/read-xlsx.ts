@@ -35,7 +35,7 @@ export async function openXlsxReader(path: string, options: SheetReaderOptions =
   try {
     const { name, worksheet } = await findWorksheet(workbook, worksheets, path, options);
     const rows = readRows(worksheet, isDate1904(workbook));
-    const { names, warnings } = await readHeader(rows, path, options.knownColumns);
+    const { names, warnings } = await readHeader(rows, path, options);
     return {
       source: { format: 'xlsx', sheet: name },
       columns: names.filter((column) => column !== undefined),
@@ -88,31 +88,32 @@ async function* readRows(worksheet: WorksheetReader, date1904: boolean): AsyncGe
   for await (const row of worksheet) {
     const cells: (CellValue | CellProblem)[] = [];
     row.eachCell((cell, column) => {
-      cells[column - 1] = formatXlsxCell(cell, date1904);
+      while (cells.length < column - 1) cells.push('');
+      cells.push(formatXlsxCell(cell, date1904));
     });
-    yield { line: row.number, cells: Array.from({ length: cells.length }, (_, index) => cells[index] ?? '') };
+    yield { line: row.number, cells };
   }
 }
 
-async function readHeader(rows: AsyncIterator<XlsxRow>, path: string, knownColumns?: readonly string[]): Promise<HeaderMap> {
+async function readHeader(rows: AsyncIterator<XlsxRow>, path: string, options: SheetReaderOptions): Promise<HeaderMap> {
   for (let next = await rows.next(); next.done !== true; next = await rows.next()) {
     const cells = next.value.cells.map((cell) => (typeof cell === 'object' ? '' : String(cell)));
-    if (cells.some((cell) => cell.trim() !== '')) return mapHeader(cells, path, knownColumns);
+    if (cells.some((cell) => cell.trim() !== '')) return mapHeader(cells, path, options);
   }
   throw new SheetError(`read ${path}`, 'the sheet is empty', 'Add a header row with the column names.');
 }
 
 function toSheetItem(row: XlsxRow, names: readonly (string | undefined)[]): SheetItem | undefined {
-  const errors = names.flatMap((name, index) => {
+  const errors: string[] = [];
+  const cells: CellValue[] = [];
+  for (const cell of row.cells) cells.push(typeof cell === 'object' ? '' : cell);
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index];
     const cell = row.cells[index];
-    return name !== undefined && typeof cell === 'object' ? [`${name}: ${cell.problem}`] : [];
-  });
+    if (name !== undefined && typeof cell === 'object') errors.push(`${name}: ${cell.problem}`);
+  }
   if (errors.length > 0) return { kind: 'issue', line: row.line, errors };
-  return buildSheetRow(
-    names,
-    row.line,
-    row.cells.map((cell) => (typeof cell === 'object' ? '' : cell)),
-  );
+  return buildSheetRow(names, row.line, cells);
 }
 
 function toSheetError(error: unknown, path: string): unknown {

@@ -31,6 +31,8 @@ export type SheetItem = SheetRow | SheetIssue;
 export interface SheetReaderOptions {
   /** Canonical column names: headers match them trimmed and case-insensitively; others are warned about and ignored. */
   knownColumns?: readonly string[];
+  /** Columns starting with "_" that are read all the same (the export's `_base`); other "_" columns never are. */
+  metaColumns?: readonly string[];
   /** XLSX: the sheet to read; a missing one is an error. */
   sheet?: string;
   /** XLSX: without `sheet`, a sheet with this name is read if there is one, else the first sheet. */

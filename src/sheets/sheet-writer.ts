@@ -14,6 +14,8 @@ export interface SheetColumn {
   text?: boolean;
   /** Usual width of the values in characters: rows stream, so widths cannot be measured. */
   width?: number;
+  /** XLSX: hidden from view (a CSV file has no such thing). */
+  hidden?: boolean;
 }
 
 export interface SheetWriter {

@@ -51,6 +51,7 @@ function addWorksheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string
   worksheet.columns = columns.map((column) => ({
     width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, (column.header ?? column.key).length, column.width ?? DEFAULT_WIDTH) + 2),
     ...(column.text === true ? { style: { numFmt: '@' } } : {}),
+    ...(column.hidden === true ? { hidden: true } : {}),
   }));
   const header = worksheet.addRow(columns.map((column) => toXlsxText(column.header ?? column.key)));
   header.font = { bold: true };

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../src/api/api-client.js';
-import { ApiError, AUTHENTICATION_FAILURE, AuthenticationError } from '../../src/api/api-error.js';
+import { AbortedError, ApiError, AUTHENTICATION_FAILURE, AuthenticationError, findAuthenticationFailure } from '../../src/api/api-error.js';
 import { describeErrorDetails } from '../../src/api/error-details.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 
@@ -16,7 +16,7 @@ async function rejectionOf(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 /** The key must appear nowhere a report or a log could show an error. */
-function expectNoKey(error: ApiError, key: string): void {
+function expectNoKey(error: Error, key: string): void {
   expect(error.message).not.toContain(key);
   expect(JSON.stringify(error)).not.toContain(key);
   expect(inspect(error, { depth: 10 })).not.toContain(key);
@@ -90,15 +90,19 @@ describe('typed errors', () => {
     const before = received;
     // One organization with one slot: the first call is sent, the others wait in its queue.
     const calls = [client.org(1).searchBusinesses(), client.org(1).readServices(firstOf(1)), client.org(1).listMessageTemplates()];
-    const errors = await Promise.all(calls.map(rejectionOf));
-    for (const error of errors) {
-      expect(error).toBeInstanceOf(AuthenticationError);
-      expect(error.message).toBe(AUTHENTICATION_FAILURE);
-      expectNoKey(error, key);
-    }
+    const [first, ...others] = calls;
+    const refused = await rejectionOf(first ?? Promise.resolve());
+    const notSent = await Promise.all([...others, client.org(2).searchBusinesses()].map((call) => call.then(() => undefined, (reason: unknown) => reason)));
+    expect(refused).toBeInstanceOf(AuthenticationError);
+    expect(refused).toMatchObject({ name: 'AuthenticationError', status: 401, method: 'GET', path: '/business/search', message: AUTHENTICATION_FAILURE });
     expect(AUTHENTICATION_FAILURE).toBe('Could not authenticate with the API: the key was refused (401). Check LISTING_API_KEY or LISTING_API_KEY_FILE.');
-    expect(errors[0]).toMatchObject({ name: 'AuthenticationError', status: 401, method: 'GET', path: '/business/search' });
-    expect(await rejectionOf(client.org(2).searchBusinesses())).toBe(errors[0]);
+    // The calls never sent, and any call made after, say why and keep the refusal as their cause.
+    for (const error of notSent) {
+      expect(error).toBeInstanceOf(AbortedError);
+      expect(error).toMatchObject({ message: `Not sent: ${AUTHENTICATION_FAILURE}`, cause: refused });
+      expect(findAuthenticationFailure(error)).toBe(refused);
+    }
+    expectNoKey(refused, key);
     expect(received - before).toBe(1);
     expect(client.readCounters().total).toMatchObject({ sent: 1, failed: 4 });
     await client.close();

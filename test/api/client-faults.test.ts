@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
+import { createSkippingClock } from './skipping-clock.js';
 
 describe('retries against a faulty service', () => {
   let api: TestEmulator;
@@ -72,21 +73,11 @@ describe('retries against a faulty service', () => {
       limited = true;
       return { status: 429, headers: { 'retry-after': '30' } };
     };
-    const sleeps: number[] = [];
-    let skipped = 0;
-    // Sleeping moves this clock forward at once: the 30 s are recorded, not waited.
-    const clock = {
-      now: () => performance.now() + skipped,
-      sleep: (ms: number) => {
-        sleeps.push(ms);
-        skipped += ms;
-        return Promise.resolve();
-      },
-    };
+    const clock = createSkippingClock();
     const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.ORG_ADMIN, clock });
     await client.org(1).readServices(emulator.state.orgBusinesses(1)[0]?.id ?? '');
     await client.close();
-    expect(sleeps).toEqual([30_000]);
+    expect(clock.sleeps).toEqual([30_000]);
     expect(client.readCounters().total).toMatchObject({ sent: 2, rateLimited: 1, retried: 1, succeeded: 1 });
   });
 });

@@ -67,7 +67,7 @@ describe('import attributes', () => {
     });
     // The refused request, then the same without wi_fi.
     expect(harness.writes).toEqual([`POST /business/${a.id}/attributes`, `POST /business/${a.id}/attributes`]);
-    expect(summary.rows).toEqual({ total: 8, updated: 3, unchanged: 1, would_update: 0, invalid: 2, failed: 2, skipped: 0 });
+    expect(summary.rows).toEqual({ total: 8, updated: 3, unchanged: 1, would_update: 0, conflict: 0, invalid: 2, failed: 2, skipped: 0 });
   });
 
   it('sends nothing when the same rows are imported again in diff mode', async () => {

@@ -67,7 +67,7 @@ describe('import businesses', () => {
       `,${a.code ?? ''},,Nice,`,
     ].join('\n');
     const { summary, results } = await runImport(csv);
-    expect(summary.rows).toEqual({ total: 6, updated: 2, unchanged: 1, would_update: 0, invalid: 2, failed: 1, skipped: 0 });
+    expect(summary.rows).toEqual({ total: 6, updated: 2, unchanged: 1, would_update: 0, conflict: 0, invalid: 2, failed: 1, skipped: 0 });
     expect(a.name).toBe('Nouveau nom A');
     expect(b.city).toBe('Lyon');
     expect(b.name).toBe(before.bName);

@@ -49,7 +49,7 @@ describe('import custom-field order', () => {
     ]);
     expect(harness.writes).toEqual(['POST /custom_fields/order']);
     expect([parking.order, format.order, format.section_id, offer.order]).toEqual([9, 1, details.id, 0]);
-    expect(summary.rows).toEqual({ total: 8, updated: 3, unchanged: 1, would_update: 0, invalid: 3, failed: 1, skipped: 0 });
+    expect(summary.rows).toEqual({ total: 8, updated: 3, unchanged: 1, would_update: 0, conflict: 0, invalid: 3, failed: 1, skipped: 0 });
     expect(summary.requests).toMatchObject({ reads: 1, writes: 1 });
 
     const again = await harness.runImport('custom-field-order', csv);

@@ -77,7 +77,7 @@ describe('import services', () => {
         `POST /business/${b.id}/structured_services`,
       ].sort(),
     );
-    expect(summary.rows).toEqual({ total: 9, updated: 4, unchanged: 1, would_update: 0, invalid: 2, failed: 2, skipped: 0 });
+    expect(summary.rows).toEqual({ total: 9, updated: 4, unchanged: 1, would_update: 0, conflict: 0, invalid: 2, failed: 2, skipped: 0 });
     expect(summary.requests).toMatchObject({ reads: 5, writes: 4 });
   });
 

@@ -22,11 +22,11 @@ describe('job files', () => {
   it('interpolates environment variables, {date} and {datetime}, and applies defaults', async () => {
     const job = await load(
       ['name: nightly', 'steps:', '  - import:', '      resource: businesses', '      source: ${CRM_DIR}/stores.csv', '      report: reports/{date}/{datetime}'].join('\n'),
-      { CRM_DIR: '/data/crm' },
+      { CRM_DIR: 'data/crm' },
     );
     expect(job.steps[0]).toEqual({
       on_error: 'stop',
-      import: { resource: 'businesses', source: '/data/crm/stores.csv', mode: 'diff', dry_run: false, report: 'reports/2026-11-21/2026-11-21T06-30-15Z' },
+      import: { resource: 'businesses', source: 'data/crm/stores.csv', mode: 'diff', dry_run: false, restart: false, report: 'reports/2026-11-21/2026-11-21T06-30-15Z' },
     });
   });
 
@@ -56,6 +56,29 @@ describe('job files', () => {
   it('refuses an API key written in the file', async () => {
     await expect(load(['name: leak', 'api:', '  key: lbk_0123456789', 'steps:', '  - export: {resource: businesses, out: x.csv}'].join('\n'))).rejects.toThrow(
       'api.key: an API key must not be written in a job file',
+    );
+  });
+
+  it('refuses files outside the working directory, whatever the path looks like', async () => {
+    const cwd = process.cwd();
+    const load$ = load(
+      [
+        'name: escape',
+        'steps:',
+        '  - import: {resource: businesses, source: ../stores.csv, report: reports/../../elsewhere}',
+        '  - export: {resource: feedback, out: /etc/cron.d/feedback.csv}',
+        `  - import: {resource: services, source: ${cwd}/samples/services.csv, report: reports/./services}`,
+      ].join('\n'),
+    );
+    await expect(load$).rejects.toThrow(
+      `Could not load the job file ${dir}/`,
+    );
+    await expect(load$).rejects.toThrow(
+      [
+        `steps.0.import.source: must stay under the working directory (${cwd}), got '../stores.csv'`,
+        `steps.0.import.report: must stay under the working directory (${cwd}), got 'reports/../../elsewhere'`,
+        `steps.1.export.out: must stay under the working directory (${cwd}), got '/etc/cron.d/feedback.csv'. Correct the file.`,
+      ].join('; '),
     );
   });
 

@@ -12,6 +12,7 @@ import { STEP_RUNNERS } from '../../src/jobs/job-file/step-runners.js';
 import type { ImportSummary } from '../../src/jobs/import-options.js';
 import { validateJob } from '../../src/jobs/job-file/validate-job.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
+import { makeTempDir } from '../sheets/make-temp-dir.js';
 
 const logger = pino({ level: 'silent' });
 const env = { CRM_EXPORT_DIR: 'samples', FEEDBACK_SINCE: '2025-06-01T00:00:00Z' };
@@ -53,6 +54,9 @@ describe('job files in jobs/', () => {
 
   it('stops cleanly on SIGTERM: exit 143 and a complete report', async () => {
     const job = await loadJob(join('jobs', 'holiday-hours.yaml'), { env, now: new Date() });
+    // A report folder of its own: the dry run above may have used the same {datetime}, and its journal would be refused.
+    const [step] = job.steps;
+    if (step !== undefined && 'import' in step) step.import.report = join(await makeTempDir(), 'report');
     let exitCode = 0;
     const context: CommandContext = { logger, requestExit: (code) => (exitCode = Math.max(exitCode, code)) };
     let writes = 0;

@@ -43,6 +43,14 @@ describe('header rows', () => {
     expect(items).toEqual([{ kind: 'row', line: 2, values: { storeCode: 'S1', name: 'Le Bistrot' } }]);
   });
 
+  it('reads the "_" columns asked for as meta columns, and no other', async () => {
+    const path = join(await makeTempDir(), 'meta.csv');
+    await writeFile(path, 'storeCode,_BASE,_status\nS1,b1.abc,failed\n');
+    const { reader, items } = await readItems(path, { knownColumns: KNOWN, metaColumns: ['_base'] });
+    expect(reader.columns).toEqual(['storeCode', '_base']);
+    expect(items).toEqual([{ kind: 'row', line: 2, values: { storeCode: 'S1', _base: 'b1.abc' } }]);
+  });
+
   it('fails on a column that appears twice, whatever its case', async () => {
     const header = 'storeCode,name,zip,a,b,NAME ';
     const path = join(await makeTempDir(), 'twice.csv');

@@ -19,10 +19,17 @@ export const countryCode = z
   .refine(isKnownRegion, 'must be an ISO 3166 alpha-2 country code');
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+// Asking Intl costs a microsecond, on every country cell of a sheet: each of the 676 codes is asked once.
+const knownRegions = new Map<string, boolean>();
 function isKnownRegion(code: string): boolean {
-  // Intl echoes an unknown code back instead of naming a region; ZZ is its own "Unknown Region".
-  const name = regionNames.of(code);
-  return name !== code && name !== 'Unknown Region';
+  let known = knownRegions.get(code);
+  if (known === undefined) {
+    // Intl echoes an unknown code back instead of naming a region; ZZ is its own "Unknown Region".
+    const name = regionNames.of(code);
+    known = name !== code && name !== 'Unknown Region';
+    knownRegions.set(code, known);
+  }
+  return known;
 }
 
 export const WeekHoursSchema = z.strictObject(

@@ -53,10 +53,11 @@ function readSearchFilter(query: URLSearchParams, details: ValidationDetails): (
   const tests: ((business: Business) => boolean)[] = [];
   const list = (name: string): string[] | undefined => query.get(name)?.split(',').map((item) => item.trim()).filter((item) => item !== '');
 
-  const ids = list('business__in');
-  if (ids !== undefined) tests.push((business) => ids.includes(business.id));
-  const codes = list('code');
-  if (codes !== undefined) tests.push((business) => business.code !== null && codes.includes(business.code));
+  // Sets: an import resolves 100 ids or codes per search, against every business of the organization.
+  const ids = toSet(list('business__in'));
+  if (ids !== undefined) tests.push((business) => ids.has(business.id));
+  const codes = toSet(list('code'));
+  if (codes !== undefined) tests.push((business) => business.code !== null && codes.has(business.code));
   const statuses = list('status');
   if (statuses !== undefined) {
     const unknown = statuses.filter((status) => !(BUSINESS_STATUSES as readonly string[]).includes(status));
@@ -79,4 +80,8 @@ function readSearchFilter(query: URLSearchParams, details: ValidationDetails): (
   }
   if (query.has('org_id') && !/^\d+$/.test(query.get('org_id') ?? '')) addMessage(details, ['org_id'], 'Not a valid integer.');
   return tests.length === 0 ? undefined : (business) => tests.every((test) => test(business));
+}
+
+function toSet(items: string[] | undefined): Set<string> | undefined {
+  return items === undefined ? undefined : new Set(items);
 }

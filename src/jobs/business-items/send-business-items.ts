@@ -74,21 +74,26 @@ async function writeItems<Item, Current, Answer>(
     try {
       run.writes++;
       const answer = await resource.write(target, items);
-      for (const { row, item, changes } of pending) {
-        await run.record({ ...row.base, target, status: 'updated', changes: [...changes, ...resource.describeOutcome(item, answer)], errors: [] });
-      }
+      // Recorded side by side: each row of the answer is journaled as its record starts, before anything else runs.
+      await Promise.all(
+        pending.map(({ row, item, changes }) =>
+          run.record({ ...row.base, target, status: 'updated', changes: [...changes, ...resource.describeOutcome(item, answer)], errors: [] }),
+        ),
+      );
       return;
     } catch (error) {
       const refusals = resource.readRefusals(error, items);
       if (refusals === undefined || refusals.size === 0) {
-        for (const { row } of pending) await run.fail({ ...row.base, target }, error, group.identityColumn);
+        await Promise.all(pending.map(({ row }) => run.fail({ ...row.base, target }, error, group.identityColumn)));
         return;
       }
       const httpStatus = error instanceof ApiError ? error.status : undefined;
-      for (const [index, errors] of refusals) {
-        const refused = pending[index];
-        if (refused !== undefined) await run.record({ ...refused.row.base, target, status: 'failed', httpStatus, changes: [], errors });
-      }
+      await Promise.all(
+        [...refusals].map(([index, errors]) => {
+          const refused = pending[index];
+          return refused === undefined ? Promise.resolve() : run.record({ ...refused.row.base, target, status: 'failed', httpStatus, changes: [], errors });
+        }),
+      );
       pending = pending.filter((_, index) => !refusals.has(index));
     }
   }

@@ -5,17 +5,6 @@ import type { BusinessRowUpdate } from '../../resources/businesses/business-cata
 /** A business as read from the API: the fields the import compares, and whatever else it carries. */
 export type CurrentBusiness = Readonly<Record<string, unknown>> & { id: string; org_id: number };
 
-/** Whether the row sets part of a field the service replaces whole, so the current business must be read first. */
-export function needsCurrentBusiness(update: BusinessRowUpdate): boolean {
-  const days = update.open_hours === undefined ? WEEK_DAYS.length : Object.keys(update.open_hours).length;
-  const specific = update.specific_hours;
-  return (
-    days < WEEK_DAYS.length ||
-    (specific !== undefined && (specific.open === undefined || specific.close === undefined)) ||
-    update.contacts !== undefined
-  );
-}
-
 /**
  * The payload the service needs: the days of the week the row leaves out, the other half of
  * specific hours and the other fields and contacts come from the current business.

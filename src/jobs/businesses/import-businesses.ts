@@ -9,9 +9,11 @@ import { describeBusinessTarget, findIdentityColumn } from '../describe-business
 import type { ImportOptions, ImportSummary } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
 import { openImport, type ValidRow } from '../open-import.js';
-import { completeBusinessUpdate, needsCurrentBusiness, type CurrentBusiness } from './complete-business-update.js';
+import { BusinessRoundTrip } from './business-round-trip.js';
+import { completeBusinessUpdate, type CurrentBusiness } from './complete-business-update.js';
 import { describePatch, diffBusiness } from './diff-business.js';
-import { resolveBusinesses } from './resolve-businesses.js';
+import { importAfterPlan, type ImportPass } from './import-after-plan.js';
+import { resolveBusinesses, type ResolvedTargets } from './resolve-businesses.js';
 
 /** Rows read together: one search request resolves up to 100 of them. */
 const BATCH_SIZE = 100;
@@ -19,24 +21,42 @@ const BATCH_SIZE = 100;
 type BusinessRow = ValidRow<BusinessTarget, BusinessRowUpdate>;
 
 /**
- * Imports a sheet of businesses: every row validated, businesses read in pages of 100 where the
- * mode needs them, only what changes sent (diff) or every filled cell (patch), a report row each.
+ * Imports a sheet of businesses: every row validated, businesses read in pages of 100, only what
+ * the file changed sent (diff, three-way with `_base`) or every filled cell (patch), a report row
+ * each, a plan file for a dry run and an undo file for a run that writes. With breakers, the whole
+ * file is planned first.
  */
 export async function importBusinesses(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
+  const runPass = (passOptions: ImportOptions): Promise<ImportPass> => importBusinessPass(client, passOptions, logger);
+  if (options.breakers === undefined) return (await runPass(options)).summary;
+  logger.info('breakers are set: the whole file is planned before any write');
+  return importAfterPlan(options, options.breakers, runPass);
+}
+
+async function importBusinessPass(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportPass> {
   const api = client.org(options.orgId);
   const catalog = buildBusinessCatalog(await readCustomFieldDefinitions(api, logger));
-  const { run, rows } = await openImport(client, options, logger, catalog);
-  const importer = new BusinessBatches(run, api);
-  let batch: BusinessRow[] = [];
-  for await (const row of rows) {
-    batch.push(row);
-    if (batch.length === BATCH_SIZE) {
-      await importer.send(batch);
-      batch = [];
+  const firstLine = new Map<string, number>();
+  // A business an earlier run sent or compared stays taken: a later row for it is still refused.
+  const { run, rows } = await openImport(client, options, logger, catalog, (row) => {
+    if (row.target !== undefined && row.status !== 'invalid' && !firstLine.has(row.target)) firstLine.set(row.target, row.line);
+  });
+  const roundTrip = await BusinessRoundTrip.open(options, catalog.columns, run.report.columns);
+  try {
+    const importer = new BusinessBatches(run, api, firstLine, roundTrip);
+    let batch: BusinessRow[] = [];
+    for await (const row of rows) {
+      batch.push(row);
+      if (batch.length === BATCH_SIZE) {
+        await importer.send(batch);
+        batch = [];
+      }
     }
+    await importer.send(batch);
+    return { summary: await run.finish('businesses'), statusChanges: roundTrip.statusChanges, planFile: roundTrip.planFile };
+  } finally {
+    await roundTrip.close();
   }
-  await importer.send(batch);
-  return run.finish('businesses');
 }
 
 /** Without definitions (a PROVIDER key and no --org), custom_fields.* columns are reported as unknown. */
@@ -51,45 +71,42 @@ async function readCustomFieldDefinitions(api: OrgApi, logger: Logger): Promise<
 }
 
 class BusinessBatches {
-  /** First row of each business, so a second row for it is refused instead of silently overwriting. */
-  private readonly firstLine = new Map<string, number>();
-
   constructor(
     private readonly run: ImportRun,
     private readonly api: OrgApi,
+    /** First row of each business, so a second row for it is refused instead of silently overwriting. */
+    private readonly firstLine: Map<string, number>,
+    private readonly roundTrip: BusinessRoundTrip,
   ) {}
 
   async send(rows: readonly BusinessRow[]): Promise<void> {
     if (rows.length === 0) return;
-    const { mode } = this.run.options;
-    const toRead = rows.filter((row) => mode === 'diff' || 'code' in row.target || needsCurrentBusiness(row.update));
-    let resolved: Awaited<ReturnType<typeof resolveBusinesses>> | undefined;
+    let resolved: ResolvedTargets;
     try {
-      resolved = toRead.length === 0 ? undefined : await resolveBusinesses(this.api, toRead.map((row) => row.target));
+      // Both modes read: diff compares, patch completes partial fields, and the undo file keeps the before-image.
+      resolved = await resolveBusinesses(this.api, rows.map((row) => row.target));
     } catch (error) {
       for (const row of rows) await this.run.fail({ ...row.base, target: describeBusinessTarget(row.target) }, error, findIdentityColumn(row.target));
       return;
     }
-    this.run.reads += resolved?.reads ?? 0;
+    this.run.reads += resolved.reads;
     for (const row of rows) {
       if (this.run.stopReason !== undefined) {
         await this.run.skip(row.base);
         continue;
       }
-      const resolution = toRead.includes(row) && resolved !== undefined ? resolved.resolve(row.target) : undefined;
-      if (resolution?.found === false) {
+      const resolution = resolved.resolve(row.target);
+      if (!resolution.found) {
         await this.run.record({ ...row.base, status: 'failed', target: describeBusinessTarget(row.target), changes: [], errors: [resolution.error] });
         continue;
       }
-      await this.sendRow(row, resolution?.business);
+      await this.sendRow(row, resolution.business);
     }
   }
 
-  private async sendRow(row: BusinessRow, current: CurrentBusiness | undefined): Promise<void> {
-    const id = current?.id ?? ('business_id' in row.target ? row.target.business_id : undefined);
-    const target = id ?? describeBusinessTarget(row.target);
-    const key = id ?? target;
-    const earlier = this.firstLine.get(key);
+  private async sendRow(row: BusinessRow, current: CurrentBusiness): Promise<void> {
+    const target = current.id;
+    const earlier = this.firstLine.get(target);
     if (earlier !== undefined) {
       const column = findIdentityColumn(row.target);
       await this.run.record({
@@ -101,19 +118,27 @@ class BusinessBatches {
       });
       return;
     }
-    this.firstLine.set(key, row.base.line);
-    const complete = completeBusinessUpdate(row.update, current);
-    const { payload, changes } = current === undefined || this.run.options.mode === 'patch' ? { payload: complete, changes: describePatch(complete) } : diffBusiness(complete, current);
-    if (changes.length === 0) {
+    this.firstLine.set(target, row.base.line);
+    const merged = this.roundTrip.merge(row.base.values, row.update, current);
+    if ('status' in merged) {
+      await this.run.record({ ...row.base, target, ...merged });
+      return;
+    }
+    const complete = completeBusinessUpdate(merged.update, current);
+    const { payload, changes: fieldChanges } = this.run.options.mode === 'patch' ? { payload: complete, changes: describePatch(complete) } : diffBusiness(complete, current);
+    if (fieldChanges.length === 0) {
       await this.run.record({ ...row.base, status: 'unchanged', target, changes: [], errors: [] });
       return;
     }
+    const changes = [...fieldChanges, ...merged.overwritten];
     if (this.run.options.dryRun) {
       await this.run.record({ ...row.base, status: 'would_update', target, changes, errors: [] });
+      await this.roundTrip.addToPlan(row.base.line, target, payload, current);
       return;
     }
     await this.run.dispatch(async () => {
       try {
+        await this.roundTrip.addToUndo(target, payload, current);
         this.run.writes++;
         await this.api.updateBusiness(target, payload);
         await this.run.record({ ...row.base, status: 'updated', target, changes, errors: [] });

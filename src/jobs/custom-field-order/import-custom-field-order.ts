@@ -66,9 +66,10 @@ async function writeCustomFieldOrder(run: ImportRun, api: OrgApi, body: CustomFi
   try {
     run.writes++;
     await api.orderCustomFields(body);
-    for (const { row, changes } of changed) await run.record({ ...row.base, status: 'updated', changes, errors: [] });
+    // Recorded side by side: each row of the answer is journaled as its record starts, before anything else runs.
+    await Promise.all(changed.map(({ row, changes }) => run.record({ ...row.base, status: 'updated', changes, errors: [] })));
   } catch (error) {
-    for (const { row } of changed) await run.fail(row.base, error, findIdentityColumn(row));
+    await Promise.all(changed.map(({ row }) => run.fail(row.base, error, findIdentityColumn(row))));
   }
 }
 

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/api-error.js';
 import type { OrgApi } from '../../api/org-api.js';
 import type { Business } from '../../api/schemas/business.js';
 import type { CustomFieldDefinition } from '../../api/schemas/custom-fields.js';
+import { baseColumn, encodeRowSnapshot } from '../../resources/businesses/base-column.js';
 import { buildBusinessCatalog } from '../../resources/businesses/business-catalog.js';
 import type { Column } from '../../resources/column.js';
 import type { SheetRecord } from '../../sheets/index.js';
@@ -17,7 +18,8 @@ import { openExportFile } from './open-export-file.js';
 /**
  * `businesses`: every column of the businesses catalog, so that importing the file untouched
  * changes nothing: business_id and code, the editable fields, one custom_fields.<name> per custom
- * field of the organization, then the read-only fields. Pages are written in order as they come.
+ * field of the organization, then the read-only fields and `_base`, the row as exported (for the
+ * import's three-way merge). Pages are written in order as they come.
  */
 export async function exportBusinesses(client: ApiClient, options: ExportOptions, logger: Logger): Promise<ExportSummary> {
   const run = await ExportRun.open(client, 'businesses', options, logger);
@@ -25,7 +27,7 @@ export async function exportBusinesses(client: ApiClient, options: ExportOptions
   // Page 1 is requested while the custom fields are read: the first row needs both.
   const [definitions, first] = await Promise.all([readCustomFieldDefinitions(run.api, logger), pages.next()]);
   const { columns } = buildBusinessCatalog(definitions);
-  const file = await openExportFile(options.out, { name: 'businesses', columns });
+  const file = await openExportFile(options.out, { name: 'businesses', columns: [...columns, baseColumn] });
   try {
     for (let next = first; next.done !== true; next = await pages.next()) {
       for (const business of next.value) {
@@ -54,7 +56,10 @@ async function* readBusinessPages(run: ExportRun, filters: ExportFilters): Async
 
 function formatBusinessRow(columns: readonly Column[], business: Business): SheetRecord {
   // business_id, the one column without a field path, holds the business's id.
-  return formatExportRow(columns, (column) => (column.path === undefined ? business.id : readAtPath(business, column.path)));
+  const cells = formatExportRow(columns, (column) => (column.path === undefined ? business.id : readAtPath(business, column.path)));
+  const imported = columns.filter((column) => !column.readOnly && column.path !== undefined);
+  const snapshot = { id: business.id, cells: Object.fromEntries(imported.map((column) => [column.header, String(cells[column.header] ?? '')])) };
+  return { ...cells, [baseColumn.header]: encodeRowSnapshot(snapshot) };
 }
 
 /** Custom fields belong to one organization: a PROVIDER key without --org gets none, and no custom_fields.* columns. */

@@ -1,3 +1,4 @@
+import type { ProgressListener } from '../job-progress.js';
 import type { ExportFilters } from './export-filters.js';
 
 export interface ExportOptions {
@@ -9,6 +10,8 @@ export interface ExportOptions {
   orgId?: number;
   /** Stops the export: no new request is sent, the rows read so far are written. */
   signal?: AbortSignal;
+  /** Told each time the rows of a page are written. */
+  onProgress?: ProgressListener;
 }
 
 export interface ExportSummary {

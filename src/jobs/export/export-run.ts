@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { AbortedError, ApiError, AuthenticationError } from '../../api/api-error.js';
+import { AbortedError, ApiError, findAuthenticationFailure, type AuthenticationError } from '../../api/api-error.js';
 import type { OrgApi } from '../../api/org-api.js';
 import { detectSheetFormat } from '../../sheets/index.js';
 import { toExportFailure, writeExportFailures, type ExportFailure } from './export-failures.js';
@@ -42,6 +42,7 @@ export class ExportRun {
   private authFailure: AuthenticationError | undefined;
   private readonly startedAt = new Date();
   private readonly changedLists = new Set<string>();
+  private readonly pages = { done: 0, total: 0 };
 
   private constructor(
     readonly api: OrgApi,
@@ -69,11 +70,20 @@ export class ExportRun {
   async *readPages<Item>(source: PageSource<Item>, window = PAGE_WINDOW): AsyncGenerator<LoadedPage<Item>> {
     const first = await this.loadPage(source, 1);
     if (first === undefined) return;
+    this.pages.total += first.maxPage;
     yield { page: 1, items: first.items };
+    this.countPage();
     const rest = Array.from({ length: first.maxPage - 1 }, (_, index) => index + 2);
     for await (const loaded of mapInOrder(rest, window, async (page) => ({ page, data: await this.loadPage(source, page, first.maxPage) }))) {
       if (loaded.data !== undefined) yield { page: loaded.page, items: loaded.data.items };
+      this.countPage();
     }
+  }
+
+  // Past the yield: the consumer has written the page's rows.
+  private countPage(): void {
+    this.pages.done++;
+    this.options.onProgress?.({ rows: this.rows, pages: { ...this.pages } });
   }
 
   /** A page `readPages` delivered, read again from `<out>.parts/` (feedback writes its sheets after reading every page). */
@@ -83,12 +93,14 @@ export class ExportRun {
 
   /** A failed request: an API error becomes a row of errors.csv, a refused key stops the export, a stop is no failure. */
   recordFailure(requested: string, error: unknown): void {
-    if (error instanceof AbortedError) return;
-    if (error instanceof AuthenticationError) {
-      this.authFailure ??= error;
+    const authFailure = findAuthenticationFailure(error);
+    if (authFailure !== undefined) {
+      this.authFailure ??= authFailure;
       return;
     }
+    if (error instanceof AbortedError) return;
     if (!(error instanceof ApiError)) throw error;
+    this.logger.debug({ requested, err: error }, 'request failed');
     this.failures.push(toExportFailure(requested, error));
   }
 

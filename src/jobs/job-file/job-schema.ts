@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXPORT_RESOURCES } from '../export/export-resource-names.js';
 import { IMPORT_RESOURCES } from '../import-sheet.js';
+import { ImportLimitsSchema, listLimitProblems } from '../import-limits.js';
 import { IMPORT_MODES } from '../import-options.js';
 
 const LITERAL_KEY = 'an API key must not be written in a job file: name the variable that holds it (key_env) or a file (key_file)';
@@ -37,8 +38,12 @@ export const ImportStepSchema = z.strictObject({
     sheet: z.string().min(1).optional(),
     mode: z.enum(IMPORT_MODES).default('diff'),
     dry_run: z.boolean().default(false),
-    max_errors: z.int().nonnegative().optional(),
+    ...ImportLimitsSchema.shape,
     report: z.string().min(1).optional(),
+    /** Forget the journal an earlier run left in `report` instead of resuming it. */
+    restart: z.boolean().default(false),
+  }).superRefine((step, context) => {
+    for (const { name, message } of listLimitProblems(step.resource, step)) context.addIssue({ code: 'custom', path: [name], message });
   }),
 });
 

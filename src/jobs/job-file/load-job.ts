@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
+import { findEscapingPaths } from './find-escaping-paths.js';
 import { JobSchema, type Job } from './job-schema.js';
 
 export class JobFileError extends Error {
@@ -10,11 +11,14 @@ export class JobFileError extends Error {
 export interface LoadJobOptions {
   env: NodeJS.ProcessEnv;
   now: Date;
+  /** The files a job reads and writes must stay under it; the process's working directory by default. */
+  cwd?: string;
 }
 
 /**
  * Reads a job file: YAML, then `${ENV_VAR}`, `{date}` and `{datetime}` in every string, then the
- * schema. Every problem is reported at once, each with its path in the file.
+ * schema and the paths (under the working directory). Every problem is reported at once, each
+ * with its path in the file.
  */
 export async function loadJob(file: string, options: LoadJobOptions): Promise<Job> {
   let text: string;
@@ -32,6 +36,7 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
   const interpolated = interpolate(document.toJS(), [], options, problems);
   const parsed = JobSchema.safeParse(interpolated);
   if (!parsed.success) problems.push(...describeIssues(parsed.error.issues));
+  else problems.push(...findEscapingPaths(parsed.data, options.cwd ?? process.cwd()));
   if (problems.length > 0 || !parsed.success) {
     throw new JobFileError(`Could not load the job file ${file}: ${problems.join('; ')}. Correct the file.`);
   }

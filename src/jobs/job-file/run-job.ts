@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { AuthenticationError } from '../../api/api-error.js';
 import type { ExportResource } from '../export/export-resource-names.js';
+import { toLimitOptions } from '../import-limits.js';
 import type { ImportOptions } from '../import-options.js';
 import type { ImportResource } from '../import-sheet.js';
 import type { Job, JobStep } from './job-schema.js';
@@ -100,8 +101,9 @@ async function runStep(
               reportDir: withOrg(step.import.report ?? `reports/${safeName(job.name)}/${stamp(options.now)}/${index + 1}-${step.import.resource}${org === undefined ? '' : `-org${org}`}`, org),
               mode: step.import.mode,
               dryRun: step.import.dry_run || options.dryRun,
+              restart: step.import.restart,
               ...(step.import.sheet === undefined ? {} : { sheet: step.import.sheet }),
-              ...(step.import.max_errors === undefined ? {} : { maxErrors: step.import.max_errors }),
+              ...toLimitOptions(step.import.resource, step.import),
               ...orgPart,
               ...signal,
             },

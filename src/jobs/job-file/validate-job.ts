@@ -1,6 +1,8 @@
 import { buildImportCatalog } from '../../resources/build-import-catalog.js';
 import { readCellContext } from '../../resources/cell-context.js';
 import { openSheetReader, SheetError } from '../../sheets/index.js';
+import { checkCells } from '../check-cells.js';
+import { summarizeWarnings } from '../summarize-warnings.js';
 import { ExportFilterError, parseExportFilters } from '../export/export-filters.js';
 import type { Job } from './job-schema.js';
 import { describeStep } from './run-job.js';
@@ -45,12 +47,14 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
     checks.push(check);
     const catalog = buildImportCatalog(resource, []);
     try {
-      const reader = await openSheetReader(source, {
-        knownColumns: catalog.columns.map((column) => column.header),
-        resource,
-        ...(sheet === undefined ? {} : { sheet }),
-      });
-      check.warnings.push(...reader.warnings);
+      const reader = checkCells(
+        await openSheetReader(source, {
+          knownColumns: catalog.columns.map((column) => column.header),
+          resource,
+          ...(sheet === undefined ? {} : { sheet }),
+        }),
+      );
+      check.warnings.push(...summarizeWarnings(reader.warnings));
       const readRow = catalog.createRowReader(reader.columns, readCellContext(reader.source));
       for await (const item of reader) {
         check.rows++;

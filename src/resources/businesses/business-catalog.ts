@@ -1,10 +1,11 @@
 import type { BusinessUpdate, SpecificHours, WeekHours } from '../../api/schemas/business.js';
 import type { CustomFieldDefinition } from '../../api/schemas/custom-fields.js';
 import { assemblePayload } from '../assemble-payload.js';
-import { BUSINESS_IDENTITY_COLUMNS, readBusinessIdentity, storeCodeColumn, type BusinessTarget } from '../business-target.js';
+import { BUSINESS_IDENTITY_COLUMNS, createBusinessIdentityReader, storeCodeColumn, type BusinessTarget } from '../business-target.js';
 import { customFieldColumn } from '../custom-field-column.js';
-import { readRowFields } from '../read-row-fields.js';
+import { createRowFieldsReader } from '../create-row-fields-reader.js';
 import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
+import { baseColumn } from './base-column.js';
 import { buildBusinessFieldColumns } from './business-field-columns.js';
 import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
 
@@ -31,11 +32,14 @@ export function buildBusinessCatalog(customFields: readonly CustomFieldDefinitio
   return {
     resource: 'businesses',
     columns,
+    metaColumns: [baseColumn.header],
     createRowReader(sheetColumns, context) {
       const fieldColumns = selectImportColumns(columns, sheetColumns).filter((column) => !BUSINESS_IDENTITY_COLUMNS.includes(column));
+      const readIdentity = createBusinessIdentityReader(context);
+      const readFields = createRowFieldsReader(fieldColumns, context);
       return (row) => {
-        const identity = readBusinessIdentity(row.values, context);
-        const fields = readRowFields(fieldColumns, row.values, context);
+        const identity = readIdentity(row.values);
+        const fields = readFields(row.values);
         // With both given, the id finds the business and the code is a field to update.
         if (identity.target !== undefined && 'business_id' in identity.target && identity.code !== undefined) {
           fields.values.set(storeCodeColumn, identity.code);

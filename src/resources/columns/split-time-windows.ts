@@ -1,10 +1,13 @@
 const WINDOW = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/;
+const CANONICAL_WINDOWS = /^\d\d:\d\d-\d\d:\d\d(?:,\d\d:\d\d-\d\d:\d\d)*$/;
 
 /**
  * Time windows separated by commas, semicolons, pipes or spaces; `9:00 - 12:00` reads as
  * `09:00-12:00`. Tokens that are no window come back as typed, for the schema to refuse.
  */
 export function splitTimeWindows(text: string): string[] {
+  // Exports write windows this way: nothing to pad or tidy.
+  if (CANONICAL_WINDOWS.test(text)) return text.split(',');
   return text
     .replace(/\s*-\s*/g, '-')
     .split(/[\s,;|]+/)

@@ -5,7 +5,7 @@ import { assemblePayload } from '../assemble-payload.js';
 import { choiceColumn } from '../columns/choice-column.js';
 import { numberColumn } from '../columns/number-column.js';
 import { textColumn } from '../columns/text-column.js';
-import { readRowFields } from '../read-row-fields.js';
+import { createRowFieldsReader } from '../create-row-fields-reader.js';
 import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
 import { requireValue } from '../require-value.js';
 
@@ -56,9 +56,11 @@ export function buildCustomFieldOrderCatalog(): CustomFieldOrderCatalog {
     columns,
     createRowReader(sheetColumns, context) {
       const fieldColumns = selectImportColumns(columns, sheetColumns).filter((column) => column !== idColumn);
+      const readIdentity = createRowFieldsReader([idColumn], context);
+      const readFields = createRowFieldsReader(fieldColumns, context);
       return (row) => {
-        const identity = readRowFields([idColumn], row.values, context);
-        const fields = readRowFields(fieldColumns, row.values, context);
+        const identity = readIdentity(row.values);
+        const fields = readFields(row.values);
         const sectionId = fields.values.get(sectionIdColumn);
         if (!identity.values.has(idColumn) && !identity.faulty.has(idColumn) && typeof sectionId === 'number') {
           requireValue(fields, sectionOrderColumn, 'give the position of the section (a row without id places a section)');

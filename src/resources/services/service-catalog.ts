@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { ServiceItemSchema, type ServiceSetting } from '../../api/schemas/services.js';
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TYPES } from '../../api/service-facts.js';
 import { assemblePayload } from '../assemble-payload.js';
-import { BUSINESS_IDENTITY_COLUMNS, readBusinessIdentity, type BusinessTarget } from '../business-target.js';
+import { BUSINESS_IDENTITY_COLUMNS, createBusinessIdentityReader, type BusinessTarget } from '../business-target.js';
 import { choiceColumn } from '../columns/choice-column.js';
 import { numberColumn } from '../columns/number-column.js';
 import { textColumn } from '../columns/text-column.js';
-import { readRowFields } from '../read-row-fields.js';
+import { createRowFieldsReader } from '../create-row-fields-reader.js';
 import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
 import { requireValue } from '../require-value.js';
 
@@ -47,9 +47,11 @@ export function buildServiceCatalog(): ServiceCatalog {
     columns,
     createRowReader(sheetColumns, context) {
       const fieldColumns = selectImportColumns(columns, sheetColumns).filter((column) => !BUSINESS_IDENTITY_COLUMNS.includes(column));
+      const readIdentity = createBusinessIdentityReader(context);
+      const readFields = createRowFieldsReader(fieldColumns, context);
       return (row) => {
-        const identity = readBusinessIdentity(row.values, context);
-        const fields = readRowFields(fieldColumns, row.values, context);
+        const identity = readIdentity(row.values);
+        const fields = readFields(row.values);
         const serviceId = requireValue(fields, serviceIdColumn, 'give the id of the service to set');
         const update = typeof serviceId === 'number' ? { ...assemblePayload(fields.values), service_id: serviceId } : undefined;
         return { line: row.line, target: identity.target, update, errors: [...identity.errors, ...fields.errors] };

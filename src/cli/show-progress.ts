@@ -1,0 +1,38 @@
+import type { ApiClient } from '../api/api-client.js';
+import type { JobProgress, ProgressListener } from '../jobs/job-progress.js';
+import { formatProgress } from './format-progress.js';
+import { stderrStatusLine, type StatusLine } from './status-line.js';
+
+const REDRAW_MS = 250;
+
+export interface ProgressDisplay {
+  /** Give it to the job: it keeps the latest report. */
+  update: ProgressListener;
+  /** Stops redrawing and clears the line; the summary follows. */
+  stop(): void;
+}
+
+/**
+ * On a terminal, a line on stderr redrawn every 250 ms from the job's reports and the client's
+ * counters. Elsewhere nothing: the logs (JSON) and the summary say what happened.
+ */
+export function showProgress(client: ApiClient, ratePerMinute: number, line: StatusLine = stderrStatusLine): ProgressDisplay {
+  if (!line.isTerminal) return { update: () => undefined, stop: () => undefined };
+  const started = performance.now();
+  let progress: JobProgress | undefined;
+  const redraw = (): void => {
+    line.draw(formatProgress({ progress, requests: client.readCounters().total, elapsedMs: performance.now() - started, ratePerMinute }));
+  };
+  const timer = setInterval(redraw, REDRAW_MS);
+  // The line must never keep a finished command alive.
+  timer.unref();
+  return {
+    update: (next) => {
+      progress = next;
+    },
+    stop: () => {
+      clearInterval(timer);
+      line.clear();
+    },
+  };
+}

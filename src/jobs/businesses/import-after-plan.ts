@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { BreakerError } from '../breaker-error.js';
+import type { ImportOptions, ImportSummary } from '../import-options.js';
+import { countProblems } from '../row-status.js';
+import { listTrippedBreakers, resolveLimit, type RunBreakers } from '../run-breakers.js';
+
+/** What one pass over the file comes to. */
+export interface ImportPass {
+  summary: ImportSummary;
+  /** Businesses whose `status` a dry run would change. */
+  statusChanges: number;
+  /** A dry run's plan file. */
+  planFile: string | undefined;
+}
+
+/** Where the plan of a run that writes goes: a report of its own, beside the run's. */
+const PLAN_DIR = 'plan';
+
+/**
+ * Runs with breakers read the file and the businesses twice: a dry run plans every row (into
+ * `<report>/plan/`), the breakers are checked on it, and only then does the real run read and
+ * write. A dry run is its own plan. Over a limit, nothing is written: a BreakerError says why.
+ */
+export async function importAfterPlan(options: ImportOptions, breakers: RunBreakers, runPass: (options: ImportOptions) => Promise<ImportPass>): Promise<ImportSummary> {
+  // The plan covers every row (no stop after errors) and starts afresh: an earlier plan's journal must not stand for today's businesses.
+  const planOptions = { ...options, maxErrors: undefined, ...(options.dryRun ? {} : { dryRun: true, reportDir: join(options.reportDir, PLAN_DIR), restart: true }) };
+  const plan = await runPass(planOptions);
+  const { rows } = plan.summary;
+  const tripped = listTrippedBreakers(breakers, { rows: rows.total, changes: rows.would_update, statusChanges: plan.statusChanges, errors: countProblems(rows) });
+  if (tripped.length > 0) {
+    throw new BreakerError(
+      `Could not import ${options.file}: the plan trips ${tripped.join('; ')}. Nothing was written: review ${plan.planFile ?? planOptions.reportDir}, then correct the file or raise the limit.`,
+    );
+  }
+  if (options.dryRun) return plan.summary;
+  const maxErrors = breakers.maxErrors === undefined ? options.maxErrors : resolveLimit(breakers.maxErrors, rows.total);
+  return (await runPass({ ...options, ...(maxErrors === undefined ? {} : { maxErrors }) })).summary;
+}

@@ -1,0 +1,22 @@
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { Job } from './job-schema.js';
+
+/**
+ * The files a job reads and writes that lie outside the working directory, as `path: why`: a job
+ * file must not reach `../../etc` or someone's home. Import sources and reports and export files
+ * count; `api.key_file` names a secret the platform mounts (often under /run/secrets), and its own
+ * checks apply to it.
+ */
+export function findEscapingPaths(job: Job, cwd: string): string[] {
+  return job.steps.flatMap((step, index) => {
+    const files = 'import' in step ? { 'import.source': step.import.source, 'import.report': step.import.report } : { 'export.out': step.export.out };
+    return Object.entries(files).flatMap(([key, path]) =>
+      path !== undefined && leavesDirectory(path, cwd) ? [`steps.${index}.${key}: must stay under the working directory (${cwd}), got '${path}'`] : [],
+    );
+  });
+}
+
+function leavesDirectory(path: string, cwd: string): boolean {
+  const inside = relative(cwd, resolve(cwd, path));
+  return inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside);
+}

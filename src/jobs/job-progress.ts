@@ -1,0 +1,10 @@
+/** How far an import or export has come, for a progress display. */
+export interface JobProgress {
+  /** Rows reported (imports) or written (exports) so far. */
+  rows: number;
+  /** Exports: pages read, of the pages known so far (page 1 of a list tells how many follow). */
+  pages?: { done: number; total: number };
+}
+
+/** Called by a job as it moves on; the caller decides whether and how to show it. */
+export type ProgressListener = (progress: JobProgress) => void;

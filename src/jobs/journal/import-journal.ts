@@ -1,0 +1,119 @@
+import { appendFileSync, closeSync, openSync } from 'node:fs';
+import { mkdir, truncate } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ReportedRow } from '../import-report.js';
+import { hashFile } from './hash-file.js';
+import type { ImportSettings, JournalEntry, JournalHeader } from './journal-schema.js';
+import { readJournal } from './read-journal.js';
+import { ResumeError } from './resume-error.js';
+
+const JOURNAL_FILE = 'journal.jsonl';
+
+/**
+ * Outcomes decided without a write (unchanged, invalid, dry run) wait for a batch of this many
+ * rows, or this long: a killed run decides them again, at the cost of reads only. Writes are
+ * synchronous: a few dozen microseconds each.
+ */
+const FLUSH_ROWS = 50;
+const FLUSH_MS = 1000;
+
+export interface ImportJournalOptions {
+  /** The report directory. */
+  dir: string;
+  source: string;
+  settings: ImportSettings;
+  /** Forget what an earlier run journaled. */
+  restart: boolean;
+}
+
+/**
+ * `journal.jsonl` beside the report: a header (the source's SHA-256 and the settings), then one
+ * line per row whose outcome is final, appended as the service answers (other outcomes in small
+ * batches). The same import run again with the same report directory takes those outcomes
+ * instead of sending the rows again.
+ */
+export interface ImportJournal {
+  /** The outcome an earlier run journaled for the row at `line`, given once. */
+  take(line: number): JournalEntry | undefined;
+  /** Journals a final outcome: an answer of the service at once, other outcomes in batches. */
+  append(row: ReportedRow): void;
+  /** Writes the pending outcomes and closes the file. */
+  close(): void;
+}
+
+/** Resumes the journal of `dir` when its source and settings match, else refuses; starts a new one when there is none or on restart. */
+export async function openImportJournal(options: ImportJournalOptions): Promise<ImportJournal> {
+  const path = join(options.dir, JOURNAL_FILE);
+  await mkdir(options.dir, { recursive: true });
+  const header: JournalHeader = { journal: 1, source: options.source, sha256: await hashFile(options.source), settings: options.settings };
+  const saved = options.restart ? undefined : await readJournal(path, options.dir);
+  if (saved === undefined) {
+    const fd = openSync(path, 'w');
+    appendFileSync(fd, `${JSON.stringify(header)}\n`);
+    return new JournalFile(fd, new Map());
+  }
+  checkResumable(saved.header, header, options.dir);
+  // A line cut by a killed run goes, so that the next one starts on a line of its own.
+  await truncate(path, saved.completeBytes);
+  return new JournalFile(openSync(path, 'a'), saved.entries);
+}
+
+function checkResumable(saved: JournalHeader, current: JournalHeader, dir: string): void {
+  if (saved.sha256 !== current.sha256) throw new ResumeError(dir, 'the source file changed since the journal was written');
+  const keys = Object.keys(current.settings) as (keyof ImportSettings)[];
+  const changed = keys.filter((key) => saved.settings[key] !== current.settings[key]);
+  if (changed.length === 0) return;
+  const described = changed.map((key) => `${key} was ${String(saved.settings[key] ?? 'none')}, now ${String(current.settings[key] ?? 'none')}`);
+  throw new ResumeError(dir, `the journal was written with other settings (${described.join('; ')})`);
+}
+
+class JournalFile implements ImportJournal {
+  private batch: string[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  /** A write the timer could not make: the next append or close() throws it. */
+  private failure: Error | undefined;
+
+  constructor(
+    private readonly fd: number,
+    private readonly saved: Map<number, JournalEntry>,
+  ) {}
+
+  take(line: number): JournalEntry | undefined {
+    const entry = this.saved.get(line);
+    this.saved.delete(line);
+    return entry;
+  }
+
+  append({ line, status, target, httpStatus, changes, errors }: ReportedRow): void {
+    if (this.failure !== undefined) throw this.failure;
+    this.batch.push(JSON.stringify({ line, status, target, httpStatus, changes, errors }));
+    // An answer is written before anything else runs, so no further request leaves before it is on disk.
+    if (status === 'updated' || httpStatus !== undefined || this.batch.length >= FLUSH_ROWS) this.flush();
+    else
+      this.timer ??= setTimeout(() => {
+        try {
+          this.flush();
+        } catch (error) {
+          this.failure = error instanceof Error ? error : new Error(String(error));
+        }
+      }, FLUSH_MS).unref();
+  }
+
+  close(): void {
+    try {
+      if (this.failure !== undefined) throw this.failure;
+      this.flush();
+    } finally {
+      closeSync(this.fd);
+    }
+  }
+
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.batch.length === 0) return;
+    const lines = this.batch;
+    this.batch = [];
+    appendFileSync(this.fd, `${lines.join('\n')}\n`);
+  }
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ROW_STATUSES } from '../row-status.js';
+
+/** What must not change between a run and its resumption, besides the source file. */
+const ImportSettingsSchema = z.object({
+  resource: z.string(),
+  mode: z.string(),
+  dry_run: z.boolean(),
+  sheet: z.string().nullable(),
+  org: z.number().nullable(),
+});
+export type ImportSettings = z.infer<typeof ImportSettingsSchema>;
+
+/** The first line of `journal.jsonl`. */
+export const JournalHeaderSchema = z.object({
+  journal: z.literal(1),
+  source: z.string(),
+  sha256: z.string(),
+  settings: ImportSettingsSchema,
+});
+export type JournalHeader = z.infer<typeof JournalHeaderSchema>;
+
+/** Every other line: the final outcome of one row, found again by its line in the source. */
+export const JournalEntrySchema = z.object({
+  line: z.int().nonnegative(),
+  status: z.enum(ROW_STATUSES),
+  target: z.string().optional(),
+  httpStatus: z.int().optional(),
+  changes: z.array(z.string()),
+  errors: z.array(z.string()),
+});
+export type JournalEntry = z.infer<typeof JournalEntrySchema>;

@@ -1,0 +1,50 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { z } from 'zod';
+import type { Column } from '../column.js';
+import { textColumn } from '../columns/text-column.js';
+
+/**
+ * What a row of a business export held: the business it was read from and the cell of each import
+ * column as written (empty cells included, so a column added to the sheet later is told apart).
+ */
+export interface RowSnapshot {
+  id: string;
+  cells: Readonly<Record<string, string>>;
+}
+
+// The version mark also keeps the cell from starting with `-` or `=`, which spreadsheets would take for a formula.
+const PREFIX = 'b1.';
+// A deflated cell inflates to a few kilobytes; a cell claiming more was not written by an export.
+const MAX_INFLATED_BYTES = 1_000_000;
+
+const SnapshotSchema = z.tuple([z.string().min(1), z.record(z.string(), z.string())]);
+
+/**
+ * `_base`: the row's snapshot at export, deflated and base64url-encoded, so that the import can
+ * tell what the file changed from what the API changed since (a three-way merge). Hidden in XLSX;
+ * the business import reads it itself (a meta column, in no payload).
+ */
+export const baseColumn: Column = textColumn({
+  header: '_base',
+  schema: z.string(),
+  identity: true,
+  text: true,
+  hidden: true,
+  description: 'What the row held when exported, encoded: the import sends only what the file changed since, and reports conflicts. Leave it as it is; empty it to compare with the current business only',
+});
+
+export function encodeRowSnapshot(snapshot: RowSnapshot): string {
+  return PREFIX + deflateRawSync(JSON.stringify([snapshot.id, snapshot.cells])).toString('base64url');
+}
+
+/** The snapshot of a `_base` cell, or undefined when the cell was not written by an export (or was edited). */
+export function decodeRowSnapshot(cell: string): RowSnapshot | undefined {
+  if (!cell.startsWith(PREFIX)) return undefined;
+  try {
+    const json = inflateRawSync(Buffer.from(cell.slice(PREFIX.length), 'base64url'), { maxOutputLength: MAX_INFLATED_BYTES }).toString('utf8');
+    const parsed = SnapshotSchema.safeParse(JSON.parse(json));
+    return parsed.success ? { id: parsed.data[0], cells: parsed.data[1] } : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { createCounters, type RequestCounters } from '../../src/api/request-counters.js';
+import { formatProgress, type ProgressSnapshot } from '../../src/cli/format-progress.js';
+import { showProgress } from '../../src/cli/show-progress.js';
+import { StatusLine } from '../../src/cli/status-line.js';
+import type { ApiClient } from '../../src/api/api-client.js';
+
+function snapshot(overrides: Partial<Omit<ProgressSnapshot, 'requests'>> & { requests?: Partial<RequestCounters> }): ProgressSnapshot {
+  return { progress: undefined, elapsedMs: 10_000, ratePerMinute: 300, ...overrides, requests: { ...createCounters(), ...overrides.requests } };
+}
+
+describe('the progress line', () => {
+  it('shows an import: rows and their rate, requests against the budget, no time left without a total', () => {
+    expect(formatProgress(snapshot({ progress: { rows: 1234 }, requests: { sent: 45 } }))).toMatchInlineSnapshot(
+      `"1,234 rows (123/s) · 45 requests (4.5/s of 5.0/s)"`,
+    );
+  });
+
+  it('shows an export: pages of total, and the time left at the budget pace', () => {
+    // 20 requests for 10 pages: 2 a page, 90 pages left at 5/s.
+    const line = formatProgress(snapshot({ progress: { rows: 1000, pages: { done: 10, total: 100 } }, requests: { sent: 20 } }));
+    expect(line).toMatchInlineSnapshot(`"1,000 rows (100/s) · 10/100 pages · 20 requests (2.0/s of 5.0/s) · ETA 1m 30s"`);
+  });
+
+  it('counts the time left at the pace achieved when it is below the budget', () => {
+    const line = formatProgress(snapshot({ progress: { rows: 0, pages: { done: 1, total: 3601 } }, requests: { sent: 10 }, elapsedMs: 10_000 }));
+    expect(line).toContain('ETA 10h 00m');
+  });
+
+  it('names retries and 429 answers only when there are some', () => {
+    const line = formatProgress(snapshot({ progress: { rows: 5 }, requests: { sent: 12, retried: 2, rateLimited: 1 } }));
+    expect(line).toMatchInlineSnapshot(`"5 rows (0.5/s) · 12 requests (1.2/s of 5.0/s) · 2 retried · 1 rate-limited"`);
+  });
+
+  it('shows a start before any report', () => {
+    expect(formatProgress(snapshot({ elapsedMs: 0 }))).toMatchInlineSnapshot(`"0 rows · 0 requests (0.0/s of 5.0/s)"`);
+  });
+
+  it('says nothing of the time left once every page is read', () => {
+    expect(formatProgress(snapshot({ progress: { rows: 10, pages: { done: 3, total: 3 } }, requests: { sent: 3 } }))).not.toContain('ETA');
+  });
+});
+
+describe('showing progress', () => {
+  const client = { readCounters: () => ({ total: createCounters(), organizations: {} }) } as unknown as ApiClient;
+
+  function createStream(isTTY: boolean): { stream: NodeJS.WriteStream; written: string[] } {
+    const written: string[] = [];
+    const stream = { isTTY, columns: 40, write: (text: string) => written.push(text) > 0 } as unknown as NodeJS.WriteStream;
+    return { stream, written };
+  }
+
+  it('draws nothing when stderr is no terminal', async () => {
+    const { stream, written } = createStream(false);
+    const display = showProgress(client, 300, new StatusLine(stream));
+    display.update({ rows: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    display.stop();
+    expect(written).toEqual([]);
+  });
+
+  it('redraws one line in place at most every 250 ms, cut to the width, and clears it at the end', async () => {
+    const { stream, written } = createStream(true);
+    const display = showProgress(client, 300, new StatusLine(stream));
+    display.update({ rows: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    display.stop();
+    expect(written.length).toBeGreaterThanOrEqual(2);
+    expect(written.length).toBeLessThanOrEqual(4);
+    expect(written.at(-1)).toBe('\r\u001b[2K');
+    for (const text of written.slice(0, -1)) {
+      expect(text.startsWith('\r\u001b[2K3 rows')).toBe(true);
+      expect(text.length).toBeLessThanOrEqual('\r\u001b[2K'.length + 39);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import yargs from 'yargs';
+import { ROLES } from '../../src/api/service-facts.js';
+import { importCommand } from '../../src/cli/import-command.js';
+
+const logger = pino({ level: 'silent' });
+
+function runCli(args: string[]): Promise<unknown> {
+  const cli = yargs(args)
+    .option('emulator', { type: 'boolean', default: false })
+    .option('emulator-role', { choices: ROLES, default: 'ORG_ADMIN' as const })
+    .strict()
+    .exitProcess(false)
+    .fail((message: string | null, error: Error | null | undefined) => {
+      throw error ?? new Error(message ?? 'unknown failure');
+    });
+  // yargs runs checks before the first await: a refusal may throw before a promise exists.
+  return Promise.resolve().then(() => importCommand(cli, { logger, requestExit: () => undefined }).parseAsync());
+}
+
+describe('import command', () => {
+  it('refuses a malformed limit before anything is read', async () => {
+    await expect(runCli(['import', 'businesses', 'stores.csv', '--max-changes', 'ten'])).rejects.toThrow(
+      'Could not import businesses: --max-changes: must be a number of rows N or a percentage P% (30%). Correct the options.',
+    );
+  });
+
+  it('refuses breakers and conflict policies for imports other than businesses', async () => {
+    await expect(runCli(['import', 'services', 'services.csv', '--max-status-changes', '3', '--on-conflict', 'overwrite', '--max-errors', '5%'])).rejects.toThrow(
+      'Could not import services: --max-status-changes: applies to businesses only; --on-conflict: applies to businesses only; --max-errors: a percentage applies to businesses only (it needs a plan of the whole file); give a number of rows. Correct the options.',
+    );
+  });
+});

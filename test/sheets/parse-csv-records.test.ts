@@ -1,0 +1,74 @@
+import { Readable } from 'node:stream';
+import { parse, type CsvError } from 'csv-parse/sync';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CsvDelimiter } from '../../src/sheets/index.js';
+import { parseCsvRecords, type CsvRecord } from '../../src/sheets/parse-csv-records.js';
+
+const PROBLEMS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted cell is never closed',
+  CSV_INVALID_CLOSING_QUOTE: 'text follows the closing quote of a cell',
+  INVALID_OPENING_QUOTE: 'a cell that does not start with a quote contains one',
+};
+
+/** The reading the parser replaces: csv-parse up to its first error, then a new csv-parse from the next physical line. */
+function readWithCsvParse(text: string, delimiter: CsvDelimiter, firstLine = 1): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let consumed = 0;
+  try {
+    parse(text, {
+      delimiter,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      skip_empty_lines: false,
+      on_record: (record: string[], { bytes }) => {
+        records.push({ line: firstLine + countBreaks(text.slice(0, consumed)), cells: record });
+        consumed = bytes;
+        return record;
+      },
+    });
+    return records;
+  } catch (error) {
+    const code = (error as CsvError).code;
+    const line = firstLine + countBreaks(text.slice(0, consumed));
+    const rest = text.slice(consumed).replace(/^[^\r\n]*(\r\n|\r|\n|$)/, '');
+    return [...records, { line, problem: PROBLEMS[code] ?? code }, ...(rest === '' ? [] : readWithCsvParse(rest, delimiter, line + 1))];
+  }
+}
+
+function countBreaks(text: string): number {
+  return text.match(/\r\n|\r|\n/g)?.length ?? 0;
+}
+
+async function readRecords(chunks: readonly string[], delimiter: CsvDelimiter): Promise<CsvRecord[]> {
+  const records: CsvRecord[] = [];
+  for await (const record of parseCsvRecords(Readable.from(chunks), delimiter)) records.push(record);
+  return records;
+}
+
+/** A text cut at the given places, as a file arrives in chunks. */
+function cut(text: string, places: readonly number[]): string[] {
+  const ends = [...new Set(places.map((place) => place % (text.length + 1)))].sort((a, b) => a - b);
+  return [...ends, text.length].map((end, index) => text.slice(index === 0 ? 0 : ends[index - 1], end));
+}
+
+describe('parsing CSV records', () => {
+  it('reads every text, whole or in chunks, as csv-parse with a restart after each malformed record', async () => {
+    // ASCII, so that csv-parse's byte offsets are string offsets.
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', ' ', ',', ';', '"', '"', '\r', '\n', '\r\n'), maxLength: 60 });
+    await fc.assert(
+      fc.asyncProperty(text, fc.constantFrom<CsvDelimiter>(',', ';'), fc.array(fc.nat(), { maxLength: 6 }), async (csv, delimiter, places) => {
+        expect(await readRecords(cut(csv, places), delimiter)).toEqual(readWithCsvParse(csv, delimiter));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reports a record longer than any spreadsheet cell as an unclosed quote, then reads on', async () => {
+    const huge = `a,"${'x'.repeat(1_100_000)}\nb,c\n`;
+    expect(await readRecords(cut(huge, [65_536, 131_072]), ',')).toEqual([
+      { line: 1, problem: 'the record runs past 1,048,576 characters: a quoted cell is never closed, or a cell is far longer than the 32,767 characters a spreadsheet cell holds' },
+      { line: 2, cells: ['b', 'c'] },
+    ]);
+  });
+});
