@@ -1,6 +1,5 @@
 import type { Argv } from 'yargs';
 import { createApiClient } from '../api/api-client.js';
-import { AUTHENTICATION_FAILURE } from '../api/api-error.js';
 import { readApiSettings } from '../api/api-settings.js';
 import type { Role } from '../api/service-facts.js';
 import type { Job } from '../jobs/job-file/job-schema.js';
@@ -66,9 +65,10 @@ function openJobTarget(job: Job, emulator: boolean, emulatorRole: Role, context:
 /** A refused key fails the run whatever the steps tolerate; otherwise only steps that do not say `on_error: continue` count. */
 function exitCodeOf(steps: readonly StepResult[]): number {
   const counted = steps.filter((step) => !step.tolerated);
-  if (steps.some((step) => step.error?.startsWith(AUTHENTICATION_FAILURE) === true) || counted.some((step) => step.status === 'failed')) {
+  if (steps.some((step) => step.cause === 'key-refused') || counted.some((step) => step.status === 'failed' && step.cause !== 'breaker')) {
     return EXIT_CODES.failed;
   }
+  if (counted.some((step) => step.cause === 'breaker')) return EXIT_CODES.breaker;
   if (counted.some((step) => step.status === 'partial' || step.status === 'skipped')) return EXIT_CODES.partial;
   return EXIT_CODES.success;
 }

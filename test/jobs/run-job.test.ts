@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,5 +84,26 @@ describe('job files in jobs/', () => {
     expect((summary?.rows.updated ?? 0) + (summary?.rows.skipped ?? 0) + (summary?.rows.unchanged ?? 0)).toBe(30);
     const results = await readFile(join(summary?.report_dir ?? '', 'results.csv'), 'utf8');
     expect(results.trim().split(/\r?\n/)).toHaveLength(31);
+  });
+
+  it('marks a step stopped by a run breaker, so that run exits with the breaker code', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'listing-bulk-breaker-'));
+    const file = join(dir, 'job.yaml');
+    const report = `reports/test-breaker-${String(Date.now())}`;
+    await writeFile(
+      file,
+      ['name: guarded', 'steps:', '  - import:', '      resource: businesses', '      source: samples/holiday-hours.csv', `      report: ${report}`, '      max_changes: 5'].join('\n'),
+    );
+    const job = await loadJob(file, { env, now: new Date() });
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+    try {
+      const result = await runJob(job, client, STEP_RUNNERS, { shard: { index: 1, count: 1 }, dryRun: false, now: new Date() }, logger);
+      expect(result.steps[0]).toMatchObject({ status: 'failed', cause: 'breaker' });
+      expect(result.steps[0]?.error).toContain('--max-changes 5');
+    } finally {
+      await client.close();
+      await rm(dir, { recursive: true, force: true });
+      await rm(report, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { AuthenticationError } from '../../api/api-error.js';
+import { findAuthenticationFailure } from '../../api/api-error.js';
+import { BreakerError } from '../breaker-error.js';
 import type { ExportResource } from '../export/export-resource-names.js';
 import { toLimitOptions } from '../import-limits.js';
 import type { ImportOptions } from '../import-options.js';
@@ -16,6 +17,8 @@ export interface StepResult {
   status: StepStatus;
   /** `on_error: continue`: the step's failures neither stop the job nor change its exit code. */
   tolerated: boolean;
+  /** Why a failed step failed, when it matters beyond the step: a refused key stops the job, a breaker has its own exit code. */
+  cause?: 'key-refused' | 'breaker';
   /** The step's own summary (import or export). */
   summary?: unknown;
   error?: string;
@@ -68,9 +71,9 @@ export async function runJob(job: Job, client: ApiClient, runners: StepRunners, 
         results.push({ step: name, ...(org === undefined ? {} : { org }), status: 'skipped', tolerated: step.on_error === 'continue' });
         continue;
       }
-      const { result, keyRefused } = await runStep(job, step, index, org, client, runners, options, logger.child({ step: name, org }));
+      const result = await runStep(job, step, index, org, client, runners, options, logger.child({ step: name, org }));
       results.push(result);
-      if (keyRefused || (result.status === 'failed' && step.on_error === 'stop')) stopped = true;
+      if (result.cause === 'key-refused' || (result.status === 'failed' && step.on_error === 'stop')) stopped = true;
     }
   }
   return { job: job.name, steps: results };
@@ -85,7 +88,7 @@ async function runStep(
   runners: StepRunners,
   options: RunJobOptions,
   logger: Logger,
-): Promise<{ result: StepResult; keyRefused: boolean }> {
+): Promise<StepResult> {
   const name = describeStep(step, index);
   const orgPart = org === undefined ? {} : { orgId: org };
   const signal = options.signal === undefined ? {} : { signal: options.signal };
@@ -110,16 +113,18 @@ async function runStep(
             logger,
           )
         : await runners.runExport(client, step.export.resource, { out: withOrg(step.export.out, org), filters: step.export.filters, ...orgPart, ...signal }, logger);
-    return {
-      result: { step: name, ...(org === undefined ? {} : { org }), status: outcome.partial ? 'partial' : 'ok', tolerated: step.on_error === 'continue', summary: outcome.summary },
-      keyRefused: false,
-    };
+    return { step: name, ...(org === undefined ? {} : { org }), status: outcome.partial ? 'partial' : 'ok', tolerated: step.on_error === 'continue', summary: outcome.summary };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.error(message);
+    const cause = findAuthenticationFailure(error) !== undefined ? 'key-refused' : error instanceof BreakerError ? 'breaker' : undefined;
     return {
-      result: { step: name, ...(org === undefined ? {} : { org }), status: 'failed', tolerated: step.on_error === 'continue', error: message },
-      keyRefused: error instanceof AuthenticationError,
+      step: name,
+      ...(org === undefined ? {} : { org }),
+      status: 'failed',
+      tolerated: step.on_error === 'continue',
+      error: message,
+      ...(cause === undefined ? {} : { cause }),
     };
   }
 }
