@@ -129,4 +129,18 @@ describe('import businesses', () => {
     expect(results).toContain('name: not allowed for this organization or key (edit_not_allowed)');
     expect(results).toContain(',403,');
   });
+
+  it('maps edit_not_allowed to its column for a BUSINESS_MANAGER key', async () => {
+    const manager = api.emulator.state.users.get(api.emulator.users.BUSINESS_MANAGER);
+    const writable = [...(manager?.businessAccess.entries() ?? [])].find(([, access]) => access === 'WRITE')?.[0] ?? '';
+    const locked = api.emulator.state.organizations.get(1)?.lockedFields;
+    locked?.add('description_short');
+    try {
+      const { summary, results } = await runImport(['business_id,city,description_short', `${writable},Valence,Nouvelle description`].join('\n'), {}, 'BUSINESS_MANAGER');
+      expect(summary.rows.failed).toBe(1);
+      expect(results).toContain('description_short: not allowed for this organization or key (edit_not_allowed)');
+    } finally {
+      locked?.delete('description_short');
+    }
+  });
 });
