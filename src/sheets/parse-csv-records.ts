@@ -1,154 +1,120 @@
+import { Readable } from 'node:stream';
+import { parse, type CsvError } from 'csv-parse';
 import type { CsvDelimiter } from './detect-delimiter.js';
+import { KeptBytes } from './kept-bytes.js';
+import { LineCounter } from './line-counter.js';
 
 /** A record with the physical line where it starts, or the problem that kept it from being read. */
 export type CsvRecord = { line: number; cells: string[] } | { line: number; problem: string };
 
-/** A record read from `start`: its cells, where it ends and the line breaks it spans; a problem; or undefined until more text comes. */
-type Scan = { cells: string[]; end: number; breaks: number } | { problem: string } | undefined;
+interface Attempt {
+  kept: KeptBytes;
+  /** Input offset where each record not yet consumed ends, in order. */
+  ends: number[];
+  failure?: Pick<CsvError, 'code' | 'message'>;
+}
 
 // Excel caps a cell at 32,767 characters: a far longer record is an unclosed quote eating the file.
 const MAX_RECORD_CHARS = 1_048_576;
 
-const QUOTE = 0x22;
-const LF = 0x0a;
-const CR = 0x0d;
-
-const PROBLEMS = {
-  unclosed: 'a quoted cell is never closed',
-  tooLong: `the record runs past ${MAX_RECORD_CHARS.toLocaleString('en')} characters: a quoted cell is never closed, or a cell is far longer than the 32,767 characters a spreadsheet cell holds`,
-  afterClosingQuote: 'text follows the closing quote of a cell',
-  quoteInside: 'a cell that does not start with a quote contains one',
-};
-
 /**
- * Records of a CSV text, read as csv-parse reads them with a quote and escape `"`, record
- * delimiters CRLF, LF and CR and any number of cells per record: a cell opens a quote only at its
- * start, `""` inside quotes is one quote, and a closing quote must end the cell. Written for speed
- * (the text is scanned once, cells are slices of it). A malformed record is reported at the line
- * where it starts, and reading resumes on the next physical line.
+ * Records of a CSV text. csv-parse does not resume cleanly after a malformed record (an unclosed
+ * quote swallows the rest of the file), so the first error ends the parse, the record is reported
+ * at the line where it starts, and a new parse resumes on the next physical line, starting from
+ * the bytes kept since the last good record.
  */
 export async function* parseCsvRecords(text: AsyncIterable<string>, delimiter: CsvDelimiter): AsyncGenerator<CsvRecord> {
   const source = text[Symbol.asyncIterator]();
-  const separator = delimiter.charCodeAt(0);
-  let buffer = '';
-  let final = false;
-  let line = 1;
-  let skipping = false;
+  const lines = new LineCounter();
+  let replay: Buffer | undefined;
   try {
     for (;;) {
-      let pos = 0;
-      for (;;) {
-        if (skipping) {
-          const end = findLineEnd(buffer, pos, final);
-          if (end === undefined) {
-            // A CR last may be the first half of a CRLF: kept until the next text tells.
-            pos = buffer.endsWith('\r') ? buffer.length - 1 : buffer.length;
-            break;
-          }
-          skipping = false;
-          line += 1;
-          pos = end;
+      const attempt: Attempt = { kept: new KeptBytes(), ends: [] };
+      const parser = parse({
+        delimiter,
+        record_delimiter: ['\r\n', '\n', '\r'],
+        relax_column_count: true,
+        skip_empty_lines: false,
+        skip_records_with_error: true,
+        max_record_size: MAX_RECORD_CHARS,
+        on_skip: (error) => {
+          attempt.failure ??= error ?? { code: 'CSV_UNKNOWN_ERROR', message: 'the line cannot be read' };
+        },
+        on_record: (cells, info) => {
+          if (attempt.failure) return null;
+          attempt.ends.push(info.bytes);
+          return cells;
+        },
+      });
+      const input = Readable.from(feedParser(attempt, source, replay, lines));
+      input.on('error', (error) => parser.destroy(error));
+      input.pipe(parser);
+      try {
+        for await (const cells of parser as AsyncIterable<string[]>) {
+          const line = lines.line;
+          attempt.kept.drop(attempt.ends.shift() ?? 0, (bytes) => {
+            lines.count(bytes);
+          });
+          yield { line, cells };
         }
-        if (pos >= buffer.length) break;
-        let scan = scanRecord(buffer, pos, separator, final);
-        if (scan === undefined && buffer.length - pos > MAX_RECORD_CHARS) scan = { problem: PROBLEMS.tooLong };
-        if (scan === undefined) break;
-        if ('problem' in scan) {
-          yield { line, problem: scan.problem };
-          skipping = true;
-          continue;
-        }
-        yield { line, cells: scan.cells };
-        line += scan.breaks;
-        pos = scan.end;
+      } finally {
+        input.destroy();
       }
-      if (final) return;
-      const next = await source.next();
-      if (next.done === true) final = true;
-      buffer = buffer.slice(pos) + (next.done === true ? '' : next.value);
+      if (attempt.failure === undefined) return;
+      yield { line: lines.line, problem: describeCsvError(attempt.failure) };
+      replay = attempt.kept.rest();
     }
   } finally {
     await source.return?.();
   }
 }
 
-function scanRecord(text: string, start: number, separator: number, final: boolean): Scan {
-  const cells: string[] = [];
-  const length = text.length;
-  let breaks = 0;
-  let pos = start;
-  for (;;) {
-    if (pos - start > MAX_RECORD_CHARS) return { problem: PROBLEMS.tooLong };
-    let code: number;
-    if (text.charCodeAt(pos) === QUOTE) {
-      let value = '';
-      let from = pos + 1;
-      for (;;) {
-        const close = text.indexOf('"', from);
-        if (close === -1) return final ? { problem: PROBLEMS.unclosed } : undefined;
-        breaks += countBreaks(text, from, close);
-        if (close + 1 >= length && !final) return undefined;
-        code = close + 1 < length ? text.charCodeAt(close + 1) : Number.NaN;
-        if (code !== QUOTE) {
-          value += text.slice(from, close);
-          pos = close + 1;
-          break;
-        }
-        value += text.slice(from, close + 1);
-        from = close + 2;
-      }
-      cells.push(value);
-      if (pos < length && code !== separator && code !== LF && code !== CR) return { problem: PROBLEMS.afterClosingQuote };
-    } else {
-      let end = pos;
-      code = Number.NaN;
-      for (; end < length; end++) {
-        code = text.charCodeAt(end);
-        if (code === separator || code === LF || code === CR) break;
-        if (code === QUOTE) return { problem: PROBLEMS.quoteInside };
-      }
-      cells.push(text.slice(pos, end));
-      pos = end;
+// After a failure, `replay` starts with the failed record: its first line is skipped.
+async function* feedParser(
+  attempt: Attempt,
+  source: AsyncIterator<string>,
+  replay: Buffer | undefined,
+  lines: LineCounter,
+): AsyncGenerator<Buffer> {
+  let skipping = replay !== undefined;
+  // The skipped line ended a chunk: its LF may open the next one.
+  let endedSkip = false;
+  let pending = replay;
+  while (attempt.failure === undefined) {
+    if (pending === undefined) {
+      const next = await source.next();
+      if (next.done === true) return;
+      pending = Buffer.from(next.value);
     }
-    if (pos >= length) return final ? endRecord(cells, length - start, length, breaks) : undefined;
-    if (code === separator) {
-      pos += 1;
-      continue;
+    let chunk = pending;
+    pending = undefined;
+    if (skipping) {
+      const line = lines.line;
+      chunk = lines.skipLine(chunk);
+      skipping = lines.line === line;
+      endedSkip = !skipping && chunk.length === 0;
+    } else if (endedSkip) {
+      chunk = lines.skipLfAfterCr(chunk);
+      endedSkip = false;
     }
-    if (code === CR && pos + 1 >= length && !final) return undefined;
-    const end = code === CR && text.charCodeAt(pos + 1) === LF ? pos + 2 : pos + 1;
-    return endRecord(cells, end - start, end, breaks + 1);
+    if (chunk.length === 0) continue;
+    attempt.kept.push(chunk);
+    yield chunk;
   }
 }
 
-function endRecord(cells: string[], chars: number, end: number, breaks: number): Scan {
-  return chars > MAX_RECORD_CHARS ? { problem: PROBLEMS.tooLong } : { cells, end, breaks };
-}
-
-/** CRLF, LF and CR each end a line. */
-function countBreaks(text: string, from: number, to: number): number {
-  let breaks = 0;
-  for (let index = from; index < to; index++) {
-    const code = text.charCodeAt(index);
-    if (code === CR) {
-      breaks += 1;
-      if (text.charCodeAt(index + 1) === LF) index += 1;
-    } else if (code === LF) {
-      breaks += 1;
-    }
+function describeCsvError(error: Pick<CsvError, 'code' | 'message'>): string {
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'a quoted cell is never closed';
+    case 'CSV_MAX_RECORD_SIZE':
+      return `the record runs past ${MAX_RECORD_CHARS.toLocaleString('en')} characters: a quoted cell is never closed, or a cell is far longer than the 32,767 characters a spreadsheet cell holds`;
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return 'text follows the closing quote of a cell';
+    case 'INVALID_OPENING_QUOTE':
+      return 'a cell that does not start with a quote contains one';
+    default:
+      return error.message;
   }
-  return breaks;
-}
-
-/** Where the line holding `from` ends, past its line break; undefined while the text may not hold all of it. */
-function findLineEnd(text: string, from: number, final: boolean): number | undefined {
-  for (let index = from; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code === LF) return index + 1;
-    if (code === CR) {
-      if (index + 1 < text.length) return text.charCodeAt(index + 1) === LF ? index + 2 : index + 1;
-      return final ? index + 1 : undefined;
-    }
-  }
-  return final ? text.length : undefined;
 }

@@ -11,7 +11,7 @@ const PROBLEMS: Record<string, string> = {
   INVALID_OPENING_QUOTE: 'a cell that does not start with a quote contains one',
 };
 
-/** The reading the parser replaces: csv-parse up to its first error, then a new csv-parse from the next physical line. */
+/** The reference: csv-parse on the whole text up to its first error, then a new csv-parse from the next physical line. */
 function readWithCsvParse(text: string, delimiter: CsvDelimiter, firstLine = 1): CsvRecord[] {
   const records: CsvRecord[] = [];
   let consumed = 0;
