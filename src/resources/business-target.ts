@@ -4,7 +4,8 @@ import type { CellValue } from '../sheets/index.js';
 import type { CellContext } from './cell-context.js';
 import type { Column } from './column.js';
 import { textColumn } from './columns/text-column.js';
-import { createRowFieldsReader } from './create-row-fields-reader.js';
+import { createRowFieldsReader, type RowFields } from './create-row-fields-reader.js';
+import { selectImportColumns } from './resource-catalog.js';
 
 /** How a row finds its business: by id, or by store code (resolved by the import). */
 export type BusinessTarget = { business_id: string } | { code: string };
@@ -47,4 +48,19 @@ export function createBusinessIdentityReader(context: CellContext): (cells: Read
     if (target === undefined && errors.length === 0) errors.push('business_id: missing; give business_id or code to find the business');
     return { target, code: typeof code === 'string' ? code : undefined, errors };
   };
+}
+
+/**
+ * What every per-business catalog reads from a row, prepared once per sheet: the business it
+ * addresses and the row's other import columns.
+ */
+export function createBusinessRowReader(
+  columns: readonly Column[],
+  sheetColumns: readonly string[],
+  context: CellContext,
+): (cells: Readonly<Record<string, CellValue>>) => { identity: BusinessIdentity; fields: RowFields } {
+  const fieldColumns = selectImportColumns(columns, sheetColumns).filter((column) => !BUSINESS_IDENTITY_COLUMNS.includes(column));
+  const readIdentity = createBusinessIdentityReader(context);
+  const readFields = createRowFieldsReader(fieldColumns, context);
+  return (cells) => ({ identity: readIdentity(cells), fields: readFields(cells) });
 }

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import type { AttributeSetting } from '../../api/schemas/attributes.js';
 import { ATTRIBUTE_ERROR_TEXT, ATTRIBUTE_TYPES, type AttributeType } from '../../api/service-facts.js';
-import { BUSINESS_IDENTITY_COLUMNS, createBusinessIdentityReader, type BusinessTarget } from '../business-target.js';
+import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, type BusinessTarget } from '../business-target.js';
 import type { Column } from '../column.js';
 import { parseBoolean } from '../columns/boolean-column.js';
 import { choiceColumn } from '../columns/choice-column.js';
 import { LIST_SEPARATOR, listColumn, TEXT_ITEMS } from '../columns/list-column.js';
 import { textColumn } from '../columns/text-column.js';
 import { defineColumn } from '../define-column.js';
-import { createRowFieldsReader, type RowFields } from '../create-row-fields-reader.js';
-import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
+import type { RowFields } from '../create-row-fields-reader.js';
+import type { ImportCatalog } from '../resource-catalog.js';
 import { requireValue } from '../require-value.js';
 
 const geoIdColumn = textColumn({
@@ -61,12 +61,9 @@ export function buildAttributeCatalog(): AttributeCatalog {
     resource: 'attributes',
     columns,
     createRowReader(sheetColumns, context) {
-      const fieldColumns = selectImportColumns(columns, sheetColumns).filter((column) => !BUSINESS_IDENTITY_COLUMNS.includes(column));
-      const readIdentity = createBusinessIdentityReader(context);
-      const readFields = createRowFieldsReader(fieldColumns, context);
+      const readRow = createBusinessRowReader(columns, sheetColumns, context);
       return (row) => {
-        const identity = readIdentity(row.values);
-        const fields = readFields(row.values);
+        const { identity, fields } = readRow(row.values);
         const geoId = requireValue(fields, geoIdColumn, 'give the id of the attribute');
         const type = requireValue(fields, typeColumn, `give one of ${ATTRIBUTE_TYPES.join(', ')}`);
         // The type column's schema is z.enum(ATTRIBUTE_TYPES): a string here is one of them.

@@ -1,10 +1,9 @@
 import type { BusinessUpdate, SpecificHours, WeekHours } from '../../api/schemas/business.js';
 import type { CustomFieldDefinition } from '../../api/schemas/custom-fields.js';
 import { assemblePayload } from '../assemble-payload.js';
-import { BUSINESS_IDENTITY_COLUMNS, createBusinessIdentityReader, storeCodeColumn, type BusinessTarget } from '../business-target.js';
+import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, storeCodeColumn, type BusinessTarget } from '../business-target.js';
 import { customFieldColumn } from '../custom-field-column.js';
-import { createRowFieldsReader } from '../create-row-fields-reader.js';
-import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
+import type { ImportCatalog } from '../resource-catalog.js';
 import { baseColumn } from './base-column.js';
 import { buildBusinessFieldColumns } from './business-field-columns.js';
 import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
@@ -34,12 +33,9 @@ export function buildBusinessCatalog(customFields: readonly CustomFieldDefinitio
     columns,
     metaColumns: [baseColumn.header],
     createRowReader(sheetColumns, context) {
-      const fieldColumns = selectImportColumns(columns, sheetColumns).filter((column) => !BUSINESS_IDENTITY_COLUMNS.includes(column));
-      const readIdentity = createBusinessIdentityReader(context);
-      const readFields = createRowFieldsReader(fieldColumns, context);
+      const readRow = createBusinessRowReader(columns, sheetColumns, context);
       return (row) => {
-        const identity = readIdentity(row.values);
-        const fields = readFields(row.values);
+        const { identity, fields } = readRow(row.values);
         // With both given, the id finds the business and the code is a field to update.
         if (identity.target !== undefined && 'business_id' in identity.target && identity.code !== undefined) {
           fields.values.set(storeCodeColumn, identity.code);

@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { ServiceItemSchema, type ServiceSetting } from '../../api/schemas/services.js';
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TYPES } from '../../api/service-facts.js';
 import { assemblePayload } from '../assemble-payload.js';
-import { BUSINESS_IDENTITY_COLUMNS, createBusinessIdentityReader, type BusinessTarget } from '../business-target.js';
+import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, type BusinessTarget } from '../business-target.js';
 import { choiceColumn } from '../columns/choice-column.js';
 import { numberColumn } from '../columns/number-column.js';
 import { textColumn } from '../columns/text-column.js';
-import { createRowFieldsReader } from '../create-row-fields-reader.js';
-import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
+import type { ImportCatalog } from '../resource-catalog.js';
 import { requireValue } from '../require-value.js';
 
 const serviceIdColumn = numberColumn({
@@ -46,12 +45,9 @@ export function buildServiceCatalog(): ServiceCatalog {
     resource: 'services',
     columns,
     createRowReader(sheetColumns, context) {
-      const fieldColumns = selectImportColumns(columns, sheetColumns).filter((column) => !BUSINESS_IDENTITY_COLUMNS.includes(column));
-      const readIdentity = createBusinessIdentityReader(context);
-      const readFields = createRowFieldsReader(fieldColumns, context);
+      const readRow = createBusinessRowReader(columns, sheetColumns, context);
       return (row) => {
-        const identity = readIdentity(row.values);
-        const fields = readFields(row.values);
+        const { identity, fields } = readRow(row.values);
         const serviceId = requireValue(fields, serviceIdColumn, 'give the id of the service to set');
         const update = typeof serviceId === 'number' ? { ...assemblePayload(fields.values), service_id: serviceId } : undefined;
         return { line: row.line, target: identity.target, update, errors: [...identity.errors, ...fields.errors] };
