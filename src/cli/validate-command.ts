@@ -18,7 +18,7 @@ export function validateCommand<T extends GlobalOptions>(yargs: Argv<T>, context
         const checks = await validateJob(job);
         if (argv.json) process.stdout.write(`${JSON.stringify({ job: job.name, file, checks })}\n`);
         for (const check of checks) {
-          const status = check.error ?? (check.invalid > 0 ? `${check.invalid} of ${check.rows} rows invalid` : `${check.rows} rows valid`);
+          const status = check.error ?? (check.kind === 'export' ? 'filters valid' : check.invalid > 0 ? `${check.invalid} of ${check.rows} rows invalid` : `${check.rows} rows valid`);
           process.stderr.write(`${file} / ${check.step} (${check.source}): ${status}\n`);
           for (const line of [...check.warnings, ...check.problems]) process.stderr.write(`  ${line}\n`);
           if (check.error !== undefined) context.requestExit(EXIT_CODES.failed);

@@ -12,6 +12,7 @@ const SHOWN_PROBLEMS = 10;
 
 export interface StepCheck {
   step: string;
+  kind: 'import' | 'export';
   /** The sheet an import step reads, or the file an export step writes. */
   source: string;
   rows: number;
@@ -32,7 +33,7 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
   const checks: StepCheck[] = [];
   for (const [index, step] of job.steps.entries()) {
     if (!('import' in step)) {
-      const check: StepCheck = { step: describeStep(step, index), source: step.export.out, rows: 0, invalid: 0, problems: [], warnings: [] };
+      const check: StepCheck = { step: describeStep(step, index), kind: 'export', source: step.export.out, rows: 0, invalid: 0, problems: [], warnings: [] };
       try {
         parseExportFilters(step.export.resource, step.export.filters);
       } catch (error) {
@@ -43,7 +44,7 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
       continue;
     }
     const { resource, source, sheet } = step.import;
-    const check: StepCheck = { step: describeStep(step, index), source, rows: 0, invalid: 0, problems: [], warnings: [] };
+    const check: StepCheck = { step: describeStep(step, index), kind: 'import', source, rows: 0, invalid: 0, problems: [], warnings: [] };
     checks.push(check);
     const catalog = buildImportCatalog(resource, []);
     try {
