@@ -1,29 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import yargs from 'yargs';
-import { ROLES } from '../../src/api/service-facts.js';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
 import { exportCommand } from '../../src/cli/export-command.js';
 import { startTestEmulator } from '../emulator/start-test-emulator.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
-
-const logger = pino({ level: 'silent' });
+import { runCommandLine } from './run-command-line.js';
 
 function runCli(args: string[]) {
-  const exits: number[] = [];
-  const cli = yargs(args)
-    .option('emulator', { type: 'boolean', default: false })
-    .option('emulator-role', { choices: ROLES, default: 'ORG_ADMIN' as const })
-    .strict()
-    .exitProcess(false)
-    .fail((message: string | null, error: Error | null | undefined) => {
-      throw error ?? new Error(message ?? 'unknown failure');
-    });
-  // yargs runs checks before the first await: a refusal may throw before a promise exists.
-  const parse = Promise.resolve().then(() => exportCommand(cli, { logger, requestExit: (code) => exits.push(code) }).parseAsync());
-  return { parse, exits };
+  return runCommandLine(exportCommand, args);
 }
 
 describe('export command', () => {

@@ -1,22 +1,9 @@
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import yargs from 'yargs';
-import { ROLES } from '../../src/api/service-facts.js';
 import { importCommand } from '../../src/cli/import-command.js';
-
-const logger = pino({ level: 'silent' });
+import { runCommandLine } from './run-command-line.js';
 
 function runCli(args: string[]): Promise<unknown> {
-  const cli = yargs(args)
-    .option('emulator', { type: 'boolean', default: false })
-    .option('emulator-role', { choices: ROLES, default: 'ORG_ADMIN' as const })
-    .strict()
-    .exitProcess(false)
-    .fail((message: string | null, error: Error | null | undefined) => {
-      throw error ?? new Error(message ?? 'unknown failure');
-    });
-  // yargs runs checks before the first await: a refusal may throw before a promise exists.
-  return Promise.resolve().then(() => importCommand(cli, { logger, requestExit: () => undefined }).parseAsync());
+  return runCommandLine(importCommand, args).parse;
 }
 
 describe('import command', () => {

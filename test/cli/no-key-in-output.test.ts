@@ -1,8 +1,7 @@
 import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import yargs from 'yargs';
-import { ROLES } from '../../src/api/service-facts.js';
+import { runCommandLine } from './run-command-line.js';
 import type { CommandContext } from '../../src/cli/command-context.js';
 import { createLogger } from '../../src/cli/create-logger.js';
 import { exportCommand } from '../../src/cli/export-command.js';
@@ -61,8 +60,7 @@ describe('the API key in outputs', () => {
         ['import', 'businesses', sheet, '--report', join(work, 'report'), '--json', '--rate-per-minute', '100000'],
         ['export', 'businesses', '--out', join(work, 'export.csv'), '--json', '--rate-per-minute', '100000'],
       ]) {
-        const cli = yargs(args).option('emulator', { type: 'boolean', default: false }).option('emulator-role', { choices: ROLES, default: 'ORG_ADMIN' as const }).strict().exitProcess(false);
-        await exportCommand(importCommand(cli, context), context).parseAsync();
+        await runCommandLine((cli, given) => exportCommand(importCommand(cli, given), given), args, context).parse;
       }
     } finally {
       stdout.mockRestore();

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { pino } from 'pino';
+import { runCommandLine } from './run-command-line.js';
 import { describe, expect, it, vi } from 'vitest';
-import yargs from 'yargs';
 import { createApiClient } from '../../src/api/api-client.js';
-import { ROLES } from '../../src/api/service-facts.js';
 import { openApiTarget } from '../../src/cli/api-target.js';
 import { templateCommand } from '../../src/cli/template-command.js';
 import { readCustomFieldDefinitions } from '../../src/jobs/read-custom-field-definitions.js';
@@ -85,11 +84,7 @@ describe('template', () => {
     const path = join(await makeTempDir(), 'services.csv');
     const write = vi.spyOn(process.stdout, 'write').mockReturnValue(true);
     try {
-      const cli = yargs(['template', 'services', '--out', path])
-        .option('emulator', { type: 'boolean', default: false })
-        .option('emulator-role', { choices: ROLES, default: 'ORG_ADMIN' as const })
-        .strict();
-      await templateCommand(cli, { logger, requestExit: () => undefined }).parseAsync();
+      await runCommandLine(templateCommand, ['template', 'services', '--out', path]).parse;
       expect(write).toHaveBeenCalledWith(`${JSON.stringify({ path, columns: 5 })}\n`);
     } finally {
       write.mockRestore();

@@ -119,13 +119,6 @@ export const BusinessUpdateSchema = z.strictObject({
 }).partial();
 export type BusinessUpdate = z.infer<typeof BusinessUpdateSchema>;
 
-export const SubscriptionsSchema = z.object({
-  presence_management: z.object({ active: z.boolean() }),
-  review_management: z.object({ active: z.boolean() }),
-  review_booster: z.object({ active: z.boolean() }),
-  messages: z.object({ active: z.boolean() }),
-});
-
 /** A business as read from the API: tolerant of fields we do not use. */
 export const BusinessSchema = z.looseObject({
   id: z.string(),
