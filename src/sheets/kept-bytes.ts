@@ -1,24 +1,24 @@
 /** Bytes fed to a parser and not yet attributed to a record, addressed by their offset in its input. */
 export class KeptBytes {
   private chunks: Buffer[] = [];
+  /** Input offset of the first kept chunk. */
   private start = 0;
+  private end = 0;
 
   push(chunk: Buffer): void {
     this.chunks.push(chunk);
   }
 
-  /** Hands the bytes before `end` to `visit`, then forgets them. */
-  drop(end: number, visit: (bytes: Buffer) => void): void {
-    for (let first = this.chunks[0]; first !== undefined && this.start < end; first = this.chunks[0]) {
-      const length = Math.min(first.length, end - this.start);
-      visit(first.subarray(0, length));
-      if (length === first.length) this.chunks.shift();
-      else this.chunks[0] = first.subarray(length);
-      this.start += length;
+  /** Forgets the bytes before `end`: whole chunks now, the start of the first one when the rest is asked for. */
+  drop(end: number): void {
+    this.end = end;
+    for (let first = this.chunks[0]; first !== undefined && this.start + first.length <= end; first = this.chunks[0]) {
+      this.chunks.shift();
+      this.start += first.length;
     }
   }
 
   rest(): Buffer {
-    return Buffer.concat(this.chunks);
+    return Buffer.concat(this.chunks).subarray(this.end - this.start);
   }
 }

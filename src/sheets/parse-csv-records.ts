@@ -23,9 +23,10 @@ const MAX_RECORD_CHARS = 1_048_576;
  * at the line where it starts, and a new parse resumes on the next physical line, starting from
  * the bytes kept since the last good record.
  */
-export async function* parseCsvRecords(text: AsyncIterable<string>, delimiter: CsvDelimiter): AsyncGenerator<CsvRecord> {
-  const source = text[Symbol.asyncIterator]();
-  const lines = new LineCounter();
+export async function* parseCsvRecords(bytes: AsyncIterable<Buffer>, delimiter: CsvDelimiter): AsyncGenerator<CsvRecord> {
+  const source = bytes[Symbol.asyncIterator]();
+  // The line where the next record starts.
+  let line = 1;
   let replay: Buffer | undefined;
   try {
     for (;;) {
@@ -46,36 +47,44 @@ export async function* parseCsvRecords(text: AsyncIterable<string>, delimiter: C
           return cells;
         },
       });
-      const input = Readable.from(feedParser(attempt, source, replay, lines));
+      const input = Readable.from(feedParser(attempt, source, replay));
       input.on('error', (error) => parser.destroy(error));
       input.pipe(parser);
       try {
         for await (const cells of parser as AsyncIterable<string[]>) {
-          const line = lines.line;
-          attempt.kept.drop(attempt.ends.shift() ?? 0, (bytes) => {
-            lines.count(bytes);
-          });
-          yield { line, cells };
+          attempt.kept.drop(attempt.ends.shift() ?? 0);
+          const start = line;
+          line += 1 + countLineBreaks(cells);
+          yield { line: start, cells };
         }
       } finally {
         input.destroy();
       }
       if (attempt.failure === undefined) return;
-      yield { line: lines.line, problem: describeCsvError(attempt.failure) };
+      yield { line, problem: describeCsvError(attempt.failure) };
       replay = attempt.kept.rest();
+      line += 1;
     }
   } finally {
     await source.return?.();
   }
 }
 
+// A record takes one line, plus one for each line break inside its quoted cells.
+function countLineBreaks(cells: readonly string[]): number {
+  let breaks = 0;
+  for (const cell of cells) {
+    if (cell.indexOf('\n') === -1 && cell.indexOf('\r') === -1) continue;
+    const lines = new LineCounter();
+    lines.count(Buffer.from(cell));
+    breaks += lines.line - 1;
+  }
+  return breaks;
+}
+
 // After a failure, `replay` starts with the failed record: its first line is skipped.
-async function* feedParser(
-  attempt: Attempt,
-  source: AsyncIterator<string>,
-  replay: Buffer | undefined,
-  lines: LineCounter,
-): AsyncGenerator<Buffer> {
+async function* feedParser(attempt: Attempt, source: AsyncIterator<Buffer>, replay: Buffer | undefined): AsyncGenerator<Buffer> {
+  const lines = new LineCounter();
   let skipping = replay !== undefined;
   // The skipped line ended a chunk: its LF may open the next one.
   let endedSkip = false;
@@ -84,14 +93,13 @@ async function* feedParser(
     if (pending === undefined) {
       const next = await source.next();
       if (next.done === true) return;
-      pending = Buffer.from(next.value);
+      pending = next.value;
     }
     let chunk = pending;
     pending = undefined;
     if (skipping) {
-      const line = lines.line;
       chunk = lines.skipLine(chunk);
-      skipping = lines.line === line;
+      skipping = lines.line === 1;
       endedSkip = !skipping && chunk.length === 0;
     } else if (endedSkip) {
       chunk = lines.skipLfAfterCr(chunk);

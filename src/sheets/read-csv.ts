@@ -2,23 +2,23 @@ import { assertReadableFile } from './assert-readable-file.js';
 import { toColumnLetter } from './column-letter.js';
 import { buildSheetRow } from './build-sheet-row.js';
 import { detectDelimiter, type CsvDelimiter } from './detect-delimiter.js';
-import { detectEncoding } from './detect-encoding.js';
+import { detectEncoding, type TextEncoding } from './detect-encoding.js';
 import { unescapeFormula } from './escape-formula.js';
 import { mapHeader, type HeaderMap } from './map-header.js';
-import { parseCsvRecords, type CsvRecord } from './parse-csv-records.js';
-import { readText } from './read-text.js';
+import type { CsvRecord } from './parse-csv-records.js';
+import { readCsvRecords } from './read-csv-records.js';
+import { readUtf8Bytes } from './read-utf8-bytes.js';
 import { SheetError } from './sheet-error.js';
 import type { SheetItem, SheetReader, SheetReaderOptions } from './sheet-reader.js';
 
-const SAMPLE_CHARS = 65_536;
+const SAMPLE_BYTES = 65_536;
 
 export async function openCsvReader(path: string, options: SheetReaderOptions = {}): Promise<SheetReader> {
-  await assertReadableFile(path);
+  const { size } = await assertReadableFile(path);
   const encoding = await detectEncoding(path);
-  const text = readText(path, encoding);
-  const sample = await readSample(text);
-  const delimiter = options.delimiter ?? detectDelimiter(sample.text, sample.complete);
-  const records = parseCsvRecords(prepend(sample.text, text), delimiter);
+  const sample = await readSample(path, encoding);
+  const delimiter = options.delimiter ?? detectDelimiter(new TextDecoder().decode(sample.bytes, { stream: true }), sample.complete);
+  const records = readCsvRecords({ path, encoding, delimiter }, size);
   const header = await readHeader(records, path, options).catch(async (error: unknown) => {
     await records.return(undefined);
     throw error;
@@ -39,23 +39,15 @@ export async function openCsvReader(path: string, options: SheetReaderOptions = 
   };
 }
 
-async function readSample(text: AsyncIterator<string>): Promise<{ text: string; complete: boolean }> {
-  let sample = '';
-  while (sample.length < SAMPLE_CHARS) {
-    const next = await text.next();
-    if (next.done === true) return { text: sample, complete: true };
-    sample += next.value;
+async function readSample(path: string, encoding: TextEncoding): Promise<{ bytes: Buffer; complete: boolean }> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of readUtf8Bytes(path, encoding)) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (length >= SAMPLE_BYTES) return { bytes: Buffer.concat(chunks), complete: false };
   }
-  return { text: sample, complete: false };
-}
-
-async function* prepend(first: string, rest: AsyncIterator<string>): AsyncGenerator<string> {
-  if (first !== '') yield first;
-  try {
-    for (let next = await rest.next(); next.done !== true; next = await rest.next()) yield next.value;
-  } finally {
-    await rest.return?.();
-  }
+  return { bytes: Buffer.concat(chunks), complete: true };
 }
 
 async function readHeader(records: AsyncIterator<CsvRecord>, path: string, options: SheetReaderOptions): Promise<HeaderMap> {

@@ -42,7 +42,7 @@ function countBreaks(text: string): number {
 
 async function readRecords(chunks: readonly string[], delimiter: CsvDelimiter): Promise<CsvRecord[]> {
   const records: CsvRecord[] = [];
-  for await (const record of parseCsvRecords(Readable.from(chunks), delimiter)) records.push(record);
+  for await (const record of parseCsvRecords(Readable.from(chunks.map((chunk) => Buffer.from(chunk))), delimiter)) records.push(record);
   return records;
 }
 
@@ -61,6 +61,21 @@ describe('parsing CSV records', () => {
         expect(await readRecords(cut(csv, places), delimiter)).toEqual(readWithCsvParse(csv, delimiter));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('reads UTF-8 bytes cut anywhere, inside a character too, as the whole text', async () => {
+    const text = fc.string({ unit: fc.constantFrom('é', '😀', '東', 'a', ',', '"', '\n', '\r\n'), maxLength: 40 });
+    await fc.assert(
+      fc.asyncProperty(text, fc.array(fc.nat(), { maxLength: 6 }), async (csv, places) => {
+        const bytes = Buffer.from(csv);
+        const ends = [...new Set(places.map((place) => place % (bytes.length + 1)))].sort((a, b) => a - b);
+        const chunks = [...ends, bytes.length].map((end, index) => bytes.subarray(index === 0 ? 0 : ends[index - 1], end));
+        const records: CsvRecord[] = [];
+        for await (const record of parseCsvRecords(Readable.from(chunks), ',')) records.push(record);
+        expect(records).toEqual(await readRecords([csv], ','));
+      }),
+      { numRuns: 1000 },
     );
   });
 

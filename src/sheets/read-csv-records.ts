@@ -1,0 +1,56 @@
+import { on } from 'node:events';
+import { Worker } from 'node:worker_threads';
+import type { CsvReaderMessage, CsvWorkerData, CsvWorkerMessage } from './csv-worker-protocol.js';
+import { parseCsvRecords, type CsvRecord } from './parse-csv-records.js';
+import { readUtf8Bytes } from './read-utf8-bytes.js';
+import { SheetError } from './sheet-error.js';
+
+/**
+ * Below this size a file is parsed on the main thread: starting a worker costs about as much as
+ * parsing a few thousand rows.
+ */
+export const WORKER_MIN_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The records of a CSV file. A large file is parsed in a worker thread, so that csv-parse (most of
+ * the cost of a read) runs beside the validation of the rows, and the event loop stays free for
+ * the requests of an import.
+ */
+export function readCsvRecords(data: CsvWorkerData, size: number): AsyncGenerator<CsvRecord> {
+  return size >= WORKER_MIN_BYTES ? readInWorker(data) : parseCsvRecords(readUtf8Bytes(data.path, data.encoding), data.delimiter);
+}
+
+/**
+ * The worker holds the process open only while the reader waits for it: a reader dropped without
+ * being closed does not keep a command from exiting.
+ */
+export async function* readInWorker(data: CsvWorkerData): AsyncGenerator<CsvRecord> {
+  const worker = startWorker(data);
+  const messages = on(worker, 'message', { close: ['exit'] });
+  try {
+    for (;;) {
+      worker.ref();
+      const next = await messages.next();
+      worker.unref();
+      if (next.done === true) throw new SheetError(`read ${data.path}`, 'the CSV reader thread stopped before the end of the file', 'Run the command again.');
+      const [message] = next.value as [CsvWorkerMessage];
+      if ('done' in message) return;
+      worker.postMessage('taken' satisfies CsvReaderMessage);
+      yield* message.records;
+    }
+  } finally {
+    await worker.terminate();
+    await messages.return?.();
+  }
+}
+
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(`./csv-records-worker.${FROM_SOURCES ? 'ts' : 'js'}`, import.meta.url);
+
+// Node 20 cannot start a worker from a TypeScript module: run from the sources (tests), tsx imports it.
+function startWorker(data: CsvWorkerData): Worker {
+  if (!FROM_SOURCES) return new Worker(WORKER_URL, { workerData: data });
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const code = `import(${tsx}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(code, { eval: true, workerData: data });
+}

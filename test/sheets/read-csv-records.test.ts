@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { MessageChannel } from 'node:worker_threads';
+import { BATCH_RECORDS, BATCHES_AHEAD } from '../../src/sheets/csv-worker-protocol.js';
+import type { CsvReaderMessage, CsvWorkerData, CsvWorkerMessage } from '../../src/sheets/csv-worker-protocol.js';
+import { parseCsvRecords, type CsvRecord } from '../../src/sheets/parse-csv-records.js';
+import { readInWorker } from '../../src/sheets/read-csv-records.js';
+import { readUtf8Bytes } from '../../src/sheets/read-utf8-bytes.js';
+import { sendCsvRecords } from '../../src/sheets/send-csv-records.js';
+import { makeTempDir } from './make-temp-dir.js';
+
+// More records than the worker may send ahead, with every kind of record: quoted line breaks, CRLF, unicode, malformed lines.
+const RECORDS = 3 * BATCHES_AHEAD * BATCH_RECORDS;
+
+function sheetText(): string {
+  const lines = ['code,name,note'];
+  for (let index = 0; index < RECORDS; index++) {
+    if (index % 500 === 7) lines.push(`S${index},"never closed,x`);
+    else if (index % 3 === 0) lines.push(`S${index},"Crêperie ""${index}""\r\nn°${index}",😀`);
+    else lines.push(`S${index},Boulangerie ${index},`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+async function collect(records: AsyncIterable<CsvRecord>): Promise<CsvRecord[]> {
+  const all: CsvRecord[] = [];
+  for await (const record of records) all.push(record);
+  return all;
+}
+
+async function countOpenFiles(path: string): Promise<number> {
+  const targets = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+  return targets.filter((target) => target === path).length;
+}
+
+async function writeSheet(copies = 1): Promise<CsvWorkerData> {
+  const path = join(await makeTempDir(), 'worker.csv');
+  await writeFile(path, `\uFEFF${sheetText().repeat(copies)}`);
+  return { path, encoding: 'utf-8', delimiter: ',' };
+}
+
+describe('parsing CSV in a worker thread', () => {
+  it('gives the records that parsing on the main thread gives, in order', async () => {
+    const data = await writeSheet();
+    const inWorker = await collect(readInWorker(data));
+    expect(inWorker).toEqual(await collect(parseCsvRecords(readUtf8Bytes(data.path, data.encoding), data.delimiter)));
+    expect(inWorker.length).toBeGreaterThan(RECORDS);
+    expect(inWorker.filter((record) => 'problem' in record)).toHaveLength(Math.ceil((RECORDS - 7) / 500));
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))('closes the file when reading stops early', async () => {
+    // Far more than the worker reads ahead.
+    const data = await writeSheet(40);
+    for await (const record of readInWorker(data)) {
+      expect(record).toEqual({ line: 1, cells: ['code', 'name', 'note'] });
+      break;
+    }
+    expect(await countOpenFiles(data.path)).toBe(0);
+  });
+
+  it('reports a file it cannot read', async () => {
+    const path = join(await makeTempDir(), 'missing.csv');
+    await expect(collect(readInWorker({ path, encoding: 'utf-8', delimiter: ',' }))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('does not keep a process alive when a reader is dropped without being closed', { timeout: 30_000 }, async () => {
+    const data = await writeSheet(40);
+    const module = JSON.stringify(new URL('../../src/sheets/read-csv-records.ts', import.meta.url).href);
+    const script = `import { readInWorker } from ${module}; await readInWorker(${JSON.stringify(data)}).next(); console.log('read');`;
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { timeout: 20_000 });
+    await expect(run).resolves.toMatchObject({ stdout: 'read\n' });
+  });
+});
+
+describe('sending records from the worker', () => {
+  it('sends at most a few batches ahead of the reader', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const received: CsvWorkerMessage[] = [];
+    port2.on('message', (message: CsvWorkerMessage) => received.push(message));
+    const total = (BATCHES_AHEAD + 1) * BATCH_RECORDS;
+    const sent = sendCsvRecords(port1, generateRecords(total));
+    // Records come from memory: given a few turns of the event loop, an unbounded sender would send them all.
+    for (let turn = 0; turn < 20; turn++) await new Promise(setImmediate);
+    expect(received).toHaveLength(BATCHES_AHEAD);
+    port2.postMessage('taken' satisfies CsvReaderMessage);
+    await sent;
+    await expect.poll(() => received.length).toBe(BATCHES_AHEAD + 2);
+    expect(received.at(-1)).toEqual({ done: true });
+    expect(received.flatMap((message) => ('records' in message ? message.records : []))).toHaveLength(total);
+    port1.close();
+  });
+});
+
+function generateRecords(count: number): CsvRecord[] {
+  return Array.from({ length: count }, (_, index) => ({ line: index + 1, cells: [`S${index}`] }));
+}
