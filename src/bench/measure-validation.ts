@@ -1,14 +1,12 @@
-import { createReadStream } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
-import { createEmulator } from '../emulator/emulator.js';
-import { readRowOutcomes } from '../jobs/read-row-outcomes.js';
-import { buildBusinessCatalog, type BusinessCatalog } from '../resources/businesses/business-catalog.js';
-import { openSheetReader } from '../sheets/index.js';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { buildBusinessCatalog } from '../resources/businesses/business-catalog.js';
+import { seededCustomFields } from './seeded-custom-fields.js';
+import type { SheetReadMode, SheetReadTiming } from './time-sheet-read.js';
 import { writeBusinessSheet } from './write-business-sheet.js';
 
 export interface ValidationFigures {
@@ -17,72 +15,59 @@ export interface ValidationFigures {
   /** Our read and validation time over the raw parser's alone, on the same file. */
   csv_overhead: number;
   xlsx_overhead: number;
+  /** The larger peak of the two validating processes. */
+  peak_rss_mb: number;
   rows: number;
   /** The raw parsers' time alone. */
   csv_raw_s: number;
   xlsx_raw_s: number;
+  csv_peak_rss_mb: number;
+  xlsx_peak_rss_mb: number;
 }
 
 const ROWS = 100_000;
+const CHILD = fileURLToPath(new URL('./time-sheet-read.js', import.meta.url));
 
-/** Reads and validates 100,000 generated business rows from CSV and from XLSX, against the raw parsers. */
+/**
+ * Reads and validates 100,000 generated business rows from CSV and from XLSX, against the raw
+ * parsers. Each read runs in a fresh process, like one run of the tool, so that its peak memory
+ * is its own and not what earlier reads left in the heap.
+ */
 export async function measureValidation(): Promise<ValidationFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'listing-bulk-bench-'));
   try {
-    // The emulator's seeded custom fields: one of every type.
-    const customFields = createEmulator({ businesses: 0 })
-      .state.customFields.filter((field) => field.org_id === 1)
-      .map((field) => ({ ...field }));
-    const catalog = buildBusinessCatalog(customFields);
+    const catalog = buildBusinessCatalog(seededCustomFields());
     const csv = join(dir, 'businesses.csv');
     const xlsx = join(dir, 'businesses.xlsx');
     await writeBusinessSheet(csv, catalog, { rows: ROWS, invalidEvery: 100 });
     await writeBusinessSheet(xlsx, catalog, { rows: ROWS, invalidEvery: 100 });
 
-    const csvRaw = await measureSeconds(() => countCsvRecords(csv));
-    const csvOurs = await measureSeconds(() => countOutcomes(csv, catalog));
-    const xlsxRaw = await measureSeconds(() => countXlsxRows(xlsx));
-    const xlsxOurs = await measureSeconds(() => countOutcomes(xlsx, catalog));
+    const csvRaw = await timeRead('raw', csv);
+    const csvOurs = await timeRead('ours', csv);
+    const xlsxRaw = await timeRead('raw', xlsx);
+    const xlsxOurs = await timeRead('ours', xlsx);
     return {
-      csv_rows_per_s: Math.round(ROWS / csvOurs),
-      xlsx_rows_per_s: Math.round(ROWS / xlsxOurs),
-      csv_overhead: round(csvOurs / csvRaw),
-      xlsx_overhead: round(xlsxOurs / xlsxRaw),
+      csv_rows_per_s: Math.round(ROWS / csvOurs.seconds),
+      xlsx_rows_per_s: Math.round(ROWS / xlsxOurs.seconds),
+      csv_overhead: round(csvOurs.seconds / csvRaw.seconds),
+      xlsx_overhead: round(xlsxOurs.seconds / xlsxRaw.seconds),
+      peak_rss_mb: Math.max(csvOurs.peak_rss_mb, xlsxOurs.peak_rss_mb),
       rows: ROWS,
-      csv_raw_s: round(csvRaw),
-      xlsx_raw_s: round(xlsxRaw),
+      csv_raw_s: round(csvRaw.seconds),
+      xlsx_raw_s: round(xlsxRaw.seconds),
+      csv_peak_rss_mb: csvOurs.peak_rss_mb,
+      xlsx_peak_rss_mb: xlsxOurs.peak_rss_mb,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-async function measureSeconds(run: () => Promise<number>): Promise<number> {
-  const start = performance.now();
-  const rows = await run();
-  if (rows < ROWS) throw new Error(`Could not measure validation: read ${rows} rows of ${ROWS}.`);
-  return (performance.now() - start) / 1000;
-}
-
-async function countOutcomes(path: string, catalog: BusinessCatalog): Promise<number> {
-  const reader = await openSheetReader(path, { knownColumns: catalog.columns.map((column) => column.header) });
-  let rows = 0;
-  for await (const outcome of readRowOutcomes(reader, catalog)) rows += outcome.line > 0 ? 1 : 0;
-  return rows;
-}
-
-async function countCsvRecords(path: string): Promise<number> {
-  let records = 0;
-  for await (const record of createReadStream(path).pipe(parse({ bom: true }))) records += Array.isArray(record) ? 1 : 0;
-  return records - 1;
-}
-
-// Same options as our XLSX reader, so that the ratio is the cost of our layer on top.
-async function countXlsxRows(path: string): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'cache', styles: 'cache' });
-  let rows = 0;
-  for await (const worksheet of workbook) for await (const row of worksheet) rows += row.number > 1 ? 1 : 0;
-  return rows;
+async function timeRead(mode: SheetReadMode, path: string): Promise<SheetReadTiming> {
+  const { stdout } = await promisify(execFile)(process.execPath, [CHILD, mode, path]);
+  const timing = JSON.parse(stdout) as SheetReadTiming;
+  if (timing.rows < ROWS) throw new Error(`Could not measure validation: read ${timing.rows} rows of ${ROWS} from ${path}.`);
+  return timing;
 }
 
 function round(value: number): number {
