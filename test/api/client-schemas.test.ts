@@ -39,7 +39,7 @@ describe('response schemas parse the emulator answers', () => {
 
   it('services read and set', async () => {
     const service = (await api.readServices(businessId)).services[0] ?? { service_id: 101 };
-    const set = await api.setServices(businessId, [{ service_id: service.service_id, price: 12.5, description: 'Made to order' }]);
+    const set = await api.setService(businessId, { service_id: service.service_id, price: 12.5, description: 'Made to order' });
     expect(set.services.find((item) => item.service_id === service.service_id)).toMatchObject({ price: 12.5, description: 'Made to order' });
   });
 

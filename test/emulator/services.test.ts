@@ -94,21 +94,13 @@ describe('POST /business/{business_id}/structured_services', () => {
     expect(res.body).toEqual({ services: [item(901, 'gcid:cafe', null, '')] });
   });
 
-  it('accepts a list and answers every service of the business', async () => {
+  it('refuses a list: the spec documents one object per request', async () => {
     const business = prepareBusiness(13, ['gcid:cafe', 'gcid:sandwich_shop']);
     const res = await api.call('POST', `/business/${business.id}/structured_services`, {
-      body: [
-        { service_id: 103, price: 12, description: 'Office lunches' },
-        { service_id: 104, price: 2.5, description: 'Espresso to go' },
-      ],
+      body: [{ service_id: 103, price: 12, description: 'Office lunches' }],
     });
-    expect(res.body).toEqual({
-      services: [
-        item(103, 'gcid:cafe', 12, 'Office lunches'),
-        item(103, 'gcid:sandwich_shop', 12, 'Office lunches'),
-        item(104, 'gcid:cafe', 2.5, 'Espresso to go'),
-      ],
-    });
+    expect(outcome(res)).toEqual({ status: 400, body: { errors: { json: { _schema: ['Invalid input: expected object, received array'] } } } });
+    expect(api.emulator.state.businessServices.get(business.id)).toEqual([]);
   });
 
   it('refuses an invalid item with details keyed by field', async () => {
@@ -131,29 +123,10 @@ describe('POST /business/{business_id}/structured_services', () => {
     });
   });
 
-  it('keys the details of a list by item index first and applies nothing', async () => {
-    const business = prepareBusiness(15, ['gcid:bakery']);
-    const res = await api.call('POST', `/business/${business.id}/structured_services`, {
-      body: [{ service_id: 102, price: 3 }, { service_id: 102, price: 'free' }],
-    });
-    expect(outcome(res)).toEqual({ status: 400, body: { errors: { json: { 1: { price: ['must be a number'] } } } } });
-    expect(api.emulator.state.businessServices.get(business.id)).toEqual([]);
-  });
-
-  it('refuses an empty list', async () => {
-    const business = prepareBusiness(16, ['gcid:bakery']);
-    const res = await api.call('POST', `/business/${business.id}/structured_services`, { body: [] });
-    expect(outcome(res)).toEqual({ status: 400, body: { errors: { json: { _schema: ['must hold at least one service'] } } } });
-  });
-
   it('refuses an unknown service', async () => {
     const business = prepareBusiness(17, ['gcid:bakery']);
-    const single = await api.call('POST', `/business/${business.id}/structured_services`, { body: { service_id: 999 } });
-    expect(outcome(single)).toEqual({ status: 400, body: { errors: { json: { service_id: ['Unknown service.'] } } } });
-    const list = await api.call('POST', `/business/${business.id}/structured_services`, {
-      body: [{ service_id: 102 }, { service_id: 999 }],
-    });
-    expect(outcome(list)).toEqual({ status: 400, body: { errors: { json: { 1: { service_id: ['Unknown service.'] } } } } });
+    const res = await api.call('POST', `/business/${business.id}/structured_services`, { body: { service_id: 999 } });
+    expect(outcome(res)).toEqual({ status: 400, body: { errors: { json: { service_id: ['Unknown service.'] } } } });
     expect(api.emulator.state.businessServices.get(business.id)).toEqual([]);
   });
 

@@ -22,7 +22,7 @@ describe('import services', () => {
     return harness.api.emulator.state.businessServices.get(business.id) ?? [];
   }
 
-  it('groups the rows of a business, shows the categories a service was set for, and fails only the refused row', async () => {
+  it('reads a business once for its rows, sends each service on its own, and fails only the refused row', async () => {
     const a = prepareBusiness(10, ['gcid:bakery', 'gcid:cafe', 'gcid:pastry_shop']);
     const b = prepareBusiness(11, ['gcid:bakery']);
     const c = prepareBusiness(12, ['gcid:bakery'], [
@@ -63,7 +63,7 @@ describe('import services', () => {
     expect(noCode?._errors).toBe("code: no business with store code 'NO-SUCH-CODE' that this key can read");
     expect(again?._changes).toBe("price: '45' -> '50' | categories: gcid:bakery, gcid:pastry_shop");
 
-    // The cross-category rule: service 101 set for both categories offering it; the refused item was sent again without the others.
+    // The cross-category rule: service 101 set for both categories offering it. One request per service, as the spec documents.
     expect(servicesOf(a).map((item) => [item.service_id, item.category_geo_name, item.price])).toEqual([
       [101, 'gcid:bakery', 50],
       [101, 'gcid:pastry_shop', 50],
@@ -74,11 +74,12 @@ describe('import services', () => {
         `POST /business/${a.id}/structured_services`,
         `POST /business/${a.id}/structured_services`,
         `POST /business/${a.id}/structured_services`,
+        `POST /business/${a.id}/structured_services`,
         `POST /business/${b.id}/structured_services`,
       ].sort(),
     );
     expect(summary.rows).toEqual({ total: 9, updated: 4, unchanged: 1, would_update: 0, conflict: 0, invalid: 2, failed: 2, skipped: 0 });
-    expect(summary.requests).toMatchObject({ reads: 5, writes: 4 });
+    expect(summary.requests).toMatchObject({ reads: 5, writes: 5 });
   });
 
   it('sends nothing when the same rows are imported again in diff mode', async () => {
@@ -86,7 +87,7 @@ describe('import services', () => {
     const csv = ['business_id,service_id,price,description', `${d.id},103,120,Office lunches`, `${d.id},104,2,`].join('\n');
     const first = await harness.runImport('services', csv);
     expect(first.summary.rows.updated).toBe(2);
-    expect(harness.writes).toHaveLength(1);
+    expect(harness.writes).toHaveLength(2);
     const again = await harness.runImport('services', csv);
     expect(again.results.map((row) => row._status)).toEqual(['unchanged', 'unchanged']);
     expect(harness.writes).toEqual([]);

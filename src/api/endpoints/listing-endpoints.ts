@@ -14,11 +14,8 @@ export type AttributeQuery = {
 export interface ListingEndpoints {
   /** `GET /business/{id}/services`. */
   readServices(businessId: string): Promise<Services>;
-  /**
-   * `POST /business/{id}/structured_services`: sets the services sent. The spec
-   * documents one object per request; the emulator also takes a list.
-   */
-  setServices(businessId: string, services: ServiceSetting | readonly ServiceSetting[]): Promise<Services>;
+  /** `POST /business/{id}/structured_services`: sets one service (the spec documents one object per request); answers them all. */
+  setService(businessId: string, service: ServiceSetting): Promise<Services>;
   /** `GET /business/{id}/attributes`. */
   readAttributes(businessId: string, query?: AttributeQuery): Promise<Attributes>;
   /** `POST /business/{id}/attributes`: only the attributes sent change. */
@@ -29,7 +26,7 @@ export function createListingEndpoints(call: CallApi): ListingEndpoints {
   const business = (id: string, rest: string): string => `/business/${pathSegment(id)}/${rest}`;
   return {
     readServices: (id) => call({ method: 'GET', path: business(id, 'services') }, ServicesSchema),
-    setServices: (id, services) => call({ method: 'POST', path: business(id, 'structured_services'), body: services }, ServicesSchema),
+    setService: (id, service) => call({ method: 'POST', path: business(id, 'structured_services'), body: service }, ServicesSchema),
     readAttributes: (id, query = {}) => call({ method: 'GET', path: business(id, 'attributes'), query }, AttributesSchema),
     setAttributes: (id, attributes) => call({ method: 'POST', path: business(id, 'attributes'), body: { attributes } }, StatusResultSchema),
   };

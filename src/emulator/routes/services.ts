@@ -18,10 +18,6 @@ const ServiceInputSchema = z.strictObject({
 });
 type ServiceInput = z.infer<typeof ServiceInputSchema>;
 
-/** The emulator also takes a list, so a bulk import sends a business's services in one request. */
-const ServiceListSchema = z.array(ServiceInputSchema).min(1, 'must hold at least one service');
-const SingleServiceSchema = ServiceInputSchema.transform((service) => [service]);
-
 export const serviceRoutes: Route[] = [
   {
     method: 'GET',
@@ -40,49 +36,34 @@ export const serviceRoutes: Route[] = [
     handle(ctx) {
       const business = requireBusiness(ctx, 'WRITE');
       if (isResponse(business)) return business;
-      const isList = Array.isArray(ctx.body);
-      const parsed = (isList ? ServiceListSchema : SingleServiceSchema).safeParse(ctx.body);
+      // The spec documents one object per request: a list is refused like any other body that is not one.
+      const parsed = ServiceInputSchema.safeParse(ctx.body);
       if (!parsed.success) return invalidBody(toValidationDetails(parsed.error.issues));
-      // A list keys its errors by item index first; a single object has no index.
-      const pathOf = (index: number): number[] => (isList ? [index] : []);
-      const { details, resolved } = resolveServices(ctx.state, business, parsed.data, pathOf);
-      if (Object.keys(details).length > 0) return invalidBody(details);
+      const resolved = resolveService(ctx.state, business, parsed.data);
+      if ('details' in resolved) return invalidBody(resolved.details);
       const items = servicesOf(ctx.state, business.id);
-      for (const { definition, input } of resolved) setService(items, business, definition, input);
+      setService(items, business, resolved.definition, parsed.data);
       return ok({ services: items });
     },
   },
 ];
 
-interface ResolvedService {
-  definition: ServiceDefinition;
-  input: ServiceInput;
-}
-
-/** Every item is checked before any is applied, so a refused request changes nothing. */
-function resolveServices(
-  state: EmulatorState,
-  business: Business,
-  inputs: ServiceInput[],
-  pathOf: (index: number) => number[],
-): { details: ValidationDetails; resolved: ResolvedService[] } {
+function resolveService(state: EmulatorState, business: Business, input: ServiceInput): { definition: ServiceDefinition } | { details: ValidationDetails } {
+  const definition = state.serviceCatalog.get(input.service_id);
   const details: ValidationDetails = {};
-  const resolved: ResolvedService[] = [];
-  inputs.forEach((input, index) => {
-    const definition = state.serviceCatalog.get(input.service_id);
-    if (definition === undefined) {
-      addMessage(details, [...pathOf(index), 'service_id'], 'Unknown service.');
-    } else if (targetCategories(definition, business).length === 0) {
-      addMessage(
-        details,
-        [...pathOf(index), 'service_id'],
-        `Service ${definition.service_id} (${definition.name}) is not available for the categories of this business (${business.categories.join(', ')}).`,
-      );
-    } else {
-      resolved.push({ definition, input });
-    }
-  });
-  return { details, resolved };
+  if (definition === undefined) {
+    addMessage(details, ['service_id'], 'Unknown service.');
+    return { details };
+  }
+  if (targetCategories(definition, business).length === 0) {
+    addMessage(
+      details,
+      ['service_id'],
+      `Service ${definition.service_id} (${definition.name}) is not available for the categories of this business (${business.categories.join(', ')}).`,
+    );
+    return { details };
+  }
+  return { definition };
 }
 
 /** A structured service goes to every category of the business offering it; a free-form one to the first only. */

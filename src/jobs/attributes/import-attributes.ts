@@ -27,8 +27,7 @@ function createAttributeResource(api: OrgApi): BusinessItemResource<AttributeSet
       return new Map(attributes.map((attribute) => [attribute.geo_id, attribute]));
     },
     planItem: planAttribute,
-    write: (businessId, settings) => api.setAttributes(businessId, settings),
-    readRefusals: readAttributeRefusals,
+    write: { all: (businessId, settings) => api.setAttributes(businessId, settings), readRefusals: readAttributeRefusals },
     describeOutcome: () => [],
   };
 }

@@ -6,7 +6,7 @@ export type ItemPlan<Item> = { item: Item; changes: string[] } | { errors: strin
 
 /**
  * A resource set item by item on a business (services, attributes), one row per item: what the
- * shared pipeline needs to read, compare and write the items of one business in one request.
+ * shared pipeline needs to read, compare and write the items of one business.
  */
 export interface BusinessItemResource<Item, Current, Answer> {
   catalog: ImportCatalog<BusinessTarget, Item>;
@@ -17,9 +17,18 @@ export interface BusinessItemResource<Item, Current, Answer> {
   readCurrent(businessId: string): Promise<Current>;
   /** Only what differs from `current`; every field sent when there is no current state (patch). */
   planItem(item: Item, current: Current | undefined): ItemPlan<Item>;
-  write(businessId: string, items: readonly Item[]): Promise<Answer>;
-  /** For a 400 that names some of the items sent: each refused item's position and its `column: message` entries. */
-  readRefusals(error: unknown, items: readonly Item[]): Map<number, string[]> | undefined;
+  /** The items of a group in one request, or one request each where the spec documents one item per request (services). */
+  write: WriteAll<Item, Answer> | WriteEach<Item, Answer>;
   /** Changes that only the answer tells (the categories a service was set for). */
   describeOutcome(item: Item, answer: Answer): string[];
+}
+
+export interface WriteAll<Item, Answer> {
+  all(businessId: string, items: readonly Item[]): Promise<Answer>;
+  /** For a 400 that names some of the items sent: each refused item's position and its `column: message` entries. */
+  readRefusals(error: unknown, items: readonly Item[]): Map<number, string[]> | undefined;
+}
+
+export interface WriteEach<Item, Answer> {
+  each(businessId: string, item: Item): Promise<Answer>;
 }

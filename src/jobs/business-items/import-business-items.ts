@@ -25,8 +25,9 @@ interface RowGroup<Item> {
 
 /**
  * Imports a sheet of items set on businesses (services, attributes). Consecutive rows of the same
- * business form a group sent in one request (sorted exports give that); a business met again
- * later in the sheet gets another request, sent after the first.
+ * business form a group (sorted exports give that), which reads the business once and writes its
+ * items (attributes in one request, services one each); a business met again later in the sheet
+ * forms another group, sent after the first.
  */
 export async function importBusinessItems<Item, Current, Answer>(
   client: ApiClient,

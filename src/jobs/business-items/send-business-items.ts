@@ -4,7 +4,7 @@ import type { ImportRun } from '../import-run.js';
 import type { ValidRow } from '../open-import.js';
 import type { BusinessItemResource } from './business-item-resource.js';
 
-/** Consecutive rows of one business, sent in one request. */
+/** Consecutive rows of one business: one read of its items in diff mode, and one request (services: one per row). */
 export interface BusinessGroup<Item> {
   /** The business's id (a store code once resolved): the API path and the report's `_target`. */
   businessId: string;
@@ -19,7 +19,7 @@ interface PlannedRow<Item> {
   changes: string[];
 }
 
-/** Reads the business (diff mode), reports the rows that change nothing or cannot be sent, and writes the rest in one request. */
+/** Reads the business (diff mode), reports the rows that change nothing or cannot be sent, and writes the rest. */
 export async function sendBusinessItems<Item, Current, Answer>(
   run: ImportRun,
   group: BusinessGroup<Item>,
@@ -52,16 +52,44 @@ export async function sendBusinessItems<Item, Current, Answer>(
   await writeItems(run, group, planned, resource);
 }
 
-/**
- * One request for the group. When the service refuses some items by name, those rows fail with
- * their own messages and the others are sent again without them: both writes are upserts of the
- * items sent, so sending an item twice is harmless.
- */
+/** The group's changed items: in one request, or one request each. */
 async function writeItems<Item, Current, Answer>(
   run: ImportRun,
   group: BusinessGroup<Item>,
   planned: readonly PlannedRow<Item>[],
   resource: BusinessItemResource<Item, Current, Answer>,
+): Promise<void> {
+  const { write } = resource;
+  const describe = (item: Item, answer: Answer): string[] => resource.describeOutcome(item, answer);
+  if ('all' in write) {
+    await writeBatch(run, group, planned, {
+      send: (items) => write.all(group.businessId, items),
+      readRefusals: (error, items) => write.readRefusals(error, items),
+      describe,
+    });
+    return;
+  }
+  for (const entry of planned) {
+    await writeBatch(run, group, [entry], { send: () => write.each(group.businessId, entry.item), readRefusals: () => undefined, describe });
+  }
+}
+
+interface BatchWriter<Item, Answer> {
+  send(items: readonly Item[]): Promise<Answer>;
+  readRefusals(error: unknown, items: readonly Item[]): Map<number, string[]> | undefined;
+  describe(item: Item, answer: Answer): string[];
+}
+
+/**
+ * One request for the rows given. When the service refuses some items by name, those rows fail
+ * with their own messages and the others are sent again without them: both writes are upserts of
+ * the items sent, so sending an item twice is harmless.
+ */
+async function writeBatch<Item, Answer>(
+  run: ImportRun,
+  group: BusinessGroup<Item>,
+  planned: readonly PlannedRow<Item>[],
+  writer: BatchWriter<Item, Answer>,
 ): Promise<void> {
   const target = group.businessId;
   let pending = planned;
@@ -73,16 +101,16 @@ async function writeItems<Item, Current, Answer>(
     const items = pending.map((entry) => entry.item);
     try {
       run.writes++;
-      const answer = await resource.write(target, items);
+      const answer = await writer.send(items);
       // Recorded side by side: each row of the answer is journaled as its record starts, before anything else runs.
       await Promise.all(
         pending.map(({ row, item, changes }) =>
-          run.record({ ...row.base, target, status: 'updated', changes: [...changes, ...resource.describeOutcome(item, answer)], errors: [] }),
+          run.record({ ...row.base, target, status: 'updated', changes: [...changes, ...writer.describe(item, answer)], errors: [] }),
         ),
       );
       return;
     } catch (error) {
-      const refusals = resource.readRefusals(error, items);
+      const refusals = writer.readRefusals(error, items);
       if (refusals === undefined || refusals.size === 0) {
         await Promise.all(pending.map(({ row }) => run.fail({ ...row.base, target }, error, group.identityColumn)));
         return;

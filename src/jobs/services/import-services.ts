@@ -5,11 +5,10 @@ import type { ServiceItem, Services, ServiceSetting } from '../../api/schemas/se
 import { buildServiceCatalog } from '../../resources/services/service-catalog.js';
 import type { BusinessItemResource } from '../business-items/business-item-resource.js';
 import { importBusinessItems } from '../business-items/import-business-items.js';
-import { splitFieldErrors } from '../business-items/split-field-errors.js';
 import type { ImportOptions, ImportSummary } from '../import-options.js';
 import { planService } from './plan-service.js';
 
-/** Imports a sheet of services, one row per service of a business, the services of a business in one request. */
+/** Imports a sheet of services, one row per service of a business, one request per service. */
 export function importServices(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
   const api = client.org(options.orgId);
   return importBusinessItems(client, api, options, logger, createServiceResource(api));
@@ -22,24 +21,10 @@ function createServiceResource(api: OrgApi): BusinessItemResource<ServiceSetting
     readItemKey: (setting) => String(setting.service_id),
     readCurrent: async (businessId) => (await api.readServices(businessId)).services,
     planItem: planService,
-    // The spec documents one object per request: a list is sent only for several services.
-    write: (businessId, settings) => api.setServices(businessId, settings.length === 1 && settings[0] !== undefined ? settings[0] : settings),
-    readRefusals: readServiceRefusals,
+    // The spec documents one object per request.
+    write: { each: (businessId, setting) => api.setService(businessId, setting) },
     describeOutcome: describeCategories,
   };
-}
-
-/** A list's errors are keyed by the position of the service in it; a single service's errors are the row's as a whole. */
-function readServiceRefusals(error: unknown, settings: readonly ServiceSetting[]): Map<number, string[]> | undefined {
-  const byKey = settings.length > 1 ? splitFieldErrors(error) : undefined;
-  if (byKey === undefined) return undefined;
-  const refusals = new Map<number, string[]>();
-  for (const [key, errors] of byKey) {
-    const index = Number(key);
-    if (!Number.isInteger(index) || index < 0 || index >= settings.length) return undefined;
-    refusals.set(index, errors);
-  }
-  return refusals;
 }
 
 /** The cross-category rule made visible: a structured service is set for every category of the business offering it. */
