@@ -25,3 +25,10 @@ export function sumCounters(all: readonly RequestCounters[]): RequestCounters {
   }
   return total;
 }
+
+/** What `later` counted since `earlier`; requests in flight are those of `later`. */
+export function subtractCounters(later: RequestCounters, earlier: RequestCounters): RequestCounters {
+  const difference = { ...later };
+  for (const key of Object.keys(difference) as (keyof RequestCounters)[]) if (key !== 'inFlight') difference[key] -= earlier[key];
+  return difference;
+}

@@ -12,7 +12,7 @@ export interface ProgressSnapshot {
 }
 
 /**
- * The progress line: rows and their rate, pages of total for exports, requests and their rate
+ * The progress line: the job file's step, rows and their rate, pages of total for exports, requests and their rate
  * against the budget, retries and 429s when there are some, and, once the total is known, the
  * time left: the requests still to send (at the rate per page so far) at the budget's pace, or
  * at the pace achieved when that is slower.
@@ -20,7 +20,8 @@ export interface ProgressSnapshot {
 export function formatProgress({ progress, requests, elapsedMs, ratePerMinute }: ProgressSnapshot): string {
   const seconds = elapsedMs / 1000;
   const rows = progress?.rows ?? 0;
-  const parts = [`${formatCount(rows)} rows${seconds > 0 ? ` (${formatRate(rows / seconds)}/s)` : ''}`];
+  const parts = progress?.step === undefined ? [] : [progress.step];
+  parts.push(`${formatCount(rows)} rows${seconds > 0 ? ` (${formatRate(rows / seconds)}/s)` : ''}`);
   const pages = progress?.pages;
   if (pages !== undefined) parts.push(`${formatCount(pages.done)}/${formatCount(pages.total)} pages`);
   const budget = ratePerMinute / 60;

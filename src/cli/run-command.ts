@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { createApiClient } from '../api/api-client.js';
 import { readApiSettings } from '../api/api-settings.js';
-import type { Role } from '../api/service-facts.js';
+import { DEFAULT_RATE_PER_MINUTE, type Role } from '../api/service-facts.js';
 import type { Job } from '../jobs/job-file/job-schema.js';
 import { loadJob } from '../jobs/job-file/load-job.js';
 import { runJob, type JobResult, type StepResult } from '../jobs/job-file/run-job.js';
@@ -10,6 +10,7 @@ import { STEP_RUNNERS } from '../jobs/job-file/step-runners.js';
 import { openApiTarget, type ApiTarget } from './api-target.js';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
+import { showProgress } from './show-progress.js';
 import { withStopSignal } from './stop-signal.js';
 
 export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
@@ -35,11 +36,15 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
             ...(job.api.rate_per_minute === undefined ? {} : { ratePerMinute: job.api.rate_per_minute }),
             ...(job.api.concurrency === undefined ? {} : { concurrency: job.api.concurrency }),
           });
+          const progress = showProgress(client, job.api.rate_per_minute ?? DEFAULT_RATE_PER_MINUTE);
           try {
-            const result = await runJob(job, client, STEP_RUNNERS, { shard, dryRun: argv['dry-run'], signal, now }, context.logger.child({ job: job.name }));
+            const options = { shard, dryRun: argv['dry-run'], signal, now, onProgress: progress.update };
+            const result = await runJob(job, client, STEP_RUNNERS, options, context.logger.child({ job: job.name }));
+            progress.stop();
             printResult(result, argv.json);
             context.requestExit(exitCodeOf(result.steps));
           } finally {
+            progress.stop();
             await client.close();
             await target.close();
           }

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/api-client.js';
+import { createCounters, subtractCounters } from '../api/request-counters.js';
 import type { JobProgress, ProgressListener } from '../jobs/job-progress.js';
 import { formatProgress } from './format-progress.js';
 import { stderrStatusLine, type StatusLine } from './status-line.js';
@@ -14,20 +15,27 @@ export interface ProgressDisplay {
 
 /**
  * On a terminal, a line on stderr redrawn every 250 ms from the job's reports and the client's
- * counters. Elsewhere nothing: the logs (JSON) and the summary say what happened.
+ * counters. Elsewhere nothing: the logs (JSON) and the summary say what happened. The rates and
+ * the time left are a step's own: a job file's next step starts them again.
  */
 export function showProgress(client: ApiClient, ratePerMinute: number, line: StatusLine = stderrStatusLine): ProgressDisplay {
   if (!line.isTerminal) return { update: () => undefined, stop: () => undefined };
-  const started = performance.now();
+  let started = performance.now();
+  let before = createCounters();
   let progress: JobProgress | undefined;
   const redraw = (): void => {
-    line.draw(formatProgress({ progress, requests: client.readCounters().total, elapsedMs: performance.now() - started, ratePerMinute }));
+    const requests = subtractCounters(client.readCounters().total, before);
+    line.draw(formatProgress({ progress, requests, elapsedMs: performance.now() - started, ratePerMinute }));
   };
   const timer = setInterval(redraw, REDRAW_MS);
   // The line must never keep a finished command alive.
   timer.unref();
   return {
     update: (next) => {
+      if (next.step !== progress?.step) {
+        started = performance.now();
+        before = client.readCounters().total;
+      }
       progress = next;
     },
     stop: () => {

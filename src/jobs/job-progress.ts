@@ -4,6 +4,8 @@ export interface JobProgress {
   rows: number;
   /** Exports: pages read, of the pages known so far (page 1 of a list tells how many follow). */
   pages?: { done: number; total: number };
+  /** Job files: the step it is the progress of. */
+  step?: string;
 }
 
 /** Called by a job as it moves on; the caller decides whether and how to show it. */

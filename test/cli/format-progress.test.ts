@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCounters, type RequestCounters } from '../../src/api/request-counters.js';
 import { formatProgress, type ProgressSnapshot } from '../../src/cli/format-progress.js';
 import { showProgress } from '../../src/cli/show-progress.js';
@@ -13,6 +13,12 @@ describe('the progress line', () => {
   it('shows an import: rows and their rate, requests against the budget, no time left without a total', () => {
     expect(formatProgress(snapshot({ progress: { rows: 1234 }, requests: { sent: 45 } }))).toMatchInlineSnapshot(
       `"1,234 rows (123/s) · 45 requests (4.5/s of 5.0/s)"`,
+    );
+  });
+
+  it("starts with the job file's step", () => {
+    expect(formatProgress(snapshot({ progress: { rows: 30, step: '1. import businesses' }, requests: { sent: 3 } }))).toMatchInlineSnapshot(
+      `"1. import businesses · 30 rows (3.0/s) · 3 requests (0.3/s of 5.0/s)"`,
     );
   });
 
@@ -42,6 +48,13 @@ describe('the progress line', () => {
 });
 
 describe('showing progress', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   const client = { readCounters: () => ({ total: createCounters(), organizations: {} }) } as unknown as ApiClient;
 
   function createStream(isTTY: boolean): { stream: NodeJS.WriteStream; written: string[] } {
@@ -50,27 +63,44 @@ describe('showing progress', () => {
     return { stream, written };
   }
 
-  it('draws nothing when stderr is no terminal', async () => {
+  it('draws nothing when stderr is no terminal', () => {
     const { stream, written } = createStream(false);
     const display = showProgress(client, 300, new StatusLine(stream));
     display.update({ rows: 3 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    vi.advanceTimersByTime(1000);
     display.stop();
     expect(written).toEqual([]);
   });
 
-  it('redraws one line in place at most every 250 ms, cut to the width, and clears it at the end', async () => {
+  it('redraws one line in place every 250 ms, cut to the width, and clears it at the end', () => {
     const { stream, written } = createStream(true);
     const display = showProgress(client, 300, new StatusLine(stream));
     display.update({ rows: 3 });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    vi.advanceTimersByTime(600);
     display.stop();
-    expect(written.length).toBeGreaterThanOrEqual(2);
-    expect(written.length).toBeLessThanOrEqual(4);
+    expect(written).toHaveLength(3);
     expect(written.at(-1)).toBe('\r\u001b[2K');
     for (const text of written.slice(0, -1)) {
       expect(text.startsWith('\r\u001b[2K3 rows')).toBe(true);
       expect(text.length).toBeLessThanOrEqual('\r\u001b[2K'.length + 39);
     }
   });
+
+  it("starts the rates again at each step of a job file, from the step's own requests", () => {
+    const counters = createCounters();
+    const counting = { readCounters: () => ({ total: { ...counters }, organizations: {} }) } as unknown as ApiClient;
+    const { stream, written } = createStream(true);
+    stream.columns = 200;
+    const display = showProgress(counting, 300, new StatusLine(stream));
+    display.update({ rows: 0, step: 'import' });
+    counters.sent = 50;
+    vi.advanceTimersByTime(10_000);
+    display.update({ rows: 0, step: 'export', pages: { done: 0, total: 10 } });
+    counters.sent = 52;
+    display.update({ rows: 100, step: 'export', pages: { done: 2, total: 10 } });
+    vi.advanceTimersByTime(1000);
+    display.stop();
+    expect(written.at(-2)).toBe('\r\u001b[2Kexport · 100 rows (100/s) · 2/10 pages · 2 requests (2.0/s of 5.0/s) · ETA 4s');
+  });
 });
+

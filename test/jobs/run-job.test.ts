@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
 import type { CommandContext } from '../../src/cli/command-context.js';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
@@ -10,7 +10,9 @@ import { withStopSignal } from '../../src/cli/stop-signal.js';
 import { loadJob } from '../../src/jobs/job-file/load-job.js';
 import { runJob } from '../../src/jobs/job-file/run-job.js';
 import { STEP_RUNNERS } from '../../src/jobs/job-file/step-runners.js';
+import type { ExportSummary } from '../../src/jobs/export/export-options.js';
 import type { ImportSummary } from '../../src/jobs/import-options.js';
+import type { JobProgress } from '../../src/jobs/job-progress.js';
 import { validateJob } from '../../src/jobs/job-file/validate-job.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
@@ -106,4 +108,38 @@ describe('job files in jobs/', () => {
       await rm(report, { recursive: true, force: true });
     }
   });
+
+  it("reports each step's progress under the step's name", async () => {
+    const dir = await makeTempDir();
+    const file = join(dir, 'job.yaml');
+    // Job files write under the working directory.
+    const out = `reports/test-progress-${String(Date.now())}`;
+    onTestFinished(() => rm(out, { recursive: true, force: true }));
+    await writeFile(
+      file,
+      [
+        'name: progress',
+        'steps:',
+        '  - import:',
+        '      resource: businesses',
+        '      source: samples/holiday-hours.csv',
+        `      report: ${out}/report`,
+        '  - name: export the businesses',
+        '    export:',
+        '      resource: businesses',
+        `      out: ${out}/businesses.csv`,
+      ].join('\n'),
+    );
+    const job = await loadJob(file, { env, now: new Date() });
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+    const seen: JobProgress[] = [];
+    const options = { shard: { index: 1, count: 1 }, dryRun: true, now: new Date(), onProgress: (next: JobProgress) => seen.push(next) };
+    const result = await runJob(job, client, STEP_RUNNERS, options, logger).finally(() => client.close());
+    expect([...new Set(seen.map((progress) => progress.step))]).toEqual(['1. import businesses', 'export the businesses']);
+    expect(seen.filter((progress) => progress.step === '1. import businesses').at(-1)?.rows).toBe(30);
+    const exported = (result.steps[1]?.summary as ExportSummary).rows;
+    expect(exported).toBeGreaterThan(0);
+    expect(seen.at(-1)).toMatchObject({ step: 'export the businesses', rows: exported });
+  });
 });
+

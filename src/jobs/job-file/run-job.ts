@@ -5,6 +5,7 @@ import { BreakerError } from '../breaker-error.js';
 import type { ExportResource } from '../export/export-resource-names.js';
 import { toLimitOptions } from '../import-limits.js';
 import type { ImportOptions } from '../import-options.js';
+import type { JobProgress, ProgressListener } from '../job-progress.js';
 import type { ImportResource } from '../import-sheet.js';
 import type { Job, JobStep } from './job-schema.js';
 import { isInShard, type Shard } from './shard.js';
@@ -46,6 +47,7 @@ export interface ExportStepOptions {
   filters: Readonly<Record<string, unknown>>;
   orgId?: number;
   signal?: AbortSignal;
+  onProgress?: ProgressListener;
 }
 
 export interface RunJobOptions {
@@ -54,6 +56,8 @@ export interface RunJobOptions {
   dryRun: boolean;
   signal?: AbortSignal;
   now: Date;
+  /** Every step's progress, named after the step. */
+  onProgress?: ProgressListener;
 }
 
 /**
@@ -92,6 +96,11 @@ async function runStep(
   const name = describeStep(step, index);
   const orgPart = org === undefined ? {} : { orgId: org };
   const signal = options.signal === undefined ? {} : { signal: options.signal };
+  const { onProgress } = options;
+  const stepProgress = (next: JobProgress): void => {
+    onProgress?.({ ...next, step: org === undefined ? name : `${name} (org ${String(org)})` });
+  };
+  const progress = onProgress === undefined ? {} : { onProgress: stepProgress };
   try {
     logger.info('step started');
     const outcome =
@@ -109,10 +118,16 @@ async function runStep(
               ...toLimitOptions(step.import.resource, step.import),
               ...orgPart,
               ...signal,
+              ...progress,
             },
             logger,
           )
-        : await runners.runExport(client, step.export.resource, { out: withOrg(step.export.out, org), filters: step.export.filters, ...orgPart, ...signal }, logger);
+        : await runners.runExport(
+            client,
+            step.export.resource,
+            { out: withOrg(step.export.out, org), filters: step.export.filters, ...orgPart, ...signal, ...progress },
+            logger,
+          );
     return { step: name, ...(org === undefined ? {} : { org }), status: outcome.partial ? 'partial' : 'ok', tolerated: step.on_error === 'continue', summary: outcome.summary };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
