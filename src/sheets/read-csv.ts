@@ -16,8 +16,7 @@ const SAMPLE_BYTES = 65_536;
 export async function openCsvReader(path: string, options: SheetReaderOptions = {}): Promise<SheetReader> {
   const { size } = await assertReadableFile(path);
   const encoding = await detectEncoding(path);
-  const sample = await readSample(path, encoding);
-  const delimiter = options.delimiter ?? detectDelimiter(new TextDecoder().decode(sample.bytes, { stream: true }), sample.complete);
+  const delimiter = options.delimiter ?? (await detectFileDelimiter(path, encoding));
   const records = readCsvRecords({ path, encoding, delimiter }, size);
   const header = await readHeader(records, path, options).catch(async (error: unknown) => {
     await records.return(undefined);
@@ -39,15 +38,17 @@ export async function openCsvReader(path: string, options: SheetReaderOptions = 
   };
 }
 
-async function readSample(path: string, encoding: TextEncoding): Promise<{ bytes: Buffer; complete: boolean }> {
+/** The delimiter, from the file's first 64 KiB. */
+async function detectFileDelimiter(path: string, encoding: TextEncoding): Promise<CsvDelimiter> {
   const chunks: Buffer[] = [];
   let length = 0;
   for await (const chunk of readUtf8Bytes(path, encoding)) {
     chunks.push(chunk);
     length += chunk.length;
-    if (length >= SAMPLE_BYTES) return { bytes: Buffer.concat(chunks), complete: false };
+    if (length >= SAMPLE_BYTES) break;
   }
-  return { bytes: Buffer.concat(chunks), complete: true };
+  const sample = new TextDecoder().decode(Buffer.concat(chunks), { stream: true });
+  return detectDelimiter(sample, length < SAMPLE_BYTES);
 }
 
 async function readHeader(records: AsyncIterator<CsvRecord>, path: string, options: SheetReaderOptions): Promise<HeaderMap> {
