@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BusinessSchema } from './business.js';
+import { PAGE_FIELDS } from './page-fields.js';
 
 /** Answer of `POST /business/{id}`. */
 export const BusinessUpdateResultSchema = z.looseObject({ status: z.string(), id: z.string() });
@@ -7,9 +8,7 @@ export type BusinessUpdateResult = z.infer<typeof BusinessUpdateResultSchema>;
 
 /** A page of `GET /business/search` and `GET /user/{id}/businesses`. */
 export const BusinessPageSchema = z.looseObject({
-  page: z.number(),
-  max_page: z.number(),
-  count: z.number(),
+  ...PAGE_FIELDS,
   businesses: z.array(BusinessSchema),
 });
 export type BusinessPage = z.infer<typeof BusinessPageSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEEDBACK_STATES } from '../service-facts.js';
+import { PAGE_FIELDS } from './page-fields.js';
 
 export const FeedbackResultSchema = z.looseObject({
   id: z.number(),
@@ -29,9 +30,7 @@ export type FeedbackResult = z.infer<typeof FeedbackResultSchema>;
 
 /** A page of `GET /feedback/feedback_result` (30 results per page). */
 export const FeedbackPageSchema = z.looseObject({
-  page: z.number(),
-  max_page: z.number(),
-  count: z.number(),
+  ...PAGE_FIELDS,
   items: z.array(FeedbackResultSchema),
 });
 export type FeedbackPage = z.infer<typeof FeedbackPageSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_FIELDS } from './page-fields.js';
 
 export const GeoLocationSchema = z.looseObject({
   id: z.string(),
@@ -17,8 +18,6 @@ export type GeoLocation = z.infer<typeof GeoLocationSchema>;
 /** A page of `GET /geo-oauth-accounts/locations/search`. */
 export const GeoLocationPageSchema = z.looseObject({
   locations: z.array(GeoLocationSchema),
-  page: z.number(),
-  max_page: z.number(),
-  count: z.number(),
+  ...PAGE_FIELDS,
 });
 export type GeoLocationPage = z.infer<typeof GeoLocationPageSchema>;
