@@ -7,8 +7,8 @@ import { createApiClient } from '../api/api-client.js';
 import { createEmulator, type Emulator } from '../emulator/emulator.js';
 import { startEmulatorServer } from '../emulator/http-server.js';
 import { exportBusinesses } from '../jobs/export/export-businesses.js';
-import type { ImportMode } from '../jobs/import-options.js';
-import { importSheet } from '../jobs/import-sheet.js';
+import type { ImportMode } from '../jobs/import/import-options.js';
+import { importSheet } from '../jobs/import/import-sheet.js';
 import { openSheetReader, openSheetWriter } from '../sheets/index.js';
 
 /** What one import sent (searches, writes, and the custom field definitions in `sent`) and took. */

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { readRowOutcomes } from '../jobs/read-row-outcomes.js';
+import { readRowOutcomes } from '../jobs/import/read-row-outcomes.js';
 import { buildBusinessCatalog } from '../resources/businesses/business-catalog.js';
 import { openSheetReader } from '../sheets/index.js';
 import { seededCustomFields } from './seeded-custom-fields.js';

@@ -1,9 +1,9 @@
 import type { Argv } from 'yargs';
 import { createApiClient } from '../api/api-client.js';
-import { ImportLimitsSchema, listLimitProblems, toLimitOptions, type ImportLimits } from '../jobs/import-limits.js';
-import { CONFLICT_POLICIES, IMPORT_MODES, type ImportSummary } from '../jobs/import-options.js';
-import { importSheet, IMPORT_RESOURCES, type ImportResource } from '../jobs/import-sheet.js';
-import { countProblems } from '../jobs/row-status.js';
+import { ImportLimitsSchema, listLimitProblems, toLimitOptions, type ImportLimits } from '../jobs/import/import-limits.js';
+import { CONFLICT_POLICIES, IMPORT_MODES, type ImportSummary } from '../jobs/import/import-options.js';
+import { importSheet, IMPORT_RESOURCES, type ImportResource } from '../jobs/import/import-sheet.js';
+import { countProblems } from '../jobs/import/row-status.js';
 import { openApiTarget } from './api-target.js';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';

@@ -2,7 +2,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { ROLES } from '../api/service-facts.js';
-import { BreakerError } from '../jobs/breaker-error.js';
+import { BreakerError } from '../jobs/import/breaker-error.js';
 import { checkCommand } from './check-command.js';
 import { createLogger } from './create-logger.js';
 import { emulatorCommand } from './emulator-command.js';

@@ -4,7 +4,7 @@ import type { CommandContext, GlobalOptions } from './command-context.js';
 import { createApiClient } from '../api/api-client.js';
 import type { CustomFieldDefinition } from '../api/schemas/custom-fields.js';
 import { readCustomFieldDefinitions } from '../jobs/read-custom-field-definitions.js';
-import { writeTemplate } from '../jobs/write-template.js';
+import { writeTemplate } from '../jobs/template/write-template.js';
 import { IMPORT_RESOURCE_NAMES } from '../resources/resource-names.js';
 import { openApiTarget, type ApiTargetOptions } from './api-target.js';
 
@@ -32,7 +32,7 @@ async function fetchCustomFields(options: ApiTargetOptions, orgId: number | unde
   const target = await openApiTarget(options, logger);
   const client = createApiClient(target.settings);
   try {
-    return await readCustomFieldDefinitions(client, orgId, logger);
+    return await readCustomFieldDefinitions(client.org(orgId), logger);
   } finally {
     await client.close();
     await target.close();

@@ -1,3 +1,4 @@
+import { readAtPath } from './field-path.js';
 import type { z } from 'zod';
 import type { CellValue } from '../sheets/index.js';
 import type { CellContext } from './cell-context.js';
@@ -37,7 +38,7 @@ export function readCell(column: Column, cell: CellValue, context: CellContext):
  */
 function describeFault(issue: z.core.$ZodIssue, value: unknown, column: Column, cell: CellValue, context: CellContext): string {
   if (issue.path.length === 0) return describeLength(issue, value) ?? quote(String(cell));
-  const faulty = findAtPath(value, issue.path);
+  const faulty = readAtPath(value, issue.path);
   const length = describeLength(issue, faulty);
   if (length !== undefined) return length;
   if (typeof faulty === 'string' || typeof faulty === 'number' || typeof faulty === 'boolean') return quote(String(faulty));
@@ -52,15 +53,6 @@ function describeLength(issue: z.core.$ZodIssue, faulty: unknown): string | unde
   if (typeof faulty === 'string') return `${faulty.length} characters`;
   if (Array.isArray(faulty)) return `${faulty.length} items`;
   return undefined;
-}
-
-function findAtPath(value: unknown, path: readonly PropertyKey[]): unknown {
-  let node = value;
-  for (const key of path) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<PropertyKey, unknown>)[key];
-  }
-  return node;
 }
 
 function quote(text: string): string {

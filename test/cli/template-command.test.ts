@@ -7,8 +7,8 @@ import { createApiClient } from '../../src/api/api-client.js';
 import { openApiTarget } from '../../src/cli/api-target.js';
 import { templateCommand } from '../../src/cli/template-command.js';
 import { readCustomFieldDefinitions } from '../../src/jobs/read-custom-field-definitions.js';
-import { readRowOutcomes } from '../../src/jobs/read-row-outcomes.js';
-import { writeTemplate } from '../../src/jobs/write-template.js';
+import { readRowOutcomes } from '../../src/jobs/import/read-row-outcomes.js';
+import { writeTemplate } from '../../src/jobs/template/write-template.js';
 import { buildImportCatalog } from '../../src/resources/build-import-catalog.js';
 import { IMPORT_RESOURCE_NAMES, type ImportResourceName } from '../../src/resources/resource-names.js';
 import { SPREADSHEET_GRAMMAR } from '../../src/resources/spreadsheet-grammar.js';
@@ -69,7 +69,7 @@ describe('template', () => {
     await writeTemplate({ resource: 'businesses', out: join(dir, 'static.csv'), customFields: [] }, logger);
     const target = await openApiTarget({ emulator: true, emulatorRole: 'ORG_ADMIN' }, logger);
     const client = createApiClient(target.settings);
-    const customFields = await readCustomFieldDefinitions(client, undefined, logger).finally(async () => {
+    const customFields = await readCustomFieldDefinitions(client.org(), logger).finally(async () => {
       await client.close();
       await target.close();
     });

@@ -69,7 +69,7 @@ describe('parsing CSV in a worker thread', () => {
 
   it('does not keep a process alive when a reader is dropped without being closed', { timeout: 30_000 }, async () => {
     const data = await writeSheet(40);
-    const module = JSON.stringify(new URL('../../src/sheets/read-csv-records.ts', import.meta.url).href);
+    const module = JSON.stringify(new URL('../../src/sheets/read-csv-records.js', import.meta.url).href);
     const script = `import { readInWorker } from ${module}; await readInWorker(${JSON.stringify(data)}).next(); console.log('read');`;
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { timeout: 20_000 });
     await expect(run).resolves.toMatchObject({ stdout: 'read\n' });

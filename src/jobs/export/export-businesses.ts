@@ -1,17 +1,16 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { ApiError } from '../../api/api-error.js';
-import type { OrgApi } from '../../api/org-api.js';
 import type { Business } from '../../api/schemas/business.js';
-import type { CustomFieldDefinition } from '../../api/schemas/custom-fields.js';
 import { baseColumn, encodeRowSnapshot } from '../../resources/businesses/base-column.js';
 import { buildBusinessCatalog } from '../../resources/businesses/business-catalog.js';
 import type { Column } from '../../resources/column.js';
 import type { SheetRecord } from '../../sheets/index.js';
+import { readCustomFieldDefinitions } from '../read-custom-field-definitions.js';
 import type { ExportFilters } from './export-filters.js';
 import type { ExportOptions, ExportSummary } from './export-options.js';
 import { ExportRun } from './export-run.js';
-import { formatExportRow, readAtPath } from './format-export-row.js';
+import { readAtPath } from '../../resources/field-path.js';
+import { formatExportRow } from './format-export-row.js';
 import { listBusinessSources } from './list-business-sources.js';
 import { openExportFile } from './open-export-file.js';
 
@@ -60,15 +59,4 @@ function formatBusinessRow(columns: readonly Column[], business: Business): Shee
   const imported = columns.filter((column) => !column.readOnly && column.path !== undefined);
   const snapshot = { id: business.id, cells: Object.fromEntries(imported.map((column) => [column.header, String(cells[column.header] ?? '')])) };
   return { ...cells, [baseColumn.header]: encodeRowSnapshot(snapshot) };
-}
-
-/** Custom fields belong to one organization: a PROVIDER key without --org gets none, and no custom_fields.* columns. */
-async function readCustomFieldDefinitions(api: OrgApi, logger: Logger): Promise<CustomFieldDefinition[]> {
-  try {
-    return (await api.readCustomFields()).custom_fields;
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.kind !== 'invalid-request') throw error;
-    logger.warn('custom fields not read (a PROVIDER key needs --org): no custom_fields.* columns');
-    return [];
-  }
 }

@@ -8,7 +8,8 @@ import type { ExportFilters } from './export-filters.js';
 import type { ExportOptions, ExportSummary } from './export-options.js';
 import { ExportRun, type PageSource } from './export-run.js';
 import { buildFeedbackColumns, COMMENT_SHEET_COLUMNS, FIELD_SHEET_COLUMNS, flattenFeedback, noteFeedbackShape, type FeedbackShape } from './feedback-columns.js';
-import { formatExportRow, readAtPath } from './format-export-row.js';
+import { readAtPath } from '../../resources/field-path.js';
+import { formatExportRow } from './format-export-row.js';
 import { openExportFile } from './open-export-file.js';
 
 /**

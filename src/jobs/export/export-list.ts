@@ -4,7 +4,8 @@ import type { OrgApi } from '../../api/org-api.js';
 import type { Column } from '../../resources/column.js';
 import type { ExportOptions, ExportSummary } from './export-options.js';
 import { ExportRun, type PageSource } from './export-run.js';
-import { formatExportRow, readAtPath } from './format-export-row.js';
+import { readAtPath } from '../../resources/field-path.js';
+import { formatExportRow } from './format-export-row.js';
 import { openExportFile } from './open-export-file.js';
 
 /** A resource exported as one row per item of one list. */

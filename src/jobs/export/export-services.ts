@@ -5,7 +5,7 @@ import { LIST_SEPARATOR } from '../../resources/columns/list-column.js';
 import { buildServiceCatalog } from '../../resources/services/service-catalog.js';
 import type { ExportOptions, ExportSummary } from './export-options.js';
 import { exportPerBusiness } from './export-per-business.js';
-import { readAtPath } from './format-export-row.js';
+import { readAtPath } from '../../resources/field-path.js';
 
 /** `services`: one row per (business, service), the columns of the services import. */
 export function exportServices(client: ApiClient, options: ExportOptions, logger: Logger): Promise<ExportSummary> {

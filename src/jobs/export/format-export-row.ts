@@ -18,12 +18,3 @@ export function formatExportRow(columns: readonly Column[], readValue: (column: 
   );
 }
 
-/** The value under a column's field path (`contacts.0.phone_numbers` reads `contacts[0].phone_numbers`). */
-export function readAtPath(record: unknown, path: readonly (string | number)[]): unknown {
-  let node = record;
-  for (const key of path) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string | number, unknown>)[key];
-  }
-  return node;
-}

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EXPORT_RESOURCES } from '../export/export-resource-names.js';
-import { IMPORT_RESOURCES } from '../import-sheet.js';
-import { ImportLimitsSchema, listLimitProblems } from '../import-limits.js';
-import { IMPORT_MODES } from '../import-options.js';
+import { IMPORT_RESOURCES } from '../import/import-sheet.js';
+import { ImportLimitsSchema, listLimitProblems } from '../import/import-limits.js';
+import { IMPORT_MODES } from '../import/import-options.js';
 
 const LITERAL_KEY = 'an API key must not be written in a job file: name the variable that holds it (key_env) or a file (key_file)';
 

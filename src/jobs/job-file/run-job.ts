@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { findAuthenticationFailure } from '../../api/api-error.js';
-import { BreakerError } from '../breaker-error.js';
+import { BreakerError } from '../import/breaker-error.js';
 import type { ExportResource } from '../export/export-resource-names.js';
-import { toLimitOptions } from '../import-limits.js';
-import type { ImportOptions } from '../import-options.js';
+import { toLimitOptions } from '../import/import-limits.js';
+import type { ImportOptions } from '../import/import-options.js';
 import type { JobProgress, ProgressListener } from '../job-progress.js';
-import type { ImportResource } from '../import-sheet.js';
+import type { ImportResource } from '../import/import-sheet.js';
 import type { Job, JobStep } from './job-schema.js';
 import { isInShard, type Shard } from './shard.js';
 

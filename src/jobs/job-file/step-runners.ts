@@ -1,7 +1,7 @@
 import { parseExportFilters } from '../export/export-filters.js';
 import { exportResource } from '../export/export-resource.js';
-import { importSheet } from '../import-sheet.js';
-import { countProblems } from '../row-status.js';
+import { importSheet } from '../import/import-sheet.js';
+import { countProblems } from '../import/row-status.js';
 import type { StepRunners } from './run-job.js';
 
 /** The real steps: the same import and export a command line runs. */

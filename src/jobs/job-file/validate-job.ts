@@ -1,8 +1,8 @@
 import { buildImportCatalog } from '../../resources/build-import-catalog.js';
 import { readCellContext } from '../../resources/cell-context.js';
 import { openSheetReader, SheetError } from '../../sheets/index.js';
-import { checkCells } from '../check-cells.js';
-import { summarizeWarnings } from '../summarize-warnings.js';
+import { checkCells } from '../import/check-cells.js';
+import { summarizeWarnings } from '../import/summarize-warnings.js';
 import { ExportFilterError, parseExportFilters } from '../export/export-filters.js';
 import type { Job } from './job-schema.js';
 import { describeStep } from './run-job.js';

@@ -1,0 +1,53 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../../../api/api-client.js';
+import type { OrgApi } from '../../../api/org-api.js';
+import type { AttributeSetting } from '../../../api/schemas/attributes.js';
+import type { StatusResult } from '../../../api/schemas/status-result.js';
+import { ATTRIBUTE_ERROR_TEXT } from '../../../api/service-facts.js';
+import { buildAttributeCatalog } from '../../../resources/attributes/attribute-catalog.js';
+import type { BusinessItemResource } from '../business-items/business-item-resource.js';
+import { importBusinessItems } from '../business-items/import-business-items.js';
+import { splitFieldErrors } from '../business-items/split-field-errors.js';
+import type { ImportOptions, ImportSummary } from '../import-options.js';
+import { planAttribute, type CurrentAttributes } from './plan-attribute.js';
+
+/** Imports a sheet of attributes, one row per attribute of a business, the attributes of a business in one request. */
+export function importAttributes(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
+  const api = client.org(options.orgId);
+  return importBusinessItems(client, api, options, logger, createAttributeResource(api));
+}
+
+function createAttributeResource(api: OrgApi): BusinessItemResource<AttributeSetting, CurrentAttributes, StatusResult> {
+  return {
+    catalog: buildAttributeCatalog(),
+    itemColumn: 'geo_id',
+    readItemKey: (setting) => setting.geo_id,
+    readCurrent: async (businessId) => {
+      const { attributes } = await api.readAttributes(businessId);
+      return new Map(attributes.map((attribute) => [attribute.geo_id, attribute]));
+    },
+    planItem: planAttribute,
+    write: { all: (businessId, settings) => api.setAttributes(businessId, settings), readRefusals: readAttributeRefusals },
+    describeOutcome: () => [],
+  };
+}
+
+/** The service keys its messages by geo_id (`{errors: {json: {<geo_id>: message}}}`): each goes to the row of that attribute. */
+function readAttributeRefusals(error: unknown, settings: readonly AttributeSetting[]): Map<number, string[]> | undefined {
+  const byGeoId = splitFieldErrors(error);
+  if (byGeoId === undefined) return undefined;
+  const refusals = new Map<number, string[]>();
+  for (const [geoId, messages] of byGeoId) {
+    const index = settings.findIndex((setting) => setting.geo_id === geoId);
+    const setting = settings[index];
+    if (setting === undefined) return undefined;
+    refusals.set(index, messages.map((message) => `${findAttributeColumn(message, setting)}: ${message}`));
+  }
+  return refusals;
+}
+
+function findAttributeColumn(message: string, setting: AttributeSetting): string {
+  if (message === ATTRIBUTE_ERROR_TEXT.unknown) return 'geo_id';
+  if (message === ATTRIBUTE_ERROR_TEXT.repeatableUrl || message.startsWith('must be of type')) return 'type';
+  return setting.type === 'REPEATABLE_ENUM' ? 'value.set_values' : 'value';
+}

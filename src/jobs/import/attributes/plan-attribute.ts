@@ -1,0 +1,52 @@
+import type { AttributeSetting, BusinessAttribute } from '../../../api/schemas/attributes.js';
+import { ATTRIBUTE_ERROR_TEXT } from '../../../api/service-facts.js';
+import type { ItemPlan } from '../business-items/business-item-resource.js';
+import { describeChange, describeSetting, isSameValue } from '../describe-change.js';
+
+/** The business's attributes as `GET /business/{id}/attributes` gives them: those its categories and country offer. */
+export type CurrentAttributes = ReadonlyMap<string, BusinessAttribute>;
+
+/**
+ * Against the current attributes (diff), an attribute the business is not offered, or of another
+ * type, fails before any request, and only a value that differs is sent; for a REPEATABLE_ENUM,
+ * only the values whose selection changes. Without them (patch), the row is sent as it is.
+ */
+export function planAttribute(setting: AttributeSetting, current: CurrentAttributes | undefined): ItemPlan<AttributeSetting> {
+  if (current === undefined) return { item: setting, changes: describeAttributePatch(setting) };
+  const stored = current.get(setting.geo_id);
+  if (stored === undefined) return { errors: [`geo_id: '${setting.geo_id}' is not offered for this business's categories and country`] };
+  if (stored.type === 'REPEATABLE_URL') return { errors: [`type: ${ATTRIBUTE_ERROR_TEXT.repeatableUrl}`] };
+  if (stored.type !== setting.type) return { errors: [`type: '${setting.geo_id}' is ${stored.type} for this business, not ${setting.type}`] };
+  if (setting.type === 'REPEATABLE_ENUM' && stored.type === 'REPEATABLE_ENUM') return planSelection(setting, stored.value);
+  if (isSameValue(stored.value, setting.value)) return { item: setting, changes: [] };
+  return { item: setting, changes: [describeChange('value', stored.value, setting.value)] };
+}
+
+type SelectionSetting = Extract<AttributeSetting, { type: 'REPEATABLE_ENUM' }>;
+type Selection = SelectionSetting['value'];
+
+/** A read answers the selected values and the other allowed ones, so both lists check the row's values. */
+function planSelection(setting: SelectionSetting, stored: Selection | null): ItemPlan<AttributeSetting> {
+  const selected = stored?.set_values ?? [];
+  if (stored !== null) {
+    const allowed = [...stored.set_values, ...stored.unset_values];
+    const errors = (['set_values', 'unset_values'] as const).flatMap((key) => {
+      const strangers = setting.value[key].filter((value) => !allowed.includes(value));
+      return strangers.length === 0 ? [] : [`value.${key}: values must be among ${allowed.join(', ')}, got ${strangers.join(', ')}`];
+    });
+    if (errors.length > 0) return { errors };
+  }
+  const toSet = setting.value.set_values.filter((value) => !selected.includes(value));
+  const toUnset = setting.value.unset_values.filter((value) => selected.includes(value));
+  const item: SelectionSetting = { ...setting, value: { set_values: toSet, unset_values: toUnset } };
+  if (toSet.length === 0 && toUnset.length === 0) return { item, changes: [] };
+  const after = [...selected.filter((value) => !toUnset.includes(value)), ...toSet];
+  return { item, changes: [describeChange('value.set_values', selected.join(', '), after.join(', '))] };
+}
+
+function describeAttributePatch(setting: AttributeSetting): string[] {
+  if (setting.type !== 'REPEATABLE_ENUM') return [describeSetting('value', setting.value)];
+  return (['set_values', 'unset_values'] as const)
+    .filter((key) => setting.value[key].length > 0)
+    .map((key) => describeSetting(`value.${key}`, setting.value[key].join(', ')));
+}

@@ -1,0 +1,127 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../../../api/api-client.js';
+import type { OrgApi } from '../../../api/org-api.js';
+import { PER_PAGE_MAX } from '../../../api/service-facts.js';
+import type { BusinessTarget } from '../../../resources/business-target.js';
+import { resolveBusinesses, type ResolvedTargets } from '../businesses/resolve-businesses.js';
+import { describeBusinessTarget } from '../../../resources/describe-business-target.js';
+import type { ImportOptions, ImportSummary } from '../import-options.js';
+import type { ImportRun } from '../import-run.js';
+import { openImport, type ValidRow } from '../open-import.js';
+import type { BusinessItemResource } from './business-item-resource.js';
+import { sendBusinessItems, type BusinessGroup } from './send-business-items.js';
+
+/** Businesses resolved together: one search request finds the store codes of up to 100 of them. */
+const GROUPS_PER_BATCH = PER_PAGE_MAX;
+
+interface RowGroup<Item> {
+  /** The id or `c-<code>` the rows address. */
+  key: string;
+  target: BusinessTarget;
+  rows: ValidRow<BusinessTarget, Item>[];
+  /** Line of the row that set each item, so a second row for it is refused. */
+  lines: Map<string, number>;
+}
+
+/**
+ * Imports a sheet of items set on businesses (services, attributes). Consecutive rows of the same
+ * business form a group (sorted exports give that), which reads the business once and writes its
+ * items (attributes in one request, services one each); a business met again later in the sheet
+ * forms another group, sent after the first.
+ */
+export async function importBusinessItems<Item, Current, Answer>(
+  client: ApiClient,
+  api: OrgApi,
+  options: ImportOptions,
+  logger: Logger,
+  resource: BusinessItemResource<Item, Current, Answer>,
+): Promise<ImportSummary> {
+  const { run, rows } = await openImport(client, options, logger, resource.catalog);
+  const batches = new GroupBatches(run, api, resource);
+  let group: RowGroup<Item> | undefined;
+  for await (const row of rows) {
+    const key = describeBusinessTarget(row.target);
+    if (group?.key !== key) {
+      if (group !== undefined) await batches.add(group);
+      group = { key, target: row.target, rows: [], lines: new Map() };
+    }
+    const item = resource.readItemKey(row.update);
+    const earlier = group.lines.get(item);
+    if (earlier === undefined) {
+      group.lines.set(item, row.base.line);
+      group.rows.push(row);
+    } else {
+      const errors = [`${resource.itemColumn}: set already by row ${earlier} for this business; give each ${resource.itemColumn} one row`];
+      await run.record({ ...row.base, target: key, status: 'invalid', changes: [], errors });
+    }
+  }
+  if (group !== undefined) await batches.add(group);
+  await batches.flush();
+  return run.finish(resource.catalog.resource);
+}
+
+class GroupBatches<Item, Current, Answer> {
+  private batch: RowGroup<Item>[] = [];
+  /** The last work sent for each business: a business met again waits for it, so the sheet's order wins. */
+  private readonly lastWork = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly run: ImportRun,
+    private readonly api: OrgApi,
+    private readonly resource: BusinessItemResource<Item, Current, Answer>,
+  ) {}
+
+  async add(group: RowGroup<Item>): Promise<void> {
+    this.batch.push(group);
+    if (this.batch.length === GROUPS_PER_BATCH) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    const groups = this.batch;
+    this.batch = [];
+    const coded = groups.filter((group) => 'code' in group.target);
+    const resolved = coded.length === 0 ? undefined : await this.resolveCodes(coded);
+    for (const group of groups) {
+      if ('business_id' in group.target) {
+        await this.send({ businessId: group.target.business_id, identityColumn: 'business_id', rows: group.rows });
+        continue;
+      }
+      // Without a resolution, the failed search has reported the rows.
+      const resolution = resolved?.resolve(group.target);
+      if (resolution?.found === false) {
+        for (const row of group.rows) await this.run.record({ ...row.base, target: group.key, status: 'failed', changes: [], errors: [resolution.error] });
+      } else if (resolution !== undefined) {
+        await this.send({ businessId: resolution.business.id, identityColumn: 'code', rows: group.rows });
+      }
+    }
+  }
+
+  /** Store codes in one search per 100 (a PROVIDER key cannot address `c-<code>`); a failed search fails their rows. */
+  private async resolveCodes(coded: readonly RowGroup<Item>[]): Promise<ResolvedTargets | undefined> {
+    try {
+      const resolved = await resolveBusinesses(this.api, coded.map((group) => group.target));
+      this.run.reads += resolved.reads;
+      return resolved;
+    } catch (error) {
+      for (const group of coded) {
+        for (const row of group.rows) await this.run.fail({ ...row.base, target: group.key }, error, 'code');
+      }
+      return undefined;
+    }
+  }
+
+  /** Sends the group once the earlier work for the same business is done; skips it when the import has stopped. */
+  private async send(group: BusinessGroup<Item>): Promise<void> {
+    const id = group.businessId;
+    const work = (this.lastWork.get(id) ?? Promise.resolve()).then(async () => {
+      if (this.run.stopReason === undefined) await sendBusinessItems(this.run, group, this.resource);
+      else for (const row of group.rows) await this.run.skip({ ...row.base, target: id });
+    });
+    this.lastWork.set(id, work);
+    await this.run.dispatch(() =>
+      work.finally(() => {
+        if (this.lastWork.get(id) === work) this.lastWork.delete(id);
+      }),
+    );
+  }
+}

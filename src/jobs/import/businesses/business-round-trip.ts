@@ -1,0 +1,92 @@
+import { assemblePayload } from '../../../resources/assemble-payload.js';
+import { baseColumn, decodeRowSnapshot } from '../../../resources/businesses/base-column.js';
+import type { BusinessRowUpdate } from '../../../resources/businesses/business-catalog.js';
+import type { Column } from '../../../resources/column.js';
+import { formatImportCell } from '../../../resources/format-cell.js';
+import { selectImportColumns } from '../../../resources/resource-catalog.js';
+import { detectSheetFormat, type CellValue } from '../../../sheets/index.js';
+import { describeConflict } from '../describe-change.js';
+import type { ImportOptions } from '../import-options.js';
+import type { CurrentBusiness } from './complete-business-update.js';
+import { listColumnChanges } from './list-column-changes.js';
+import { mergeThreeWay, type FieldConflict } from './merge-three-way.js';
+import { openPlanFile, type PlanFile } from './plan-file.js';
+import { createUndoFile, type UndoFile } from './undo-file.js';
+
+/** What a row sends after the merge, or the outcome that keeps it from being sent. */
+export type BaseMerge =
+  | { update: BusinessRowUpdate; overwritten: string[] }
+  | { status: 'invalid' | 'conflict' | 'failed'; changes: string[]; errors: string[] };
+
+const NO_BASE_HINT = 'empty the cell to compare with the current business only';
+
+/**
+ * What keeps a spreadsheet round trip safe: the three-way merge with each row's `_base`, the plan
+ * a dry run writes, and the undo file of a run that writes.
+ */
+export class BusinessRoundTrip {
+  /** Businesses whose `status` the plan changes (--max-status-changes). */
+  statusChanges = 0;
+
+  private constructor(
+    /** The sheet's columns that set a field, `code` included. */
+    private readonly columns: readonly Column[],
+    private readonly options: ImportOptions,
+    private readonly plan: PlanFile | undefined,
+    private readonly undo: UndoFile | undefined,
+  ) {}
+
+  /** A dry run opens its plan file, a run that writes its undo file (at the first write); both in the report directory. */
+  static async open(options: ImportOptions, catalogColumns: readonly Column[], sheetColumns: readonly string[]): Promise<BusinessRoundTrip> {
+    const columns = selectImportColumns(catalogColumns, sheetColumns).filter((column) => column.path !== undefined);
+    const format = detectSheetFormat(options.file, 'read');
+    return options.dryRun
+      ? new BusinessRoundTrip(columns, options, await openPlanFile(options.reportDir, format), undefined)
+      : new BusinessRoundTrip(columns, options, undefined, createUndoFile(options.reportDir, format, columns));
+  }
+
+  /** A dry run's plan file. */
+  get planFile(): string | undefined {
+    return this.plan?.path;
+  }
+
+  /** Diff mode with a `_base`: only the file's own changes go, conflicts as --on-conflict says; else the row as it is. */
+  merge(cells: Readonly<Record<string, CellValue>>, update: BusinessRowUpdate, current: CurrentBusiness): BaseMerge {
+    const cell = cells[baseColumn.header];
+    if (this.options.mode !== 'diff' || cell === undefined || cell === '') return { update, overwritten: [] };
+    const snapshot = typeof cell === 'string' ? decodeRowSnapshot(cell.trim()) : undefined;
+    if (snapshot === undefined) return invalid(`_base: is not what an export wrote (was it edited?); ${NO_BASE_HINT}`);
+    if (snapshot.id !== current.id) return invalid(`_base: was exported for business ${snapshot.id}, not ${current.id}; ${NO_BASE_HINT}`);
+    const { changes, conflicts } = mergeThreeWay(this.columns, update, snapshot, current);
+    const describe = (conflict: FieldConflict): string =>
+      describeConflict(conflict.column.header, snapshot.cells[conflict.column.header], cells[conflict.column.header], formatImportCell(conflict.column, conflict.current));
+    const policy = this.options.onConflict ?? 'skip';
+    if (conflicts.length === 0 || policy === 'overwrite') {
+      for (const conflict of conflicts) changes.set(conflict.column, conflict.file);
+      return { update: assemblePayload(changes), overwritten: conflicts.map((conflict) => `${describe(conflict)} (conflict: the file wins)`) };
+    }
+    if (policy === 'fail') return { status: 'failed', changes: [], errors: conflicts.map((conflict) => `${describe(conflict)} (changed in the file and in the API since the export)`) };
+    return { status: 'conflict', changes: conflicts.map(describe), errors: [] };
+  }
+
+  /** Dry run: the row's changes go to the plan file. */
+  async addToPlan(line: number, target: string, payload: Readonly<Record<string, unknown>>, current: CurrentBusiness): Promise<void> {
+    const changes = listColumnChanges(this.columns, payload, current);
+    if (changes.some(({ column }) => column.header === 'status')) this.statusChanges++;
+    await this.plan?.add(line, target, changes);
+  }
+
+  /** Before a write, so that a run killed meanwhile still has it: the row's before-image goes to the undo file. */
+  async addToUndo(target: string, payload: Readonly<Record<string, unknown>>, current: CurrentBusiness): Promise<void> {
+    const changes = listColumnChanges(this.columns, payload, current);
+    if (changes.length > 0) await this.undo?.add(target, changes);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.plan?.close(), this.undo?.close()]);
+  }
+}
+
+function invalid(error: string): BaseMerge {
+  return { status: 'invalid', changes: [], errors: [error] };
+}

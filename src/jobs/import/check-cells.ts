@@ -1,0 +1,36 @@
+import type { CellValue, SheetItem, SheetReader } from '../../sheets/index.js';
+
+/** Excel's own limit: a longer cell comes from a broken file, or one made to hurt. */
+const MAX_CELL_CHARS = 32_767;
+
+/**
+ * The reader, with rows holding a cell no value sent to the API should hold turned into issues
+ * that name the column: a NUL character, a byte order mark in the middle of the file (files
+ * joined together), a text past Excel's limit. The sheets layer itself reads any string back as
+ * written; refusing these is the import's choice.
+ */
+export function checkCells(reader: SheetReader): SheetReader {
+  return {
+    source: reader.source,
+    columns: reader.columns,
+    warnings: reader.warnings,
+    close: () => reader.close(),
+    async *[Symbol.asyncIterator](): AsyncGenerator<SheetItem> {
+      for await (const item of reader) {
+        const errors = item.kind === 'row' ? findCellProblems(item.values) : [];
+        yield errors.length === 0 ? item : { kind: 'issue', line: item.line, errors };
+      }
+    },
+  };
+}
+
+function findCellProblems(values: Readonly<Record<string, CellValue>>): string[] {
+  const problems: string[] = [];
+  for (const [column, value] of Object.entries(values)) {
+    if (typeof value !== 'string') continue;
+    if (value.length > MAX_CELL_CHARS) problems.push(`${column}: holds ${value.length} characters, more than the ${MAX_CELL_CHARS} a spreadsheet cell holds`);
+    else if (value.includes('\0')) problems.push(`${column}: holds a NUL character (U+0000), which no text should; remove it`);
+    else if (value.includes('\uFEFF')) problems.push(`${column}: holds a byte order mark (U+FEFF), as when files are joined together; remove it, and a repeated header line with it`);
+  }
+  return problems;
+}

@@ -1,0 +1,88 @@
+import type { CustomFieldOrder } from '../../../api/schemas/custom-field-list.js';
+import type { CustomFieldOrderTarget, CustomFieldPlacement } from '../../../resources/custom-field-order/custom-field-order-catalog.js';
+import { describeChange, describeSetting } from '../describe-change.js';
+import type { ValidRow } from '../open-import.js';
+import type { CustomFieldLayout } from './read-custom-field-layout.js';
+
+export type OrderRow = ValidRow<CustomFieldOrderTarget, CustomFieldPlacement>;
+
+/** A row refused before the request (its sheet contradicts itself: invalid; the organization lacks what it names: failed), or its changes. */
+export type OrderRowPlan = { status: 'invalid' | 'failed'; errors: string[] } | { changes: string[] };
+
+export interface CustomFieldOrderPlan {
+  /** Every row, in order, with what it comes to; no changes means unchanged. */
+  rows: { row: OrderRow; outcome: OrderRowPlan }[];
+  /** Only the fields and sections whose place changes (every one given, without a layout). */
+  body: CustomFieldOrder;
+}
+
+/**
+ * Plans the one `POST /custom_fields/order` of a sheet: an `orders` item per field row, completed
+ * from the layout where the row leaves order or section_id out, and a `section_orders` item per
+ * section placed by a section row or by a field row's section_order.
+ */
+export function planCustomFieldOrder(rows: readonly OrderRow[], layout: CustomFieldLayout | undefined): CustomFieldOrderPlan {
+  const planner = new OrderPlanner(layout);
+  const planned = rows.map((row) => ({ row, outcome: planner.planRow(row) }));
+  const { orders, section_orders: sectionOrders } = planner.body;
+  return { rows: planned, body: { ...(orders.length === 0 ? {} : { orders }), ...(sectionOrders.length === 0 ? {} : { section_orders: sectionOrders }) } };
+}
+
+class OrderPlanner {
+  readonly body: Required<CustomFieldOrder> = { orders: [], section_orders: [] };
+  private readonly fieldLines = new Map<number, number>();
+  private readonly sectionPlaces = new Map<number, { order: number; line: number }>();
+
+  constructor(private readonly layout: CustomFieldLayout | undefined) {}
+
+  planRow({ target, update, base }: OrderRow): OrderRowPlan {
+    if ('section_id' in target) {
+      const order = update.section_order;
+      // The catalog requires section_order on a section row.
+      if (order === undefined) return { status: 'invalid', errors: ['section_order: missing'] };
+      return this.checkSection(target.section_id, order) ?? { changes: this.placeSection(target.section_id, order, base.line) };
+    }
+    return this.planField(target.id, update, base.line);
+  }
+
+  private planField(id: number, update: CustomFieldPlacement, line: number): OrderRowPlan {
+    const earlier = this.fieldLines.get(id);
+    if (earlier !== undefined) return { status: 'invalid', errors: [`id: placed already by row ${earlier}; give each custom field one row`] };
+    const current = this.layout?.fields.get(id);
+    if (this.layout !== undefined && current === undefined) return { status: 'failed', errors: [`id: no custom field ${id} in this organization`] };
+    const order = update.order ?? current?.order;
+    const sectionId = update.section_id ?? current?.section_id ?? undefined;
+    if (order === undefined || sectionId === undefined) return { status: 'failed', errors: ['section_id: missing; the field is in no section, give one'] };
+    const refused = this.checkSection(sectionId, update.section_order);
+    if (refused !== undefined) return refused;
+    this.fieldLines.set(id, line);
+    const changes =
+      current === undefined
+        ? [describeSetting('order', order), describeSetting('section_id', sectionId)]
+        : [
+            ...(current.order === order ? [] : [describeChange('order', current.order, order)]),
+            ...(current.section_id === sectionId ? [] : [describeChange('section_id', current.section_id, sectionId)]),
+          ];
+    if (changes.length > 0) this.body.orders.push({ id, order, section_id: sectionId });
+    if (update.section_order !== undefined) changes.push(...this.placeSection(sectionId, update.section_order, line));
+    return { changes };
+  }
+
+  /** A section the organization lacks, or one the sheet places twice at different positions. */
+  private checkSection(sectionId: number, order: number | undefined): OrderRowPlan | undefined {
+    const sections = this.layout?.sections;
+    if (sections !== undefined && !sections.has(sectionId)) return { status: 'failed', errors: [`section_id: no section ${sectionId} in this organization`] };
+    const earlier = order === undefined ? undefined : this.sectionPlaces.get(sectionId);
+    if (earlier === undefined || earlier.order === order) return undefined;
+    return { status: 'invalid', errors: [`section_order: section ${sectionId} is placed at ${earlier.order} by row ${earlier.line}`] };
+  }
+
+  private placeSection(sectionId: number, order: number, line: number): string[] {
+    const first = !this.sectionPlaces.has(sectionId);
+    if (first) this.sectionPlaces.set(sectionId, { order, line });
+    const current = this.layout?.sections?.get(sectionId);
+    if (current === order) return [];
+    if (first) this.body.section_orders.push({ id: sectionId, order });
+    return [current === undefined ? describeSetting('section_order', order) : describeChange('section_order', current, order)];
+  }
+}

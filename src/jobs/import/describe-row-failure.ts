@@ -1,0 +1,39 @@
+import { ApiError } from '../../api/api-error.js';
+import { describeErrorDetails } from '../../api/error-details.js';
+
+export interface RowFailure {
+  httpStatus: number | undefined;
+  /** `column: message` entries. */
+  errors: string[];
+}
+
+const NOT_ALLOWED_HINT = 'not allowed for this organization or key (edit_not_allowed)';
+
+/**
+ * Maps an API error back to the sheet: a field path of the service (`contacts.0.phone_numbers.0`)
+ * names the column that holds it (`contacts.0.phone_numbers`); a 404 names the identity column.
+ */
+export function describeRowFailure(error: unknown, columns: readonly string[], identityColumn: string): RowFailure {
+  if (!(error instanceof ApiError)) return { httpStatus: undefined, errors: [error instanceof Error ? error.message : String(error)] };
+  if (error.kind === 'not-found') {
+    return { httpStatus: error.status, errors: [`${identityColumn}: not found, or not readable with this key`] };
+  }
+  // Only a refusal of the request speaks of its fields; a failing service, a timeout or a lost connection is told whole.
+  if (error.kind !== 'invalid-request' && error.kind !== 'not-authorized') return { httpStatus: error.status, errors: [error.message] };
+  const lines =
+    error.details.shape === 'not-allowed'
+      ? Object.keys(error.details.fields).map((field) => `${field}: ${NOT_ALLOWED_HINT}`)
+      : describeErrorDetails(error.details);
+  const errors = lines.length === 0 ? [error.message] : lines.map((line) => toColumn(line, columns));
+  return { httpStatus: error.status, errors };
+}
+
+function toColumn(line: string, columns: readonly string[]): string {
+  const split = line.indexOf(': ');
+  if (split < 0) return line;
+  const path = line.slice(0, split);
+  const column = columns
+    .filter((candidate) => path === candidate || path.startsWith(`${candidate}.`))
+    .sort((a, b) => b.length - a.length)[0];
+  return column === undefined || column === path ? line : `${column}: ${line.slice(split + 2)} (at ${path})`;
+}

@@ -1,0 +1,50 @@
+import type { ProgressListener } from '../job-progress.js';
+import type { RowCounts } from './row-status.js';
+import type { RunBreakers } from './run-breakers.js';
+
+export const IMPORT_MODES = ['diff', 'patch'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+/** A field changed in the file and in the API since the export: skip the row, send the file's value anyway, or fail the row. */
+export const CONFLICT_POLICIES = ['skip', 'overwrite', 'fail'] as const;
+export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];
+
+export interface ImportOptions {
+  file: string;
+  /** XLSX: the sheet to read; else the one named after the resource, else the first. */
+  sheet?: string;
+  reportDir: string;
+  mode: ImportMode;
+  dryRun: boolean;
+  /** Stop sending once more rows than this are invalid, failed or in conflict; the rest are reported as skipped. */
+  maxErrors?: number;
+  /** Businesses: limits checked on a plan of the whole file (a dry run first) before any write. */
+  breakers?: RunBreakers;
+  /** Businesses, diff mode, rows with a `_base`: what a conflict does (default skip). */
+  onConflict?: ConflictPolicy;
+  /** PROVIDER keys: the organization worked on. */
+  orgId?: number;
+  /** Stops the import cleanly: rows not sent yet are reported as skipped. */
+  signal?: AbortSignal;
+  /** Told each time a row is reported. */
+  onProgress?: ProgressListener;
+  /** Forget the journal an earlier run left in `reportDir` instead of resuming it. */
+  restart?: boolean;
+}
+
+export interface ImportSummary {
+  resource: string;
+  source: string;
+  mode: ImportMode;
+  dry_run: boolean;
+  started_at: string;
+  finished_at: string;
+  duration_s: number;
+  rows: RowCounts;
+  /** Rows whose outcome came from the journal of an earlier run with the same report directory. */
+  resumed: number;
+  requests: { total: number; reads: number; writes: number; retries: number; rate_limited: number };
+  report_dir: string;
+  /** Why rows were skipped, when the import stopped early. */
+  stopped?: string;
+}

@@ -1,0 +1,124 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { ApiClient } from '../../api/api-client.js';
+import { AbortedError, findAuthenticationFailure, type AuthenticationError } from '../../api/api-error.js';
+import { describeRowFailure } from './describe-row-failure.js';
+import type { ImportReport, ReportedRow } from './import-report.js';
+import type { ImportOptions, ImportSummary } from './import-options.js';
+import type { ImportJournal } from './journal/import-journal.js';
+import { isFinalOutcome, isProblem } from './row-status.js';
+
+/** Rows waiting for their request: enough to keep the queues busy without reading the whole file ahead. */
+const MAX_ROWS_IN_FLIGHT = 500;
+
+/**
+ * What every import shares: the report and the journal, the request tallies, the reasons to stop
+ * sending (an abort, a refused key, too many errors) and the rows still in flight.
+ */
+export class ImportRun {
+  reads = 0;
+  writes = 0;
+  /** Rows whose outcome came from the journal of an earlier run. */
+  resumed = 0;
+  private problems = 0;
+  private reported = 0;
+  private readonly inFlight = new Set<Promise<void>>();
+  private authFailure: AuthenticationError | undefined;
+  private readonly startedAt = new Date();
+
+  constructor(
+    readonly client: ApiClient,
+    readonly options: ImportOptions,
+    readonly report: ImportReport,
+    private readonly journal: ImportJournal,
+    readonly logger: Logger,
+  ) {}
+
+  /** Why nothing more is sent, if so. */
+  get stopReason(): string | undefined {
+    if (this.authFailure !== undefined) return this.authFailure.message;
+    if (this.options.signal?.aborted === true) return 'the import was stopped';
+    const max = this.options.maxErrors;
+    if (max !== undefined && this.problems > max) return `more than ${max} rows were invalid or failed (--max-errors)`;
+    return undefined;
+  }
+
+  /** Reports a row's outcome, and journals it when a resumed run should keep it. */
+  async record(row: ReportedRow): Promise<void> {
+    if (isFinalOutcome(row.status, row.httpStatus)) this.journal.append(row);
+    await this.addToReport(row);
+  }
+
+  /** Reports the outcome an earlier run journaled; it counts towards --max-errors as it did then. */
+  async restore(row: ReportedRow): Promise<void> {
+    this.resumed++;
+    await this.addToReport(row);
+  }
+
+  /** Reports a row that will not be sent because the import stopped. */
+  skip(row: Omit<ReportedRow, 'status' | 'errors' | 'changes'>): Promise<void> {
+    return this.record({ ...row, status: 'skipped', changes: [], errors: [`not sent: ${this.stopReason ?? 'the import stopped'}`] });
+  }
+
+  /** Runs a row's requests in the background (the work reports its row); waits when too many rows are in flight. */
+  async dispatch(work: () => Promise<void>): Promise<void> {
+    const tracked = work().finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+    while (this.inFlight.size >= MAX_ROWS_IN_FLIGHT) await Promise.race(this.inFlight);
+  }
+
+  /** Reports a row whose request failed; a refused key stops the import, a row not sent because of a stop is skipped. */
+  async fail(row: Omit<ReportedRow, 'status' | 'errors' | 'changes' | 'httpStatus'>, error: unknown, identityColumn: string): Promise<void> {
+    this.authFailure ??= findAuthenticationFailure(error);
+    if (error instanceof AbortedError) {
+      await this.skip(row);
+      return;
+    }
+    this.logger.debug({ line: row.line, target: row.target, err: error }, 'row failed');
+    const failure = describeRowFailure(error, this.report.columns, identityColumn);
+    await this.record({ ...row, status: 'failed', httpStatus: failure.httpStatus, changes: [], errors: failure.errors });
+  }
+
+  /** Waits for the rows in flight, closes the journal and the report, and writes `summary.json`; a refused key is thrown after. */
+  async finish(resource: string): Promise<ImportSummary> {
+    await Promise.all(this.inFlight);
+    this.journal.close();
+    const rows = await this.report.close();
+    const finished = new Date();
+    const { total } = this.client.readCounters();
+    const stopped = this.stopReason;
+    const summary: ImportSummary = {
+      resource,
+      source: this.options.file,
+      mode: this.options.mode,
+      dry_run: this.options.dryRun,
+      started_at: this.startedAt.toISOString(),
+      finished_at: finished.toISOString(),
+      duration_s: Math.round((finished.getTime() - this.startedAt.getTime()) / 10) / 100,
+      rows,
+      resumed: this.resumed,
+      requests: { total: this.reads + this.writes, reads: this.reads, writes: this.writes, retries: total.retried, rate_limited: total.rateLimited },
+      report_dir: this.report.dir,
+      ...(stopped === undefined ? {} : { stopped }),
+    };
+    await writeFile(join(this.report.dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    if (rows.total === 0) this.logger.warn(`${this.options.file}: no rows under the header, nothing was imported`);
+    this.logger.info({ rows, resumed: this.resumed, requests: summary.requests, report: this.report.dir }, 'import finished');
+    if (this.authFailure !== undefined) throw this.authFailure;
+    return summary;
+  }
+
+  private async addToReport(row: ReportedRow): Promise<void> {
+    if (isProblem(row.status)) this.problems++;
+    this.options.onProgress?.({ rows: ++this.reported });
+    await this.report.add(row);
+  }
+
+  /** After a job-level error while reading the sheet: the rows in flight end, what they did is journaled and reported. */
+  async abandon(): Promise<void> {
+    await Promise.allSettled(this.inFlight);
+    this.journal.close();
+    await this.report.close();
+  }
+}

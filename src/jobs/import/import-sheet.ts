@@ -1,0 +1,24 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../../api/api-client.js';
+import { importAttributes } from './attributes/import-attributes.js';
+import { importBusinesses } from './businesses/import-businesses.js';
+import { importCustomFieldOrder } from './custom-field-order/import-custom-field-order.js';
+import type { ImportOptions, ImportSummary } from './import-options.js';
+import { importServices } from './services/import-services.js';
+
+type Importer = (client: ApiClient, options: ImportOptions, logger: Logger) => Promise<ImportSummary>;
+
+const IMPORTERS = {
+  businesses: importBusinesses,
+  services: importServices,
+  attributes: importAttributes,
+  'custom-field-order': importCustomFieldOrder,
+} satisfies Record<string, Importer>;
+
+export type ImportResource = keyof typeof IMPORTERS;
+export const IMPORT_RESOURCES = Object.keys(IMPORTERS) as ImportResource[];
+
+/** Imports one sheet of a resource. */
+export function importSheet(client: ApiClient, resource: ImportResource, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
+  return IMPORTERS[resource](client, options, logger);
+}

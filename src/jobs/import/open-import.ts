@@ -1,0 +1,96 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../../api/api-client.js';
+import { readCellContext } from '../../resources/cell-context.js';
+import type { ImportCatalog } from '../../resources/resource-catalog.js';
+import { openSheetReader } from '../../sheets/index.js';
+import { checkCells } from './check-cells.js';
+import type { ImportOptions } from './import-options.js';
+import { openImportReport, type ReportedRow } from './import-report.js';
+import { ImportRun } from './import-run.js';
+import { summarizeWarnings } from './summarize-warnings.js';
+import { openImportJournal } from './journal/import-journal.js';
+
+/** What the report knows of a row before its outcome. */
+export type RowBase = Omit<ReportedRow, 'status' | 'changes' | 'errors' | 'httpStatus'>;
+
+/** A row that passed validation: what it addresses and what it sets. */
+export interface ValidRow<Target, Update> {
+  base: RowBase;
+  target: Target;
+  update: Update;
+}
+
+export interface OpenedImport<Target, Update> {
+  run: ImportRun;
+  /** The valid rows, as they stream; invalid rows, and every row once the import stops, are reported on the way. */
+  rows: AsyncGenerator<ValidRow<Target, Update>>;
+}
+
+/**
+ * Opens the sheet with the catalog's headers, the report in the sheet's format and the journal:
+ * what every import starts with. Rows an earlier run journaled keep their outcome and are not
+ * yielded; `onRestored` sees them, for checks that span rows (a business given twice).
+ */
+export async function openImport<Target, Update>(
+  client: ApiClient,
+  options: ImportOptions,
+  logger: Logger,
+  catalog: ImportCatalog<Target, Update>,
+  onRestored: (row: ReportedRow) => void = () => undefined,
+): Promise<OpenedImport<Target, Update>> {
+  const reader = checkCells(
+    await openSheetReader(options.file, {
+      knownColumns: catalog.columns.map((column) => column.header),
+      metaColumns: catalog.metaColumns ?? [],
+      resource: catalog.resource,
+      ...(options.sheet === undefined ? {} : { sheet: options.sheet }),
+    }),
+  );
+  for (const warning of summarizeWarnings(reader.warnings)) logger.warn(warning);
+  const textColumns = new Set(catalog.columns.filter((column) => column.text).map((column) => column.header));
+  const settings = {
+    resource: catalog.resource,
+    mode: options.mode,
+    dry_run: options.dryRun,
+    sheet: reader.source.format === 'xlsx' ? reader.source.sheet : null,
+    org: options.orgId ?? null,
+  };
+  // The journal first: a refused resume leaves the earlier report as it was.
+  const journal = await openImportJournal({ dir: options.reportDir, source: options.file, settings, restart: options.restart === true }).catch(async (error: unknown) => {
+    await reader.close();
+    throw error;
+  });
+  const report = await openImportReport({ dir: options.reportDir, format: reader.source.format, columns: reader.columns, textColumns });
+  const run = new ImportRun(client, options, report, journal, logger);
+  const readRow = catalog.createRowReader(reader.columns, readCellContext(reader.source));
+
+  async function* readValidRows(): AsyncGenerator<ValidRow<Target, Update>> {
+    let seq = 0;
+    try {
+      for await (const item of reader) {
+        const base = { seq: seq++, line: item.line, values: item.kind === 'row' ? item.values : {} };
+        const journaled = journal.take(item.line);
+        if (journaled !== undefined) {
+          const row = { ...base, ...journaled };
+          await run.restore(row);
+          onRestored(row);
+          continue;
+        }
+        if (run.stopReason !== undefined) {
+          await run.skip(base);
+          continue;
+        }
+        const outcome = item.kind === 'row' ? readRow(item) : { target: undefined, update: undefined, errors: item.errors };
+        if (outcome.errors.length > 0 || outcome.target === undefined || outcome.update === undefined) {
+          await run.record({ ...base, status: 'invalid', changes: [], errors: outcome.errors });
+          continue;
+        }
+        yield { base, target: outcome.target, update: outcome.update };
+      }
+    } catch (error) {
+      await run.abandon();
+      throw error;
+    }
+  }
+  return { run, rows: readValidRows() };
+}

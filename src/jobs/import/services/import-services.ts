@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../../../api/api-client.js';
+import type { OrgApi } from '../../../api/org-api.js';
+import type { ServiceItem, Services, ServiceSetting } from '../../../api/schemas/services.js';
+import { buildServiceCatalog } from '../../../resources/services/service-catalog.js';
+import type { BusinessItemResource } from '../business-items/business-item-resource.js';
+import { importBusinessItems } from '../business-items/import-business-items.js';
+import type { ImportOptions, ImportSummary } from '../import-options.js';
+import { planService } from './plan-service.js';
+
+/** Imports a sheet of services, one row per service of a business, one request per service. */
+export function importServices(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
+  const api = client.org(options.orgId);
+  return importBusinessItems(client, api, options, logger, createServiceResource(api));
+}
+
+function createServiceResource(api: OrgApi): BusinessItemResource<ServiceSetting, ServiceItem[], Services> {
+  return {
+    catalog: buildServiceCatalog(),
+    itemColumn: 'service_id',
+    readItemKey: (setting) => String(setting.service_id),
+    readCurrent: async (businessId) => (await api.readServices(businessId)).services,
+    planItem: planService,
+    // The spec documents one object per request.
+    write: { each: (businessId, setting) => api.setService(businessId, setting) },
+    describeOutcome: describeCategories,
+  };
+}
+
+/** The cross-category rule made visible: a structured service is set for every category of the business offering it. */
+function describeCategories(setting: ServiceSetting, answer: Services): string[] {
+  const categories = answer.services.filter((item) => item.service_id === setting.service_id).map((item) => item.category_geo_name);
+  return categories.length === 0 ? [] : [`categories: ${categories.join(', ')}`];
+}

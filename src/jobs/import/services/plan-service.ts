@@ -1,0 +1,29 @@
+import type { ServiceItem, ServiceSetting } from '../../../api/schemas/services.js';
+import type { ItemPlan } from '../business-items/business-item-resource.js';
+import { describeChange, describeSetting, isSameValue } from '../describe-change.js';
+
+const SERVICE_FIELDS = ['price', 'description'] as const;
+
+/**
+ * Against the business's current services (diff), a service it has sends only the fields whose
+ * value differs in some category; a service it lacks is sent whole. Without them (patch), every
+ * field is sent.
+ */
+export function planService(setting: ServiceSetting, current: readonly ServiceItem[] | undefined): ItemPlan<ServiceSetting> {
+  if (current === undefined) return { item: setting, changes: Object.entries(setting).map(([field, value]) => describeSetting(field, value)) };
+  const items = current.filter((item) => item.service_id === setting.service_id);
+  if (items.length === 0) {
+    return { item: setting, changes: Object.entries(setting).map(([field, value]) => describeChange(field, undefined, value)) };
+  }
+  const item: ServiceSetting = { service_id: setting.service_id };
+  const changes: string[] = [];
+  for (const field of SERVICE_FIELDS) {
+    const wanted = setting[field];
+    if (wanted === undefined) continue;
+    const before = [...new Set(items.map((stored) => stored[field]))];
+    if (before.every((value) => isSameValue(value, wanted))) continue;
+    Object.assign(item, { [field]: wanted });
+    changes.push(describeChange(field, before.length === 1 ? before[0] : before.join(', '), wanted));
+  }
+  return { item, changes };
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { copyFile, readFile, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Business } from '../../../src/emulator/state-types.js';
+import { openSheetWriter } from '../../../src/sheets/index.js';
+import { writeZip } from '../../sheets/write-zip.js';
+import { startImportHarness, type ImportHarness, type ImportOutcome } from './start-import-harness.js';
+
+/** Each hostile file ends one of two ways: a job-level SheetError naming the file, or its rows marked invalid with the column and why. */
+describe('hostile input', () => {
+  let harness: ImportHarness;
+  let businesses: Business[];
+  beforeAll(async () => {
+    harness = await startImportHarness();
+    businesses = harness.api.emulator.state.orgBusinesses(1);
+  });
+  afterAll(() => harness.close());
+
+  const idOf = (index: number): string => businesses[index]?.id ?? '';
+  const statuses = (outcome: ImportOutcome) => outcome.results.map((row) => [row._row, row._status, row._errors]);
+
+  async function write(name: string, content: string | Buffer): Promise<string> {
+    const path = join(harness.dir, name);
+    await writeFile(path, content);
+    return path;
+  }
+
+  /** The import's refusal: a SheetError whose message names the file, never a bare Error with a stack to show. */
+  async function refusalOf(path: string): Promise<string> {
+    const error = await harness.importFile('businesses', path).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ name: 'SheetError' });
+    const { message } = error as Error;
+    expect(message.startsWith(`Could not read ${path}: `)).toBe(true);
+    return message.slice(`Could not read ${path}: `.length);
+  }
+
+  it('an empty file', async () => {
+    expect(await refusalOf(await write('empty.csv', ''))).toBe('the file is empty. Add a header row with the column names.');
+    expect(await refusalOf(await write('empty.xlsx', ''))).toMatch(/^it is not a readable XLSX workbook: its zip directory is missing/);
+  });
+
+  it('a header and no rows: nothing sent, and a warning naming the file', async () => {
+    const path = await write('header-only.csv', 'business_id,name\r\n');
+    const lines: string[] = [];
+    const outcome = await harness.importFile('businesses', path, {}, pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }));
+    expect(outcome.summary.rows.total).toBe(0);
+    expect(harness.writes).toEqual([]);
+    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([`${path}: no rows under the header, nothing was imported`]);
+  });
+
+  it('a 10 MB cell, and a cell longer than a spreadsheet cell', async () => {
+    const path = await write('huge-cell.csv', ['business_id,name', `${idOf(0)},Fine`, `${idOf(1)},"${'x'.repeat(10 * 1024 ** 2)}"`, `${idOf(2)},${'y'.repeat(40_000)}`, `${idOf(3)},Fine too`].join('\n'));
+    const outcome = await harness.importFile('businesses', path);
+    expect(outcome.results.map((row) => [row._row, row._status])).toEqual([
+      ['2', 'updated'],
+      ['3', 'invalid'],
+      ['4', 'invalid'],
+      ['5', 'updated'],
+    ]);
+    expect(outcome.results[1]?._errors).toMatch(/^the record runs past 1,048,576 characters: a quoted cell is never closed, or a cell is far longer than the 32,767 characters a spreadsheet cell holds/);
+    expect(outcome.results[2]?._errors).toBe('name: holds 40000 characters, more than the 32767 a spreadsheet cell holds');
+  });
+
+  it('20,000 columns: the known ones are read, the others told about in a few warnings', async () => {
+    const extra = Array.from({ length: 19_998 }, (_, index) => `extra_${index}`);
+    const path = await write('wide.csv', [['business_id', 'name', ...extra].join(','), ...[4, 5].map((index) => [idOf(index), `Wide ${index}`, ...extra.map(() => 'x')].join(','))].join('\n'));
+    const lines: string[] = [];
+    const outcome = await harness.importFile('businesses', path, {}, pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }));
+    expect(outcome.summary.rows).toMatchObject({ total: 2, updated: 2 });
+    expect(lines).toHaveLength(21);
+    expect(lines.at(-1)).toContain('… and 19978 more warnings like these.');
+  });
+
+  it('binary data named .csv', async () => {
+    expect(await refusalOf(await write('random.csv', randomBytes(20_000)))).toMatch(/^it holds binary data, not text \(\d+ control bytes in its first 20000\)\. Check that it is the right file, saved as CSV\.$/);
+    const workbook = join(harness.dir, 'workbook.xlsx');
+    const writer = await openSheetWriter(workbook, { columns: [{ key: 'business_id' }] });
+    await writer.close();
+    const renamed = join(harness.dir, 'workbook.csv');
+    await copyFile(workbook, renamed);
+    expect(await refusalOf(renamed)).toBe('it is a zip archive (a workbook?), not CSV text. Give an .xlsx workbook its .xlsx name, or export the sheet as CSV.');
+  });
+
+  it('a truncated .xlsx', async () => {
+    const path = join(harness.dir, 'truncated.xlsx');
+    const writer = await openSheetWriter(path, { columns: [{ key: 'business_id' }, { key: 'name' }] });
+    for (let index = 0; index < 500; index++) await writer.writeRow({ business_id: `b${index}`, name: `Name ${index}` });
+    await writer.close();
+    const { length } = await readFile(path);
+    await truncate(path, Math.floor(length / 2));
+    expect(await refusalOf(path)).toMatch(/^it is not a readable XLSX workbook: its zip directory is missing \(the file was cut short, or is no workbook\)\./);
+  });
+
+  it('a zip bomb .xlsx: refused from its zip directory, past 1 GiB unpacked', { timeout: 30_000 }, async () => {
+    const path = join(harness.dir, 'bomb.xlsx');
+    const zeros = Buffer.alloc(1024 ** 2);
+    await writeZip(path, [
+      { name: '[Content_Types].xml', content: [Buffer.from('<?xml version="1.0"?><Types/>')] },
+      { name: 'xl/worksheets/sheet1.xml', content: Array.from({ length: 1100 }, () => zeros) },
+    ]);
+    expect((await readFile(path)).length).toBeLessThan(5 * 1024 ** 2);
+    expect(await refusalOf(path)).toBe(
+      'it would unpack to 1.1 GiB, more than the 1.0 GiB a workbook may (a zip bomb, or a sheet too large for XLSX). Split it into smaller workbooks, or save it as CSV, which is read as a stream.',
+    );
+  });
+
+  it('macros: an .xlsm, and an .xlsx that holds a macro project', async () => {
+    expect(await refusalOf(await write('macros.xlsm', 'PK'))).toBe('it is a macro-enabled workbook (.xlsm), and macros are not run nor kept. Save it as an Excel workbook (.xlsx).');
+    const path = join(harness.dir, 'hidden-macros.xlsx');
+    await writeZip(path, [
+      { name: '[Content_Types].xml', content: [Buffer.from('<?xml version="1.0"?><Types/>')] },
+      { name: 'xl/vbaProject.bin', content: [Buffer.from('Attribute VB_Name = "Module1"')] },
+    ]);
+    expect(await refusalOf(path)).toBe('it holds macros (xl/vbaProject.bin), which are not run nor kept. Save it as an Excel workbook (.xlsx) without macros.');
+  });
+
+  it('formula cells: the saved result is imported, a formula showing an error makes its row invalid', async () => {
+    const path = join(harness.dir, 'formulas.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('businesses');
+    sheet.addRow(['business_id', 'name']);
+    sheet.addRow([idOf(6), { formula: 'CONCAT("By ","formula")', result: 'By formula' }]);
+    sheet.addRow([idOf(7), { formula: '1/0', result: { error: '#DIV/0!' } }]);
+    await workbook.xlsx.writeFile(path);
+    const outcome = await harness.importFile('businesses', path);
+    expect(statuses(outcome)).toEqual([
+      ['2', 'updated', ''],
+      ['3', 'invalid', 'name: the formula has an error or no saved result; fix it, or open and save the file in Excel or LibreOffice'],
+    ]);
+    expect(businesses[6]?.name).toBe('By formula');
+  });
+
+  it('duplicate headers', async () => {
+    expect(await refusalOf(await write('duplicates.csv', `business_id,name,Name\n${idOf(8)},A,B\n`))).toBe("column 'Name' appears twice (columns B and C). Rename or remove one.");
+  });
+
+  it('a byte order mark in the middle: files joined together', async () => {
+    const path = await write('joined.csv', `\uFEFFbusiness_id,name\n${idOf(9)},First file\n\uFEFFbusiness_id,name\n${idOf(10)},Second file\n`);
+    const outcome = await harness.importFile('businesses', path);
+    expect(statuses(outcome)).toEqual([
+      ['2', 'updated', ''],
+      ['3', 'invalid', 'business_id: holds a byte order mark (U+FEFF), as when files are joined together; remove it, and a repeated header line with it'],
+      ['4', 'updated', ''],
+    ]);
+  });
+
+  it('NUL bytes in a cell', async () => {
+    const path = await write('nul.csv', `business_id,name\n${idOf(11)},Before\0after\n${idOf(12)},Clean name\n`);
+    const outcome = await harness.importFile('businesses', path);
+    expect(statuses(outcome)).toEqual([
+      ['2', 'invalid', 'name: holds a NUL character (U+0000), which no text should; remove it'],
+      ['3', 'updated', ''],
+    ]);
+    expect(businesses[11]?.name).not.toContain('\0');
+  });
+});

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Business } from '../../../src/emulator/state-types.js';
+import { startImportHarness, type ImportHarness } from './start-import-harness.js';
+
+const HEADER = 'business_id,geo_id,type,value,value.set_values,value.unset_values';
+
+describe('import attributes', () => {
+  let harness: ImportHarness;
+  beforeAll(async () => {
+    harness = await startImportHarness();
+  });
+  afterAll(() => harness.close());
+
+  /** A French bakery of the first organization with exactly these stored attributes. */
+  function prepareBusiness(index: number, stored: Record<string, unknown>): Business {
+    const business = harness.api.emulator.state.orgBusinesses(1)[index];
+    if (business === undefined) throw new Error(`no business at index ${index}`);
+    business.categories = ['gcid:bakery'];
+    business.country = 'FR';
+    harness.api.emulator.state.businessAttributes.set(business.id, new Map(Object.entries(stored)));
+    return business;
+  }
+
+  function storedOf(business: Business): Record<string, unknown> {
+    return Object.fromEntries(harness.api.emulator.state.businessAttributes.get(business.id) ?? []);
+  }
+
+  it('sets and unsets REPEATABLE_ENUM values, refuses REPEATABLE_URL before any request, and maps an error to the row of its geo_id', async () => {
+    const a = prepareBusiness(20, { has_wifi: false, has_seating_outdoors: true, pay_credit_card_types_accepted: ['visa', 'american_express'] });
+    const csv = [
+      HEADER,
+      `${a.id},has_wifi,BOOL,yes,,`,
+      `${a.id},has_seating_outdoors,BOOL,true,,`,
+      `${a.id},pay_credit_card_types_accepted,REPEATABLE_ENUM,,visa|mastercard,american_express|jcb`,
+      `${a.id},url_appointment,REPEATABLE_URL,https://book.example.com,,`,
+      `${a.id},has_bike_parking,BOOL,true,,`,
+      `${a.id},wi_fi,ENUM,fast_wi_fi,,`,
+      `${a.id},url_menu,URL,https://menu.example.com,,`,
+      `${a.id},has_wifi,BOOL,no,,`,
+    ].join('\n');
+    const { summary, results } = await harness.runImport('attributes', csv);
+
+    expect(results.map((row) => [row.geo_id, row._status])).toEqual([
+      ['has_wifi', 'updated'],
+      ['has_seating_outdoors', 'unchanged'],
+      ['pay_credit_card_types_accepted', 'updated'],
+      ['url_appointment', 'invalid'],
+      ['has_bike_parking', 'failed'],
+      ['wi_fi', 'failed'],
+      ['url_menu', 'updated'],
+      ['has_wifi', 'invalid'],
+    ]);
+    const [wifi, , cards, repeatableUrl, bikes, wiFi, menu, wifiAgain] = results;
+    expect(wifi?._changes).toBe("value: 'false' -> 'true'");
+    expect(cards?._changes).toBe("value.set_values: 'visa, american_express' -> 'visa, mastercard'");
+    expect(repeatableUrl?._errors).toBe('type: REPEATABLE_URL is no longer supported, use place action links');
+    expect(bikes?._errors).toBe("geo_id: 'has_bike_parking' is not offered for this business's categories and country");
+    expect(wiFi).toMatchObject({ _http_status: '400', _errors: 'value: must be one of free_wi_fi, paid_wi_fi, no_wi_fi' });
+    expect(menu?._changes).toBe("value: '' -> 'https://menu.example.com'");
+    expect(wifiAgain?._errors).toBe('geo_id: set already by row 2 for this business; give each geo_id one row');
+
+    expect(storedOf(a)).toEqual({
+      has_wifi: true,
+      has_seating_outdoors: true,
+      pay_credit_card_types_accepted: ['visa', 'mastercard'],
+      url_menu: 'https://menu.example.com',
+    });
+    // The refused request, then the same without wi_fi.
+    expect(harness.writes).toEqual([`POST /business/${a.id}/attributes`, `POST /business/${a.id}/attributes`]);
+    expect(summary.rows).toEqual({ total: 8, updated: 3, unchanged: 1, would_update: 0, conflict: 0, invalid: 2, failed: 2, skipped: 0 });
+  });
+
+  it('sends nothing when the same rows are imported again in diff mode', async () => {
+    const b = prepareBusiness(21, {});
+    const csv = [
+      HEADER,
+      `${b.id},has_wifi,BOOL,true,,`,
+      `${b.id},wi_fi,ENUM,paid_wi_fi,,`,
+      `${b.id},pay_credit_card_types_accepted,REPEATABLE_ENUM,,jcb,visa`,
+    ].join('\n');
+    const first = await harness.runImport('attributes', csv);
+    expect(first.results.map((row) => row._status)).toEqual(['updated', 'updated', 'updated']);
+    expect(first.results[2]?._changes).toBe("value.set_values: '' -> 'jcb'");
+    const again = await harness.runImport('attributes', csv);
+    expect(again.results.map((row) => row._status)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect(harness.writes).toEqual([]);
+    expect(again.summary.requests).toMatchObject({ reads: 1, writes: 0 });
+  });
+
+  it('in patch mode sends without reading and maps each refusal to its row', async () => {
+    const c = prepareBusiness(22, { pay_credit_card_types_accepted: ['visa', 'jcb'] });
+    const csv = [
+      HEADER,
+      `${c.id},has_bike_parking,BOOL,true,,`,
+      `${c.id},pay_credit_card_types_accepted,REPEATABLE_ENUM,,,jcb`,
+      `${c.id},url_order_ahead,URL,https://order.example.com,,`,
+    ].join('\n');
+    const { summary, results } = await harness.runImport('attributes', csv, { mode: 'patch' });
+    expect(results.map((row) => [row._status, row._changes, row._errors])).toEqual([
+      ['failed', '', 'geo_id: does not exist in DB'],
+      ['updated', "value.unset_values: -> 'jcb'", ''],
+      ['updated', "value: -> 'https://order.example.com'", ''],
+    ]);
+    expect(storedOf(c)).toEqual({ pay_credit_card_types_accepted: ['visa'], url_order_ahead: 'https://order.example.com' });
+    expect(summary.requests).toMatchObject({ reads: 0, writes: 2 });
+  });
+});

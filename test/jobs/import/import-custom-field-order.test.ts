@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CustomField, CustomFieldSection } from '../../../src/emulator/state-types.js';
+import { startImportHarness, type ImportHarness } from './start-import-harness.js';
+
+describe('import custom-field order', () => {
+  let harness: ImportHarness;
+  beforeAll(async () => {
+    harness = await startImportHarness();
+  });
+  afterAll(() => harness.close());
+
+  function field(orgId: number, name: string): CustomField {
+    const found = harness.api.emulator.state.customFields.find((candidate) => candidate.org_id === orgId && candidate.name === name);
+    if (found === undefined) throw new Error(`no custom field ${name} in organization ${orgId}`);
+    return found;
+  }
+
+  function section(orgId: number, name: string): CustomFieldSection {
+    const found = harness.api.emulator.state.customFieldSections.find((candidate) => candidate.org_id === orgId && candidate.name === name);
+    if (found === undefined) throw new Error(`no section ${name} in organization ${orgId}`);
+    return found;
+  }
+
+  it('sends field rows and section rows in one request, only what changes', async () => {
+    const [parking, seats, format] = [field(1, 'has_parking'), field(1, 'seats'), field(1, 'store_format')];
+    const [details, offer] = [section(1, 'Store details'), section(1, 'Offer')];
+    const csv = [
+      'id,order,section_id,section_order',
+      `${parking.id},9,,`,
+      `${seats.id},${seats.order},,`,
+      `${format.id},1,${details.id},`,
+      '99999,1,,',
+      `,,${offer.id},0`,
+      'first,,,',
+      `${parking.id},2,,`,
+      `,,${details.id},`,
+    ].join('\n');
+    const { summary, results } = await harness.runImport('custom-field-order', csv);
+
+    expect(results.map((row) => [row._status, row._changes, row._errors])).toEqual([
+      ['updated', "order: '1' -> '9'", ''],
+      ['unchanged', '', ''],
+      ['updated', `order: '5' -> '1' | section_id: '${offer.id}' -> '${details.id}'`, ''],
+      ['failed', '', 'id: no custom field 99999 in this organization'],
+      ['updated', "section_order: '2' -> '0'", ''],
+      ['invalid', '', "id: must be a whole number, got 'first'"],
+      ['invalid', '', 'id: placed already by row 2; give each custom field one row'],
+      ['invalid', '', 'section_order: missing; give the position of the section (a row without id places a section)'],
+    ]);
+    expect(harness.writes).toEqual(['POST /custom_fields/order']);
+    expect([parking.order, format.order, format.section_id, offer.order]).toEqual([9, 1, details.id, 0]);
+    expect(summary.rows).toEqual({ total: 8, updated: 3, unchanged: 1, would_update: 0, conflict: 0, invalid: 3, failed: 1, skipped: 0 });
+    expect(summary.requests).toMatchObject({ reads: 1, writes: 1 });
+
+    const again = await harness.runImport('custom-field-order', csv);
+    expect(again.results.slice(0, 5).map((row) => row._status)).toEqual(['unchanged', 'unchanged', 'unchanged', 'failed', 'unchanged']);
+    expect(harness.writes).toEqual([]);
+  });
+
+  it('lets a PROVIDER key order another organization with --org', async () => {
+    const [labels, nordicOffer] = [field(2, 'labels'), section(2, 'Offer')];
+    const csv = ['id,order,section_id,section_order', `${labels.id},1,${nordicOffer.id},1`].join('\n');
+    const withoutOrg = await harness.runImport('custom-field-order', csv, {}, 'PROVIDER');
+    expect(withoutOrg.results[0]).toMatchObject({ _status: 'failed', _http_status: '400', _errors: 'org_id: Required for PROVIDER users.' });
+
+    const { results } = await harness.runImport('custom-field-order', csv, { orgId: 2 }, 'PROVIDER');
+    expect(results[0]).toMatchObject({ _status: 'updated', _changes: "order: '7' -> '1' | section_order: '2' -> '1'" });
+    expect(harness.writes).toEqual(['POST /custom_fields/order?org_id=2']);
+    expect([labels.order, nordicOffer.order]).toEqual([1, 1]);
+    expect(field(1, 'labels').order).toBe(7);
+  });
+
+  it('in patch mode sends complete rows without reading; a dry run sends nothing', async () => {
+    const [note, details] = [field(1, 'manager_note'), section(1, 'Store details')];
+    const csv = ['id,order,section_id', `${note.id},4,${details.id}`].join('\n');
+    const dry = await harness.runImport('custom-field-order', csv, { dryRun: true });
+    expect(dry.results[0]).toMatchObject({ _status: 'would_update', _changes: "order: '2' -> '4'" });
+    expect(harness.writes).toEqual([]);
+
+    const patch = await harness.runImport('custom-field-order', csv, { mode: 'patch' });
+    expect(patch.results[0]).toMatchObject({ _status: 'updated', _changes: `order: -> '4' | section_id: -> '${details.id}'` });
+    expect(patch.summary.requests).toMatchObject({ reads: 0, writes: 1 });
+    expect(note.order).toBe(4);
+  });
+});

@@ -1,0 +1,187 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AUTHENTICATION_FAILURE, AuthenticationError } from '../../../src/api/api-error.js';
+import type { ScriptedFault } from '../../../src/emulator/faults.js';
+import type { EmulatorRequest } from '../../../src/emulator/http-types.js';
+import type { Business } from '../../../src/emulator/state-types.js';
+import type { ImportSummary } from '../../../src/jobs/import/import-options.js';
+import { createSkippingClock } from '../../api/skipping-clock.js';
+import { readResults, startImportHarness, type ImportHarness } from './start-import-harness.js';
+
+/** What the emulator saw of the writes: every POST it received, and those it applied (answered by the API, not by a fault). */
+interface WriteLog {
+  received: Map<string, number>;
+  applied: Map<string, number>;
+}
+
+describe('an import against a faulty service', () => {
+  let harness: ImportHarness;
+  let businesses: Business[];
+  let next = 0;
+  beforeAll(async () => {
+    harness = await startImportHarness({ businesses: 200 });
+    businesses = harness.api.emulator.state.orgBusinesses(1);
+  });
+  afterEach(() => {
+    harness.api.emulator.faults.script = undefined;
+  });
+  afterAll(() => harness.close());
+
+  /** Rows renaming the next `count` businesses, each business used by one test only. */
+  function renameSheet(count: number, prefix: string): { csv: string; targets: Business[] } {
+    const targets = businesses.slice(next, next + count);
+    next += count;
+    if (targets.length < count) throw new Error('not enough seeded businesses');
+    return { csv: ['business_id,name', ...targets.map((business, index) => `${business.id},${prefix} ${index}`)].join('\n'), targets };
+  }
+
+  /** Injects `fault(k)` on the k-th POST (1-based) and logs the writes; transport faults still apply the write, as a lost answer does. */
+  function injectOnWrites(fault: (k: number, req: EmulatorRequest) => ScriptedFault | undefined): WriteLog {
+    const log: WriteLog = { received: new Map(), applied: new Map() };
+    let writes = 0;
+    harness.api.emulator.faults.script = (_n, req) => {
+      if (req.method !== 'POST') return undefined;
+      log.received.set(req.path, (log.received.get(req.path) ?? 0) + 1);
+      const injected = fault(++writes, req);
+      if (injected === undefined || !('status' in injected)) log.applied.set(req.path, (log.applied.get(req.path) ?? 0) + 1);
+      return injected;
+    };
+    return log;
+  }
+
+  const sum = (counts: ReadonlyMap<string, number>) => [...counts.values()].reduce((total, count) => total + count, 0);
+  const pathsOf = (targets: readonly Business[]) => targets.map((business) => `/business/${business.id}`).sort();
+  const expectRenamed = (targets: readonly Business[], prefix: string) => {
+    expect(targets.map((business) => business.name)).toEqual(targets.map((_, index) => `${prefix} ${index}`));
+  };
+
+  it('waits out a 429 storm for its Retry-After, then applies every row once', async () => {
+    const { csv, targets } = renameSheet(10, 'Storm');
+    const log = injectOnWrites((k) => (k <= 12 ? { status: 429, headers: { 'retry-after': '30' } } : undefined));
+    const clock = createSkippingClock();
+    const { summary } = await harness.runImport('businesses', csv, {}, 'ORG_ADMIN', { clock });
+    expect(summary.rows).toMatchObject({ total: 10, updated: 10 });
+    expect(summary.requests).toMatchObject({ rate_limited: 12, retries: 12 });
+    expect(clock.sleeps.filter((ms) => ms === 30_000)).toHaveLength(12);
+    expect([...log.applied.keys()].sort()).toEqual(pathsOf(targets));
+    expect([...log.applied.values()].every((count) => count === 1)).toBe(true);
+    expectRenamed(targets, 'Storm');
+  });
+
+  it('retries a burst of 5xx answers and applies every row once', async () => {
+    const { csv, targets } = renameSheet(10, 'Burst');
+    const log = injectOnWrites((k) => (k >= 3 && k <= 14 ? { status: k % 2 === 0 ? 500 : 503 } : undefined));
+    const { summary } = await harness.runImport('businesses', csv);
+    expect(summary.rows).toMatchObject({ total: 10, updated: 10 });
+    expect(summary.requests.retries).toBe(12);
+    expect([...log.applied.values()].every((count) => count === 1)).toBe(true);
+    expect(log.applied.size).toBe(10);
+    expectRenamed(targets, 'Burst');
+  });
+
+  it('retries reset connections: a write whose answer was lost is sent again, to the same effect', async () => {
+    const { csv, targets } = renameSheet(10, 'Reset');
+    const log = injectOnWrites((k) => (k % 3 === 0 ? { kind: 'reset' } : undefined));
+    const { summary } = await harness.runImport('businesses', csv);
+    expect(summary.rows).toMatchObject({ total: 10, updated: 10 });
+    expect(summary.requests.retries).toBeGreaterThan(0);
+    // Each reset costs one more request of the same row, nothing else.
+    expect(sum(log.received)).toBe(10 + summary.requests.retries);
+    expect([...log.received.keys()].sort()).toEqual(pathsOf(targets));
+    expectRenamed(targets, 'Reset');
+  });
+
+  it('times out answers that never come and slow bodies that stall, and retries them', async () => {
+    const { csv, targets } = renameSheet(10, 'Slow');
+    injectOnWrites((k) => {
+      if (k === 2) return { kind: 'hang' };
+      if (k === 4) return { kind: 'slow-body', durationMs: 10_000 };
+      // Slow but steady bodies arrive within the timeout.
+      return k % 3 === 0 ? { kind: 'slow-body', durationMs: 200 } : undefined;
+    });
+    const { summary } = await harness.runImport('businesses', csv, {}, 'ORG_ADMIN', { http: { headersTimeoutMs: 300, bodyTimeoutMs: 300 } });
+    expect(summary.rows).toMatchObject({ total: 10, updated: 10 });
+    expect(summary.requests.retries).toBe(2);
+    expectRenamed(targets, 'Slow');
+  });
+
+  it('waits for an API that disappears for 30 s within its retry budget, fails the rows it could not send, finishes, and a rerun sends only those', async () => {
+    const { csv, targets } = renameSheet(10, 'Outage');
+    const clock = createSkippingClock();
+    let outageFrom: number | undefined;
+    // From the fourth write on, every request fails for 30 s of the client's clock: its back-offs move that clock.
+    const log = injectOnWrites((k) => {
+      if (k === 4) outageFrom = clock.now();
+      return outageFrom !== undefined && clock.now() < outageFrom + 30_000 ? { status: 503 } : undefined;
+    });
+    // One row at a time, so the clock moves with one row's back-offs: 1 + 2 + 4 + 4 = 11 s, then the row fails.
+    // Rows 5 and 6 (the fourth and fifth writes) fail at 11 and 22 s; row 7's fifth attempt, at 33 s, finds the API back.
+    const client = { clock, concurrency: 1, random: () => 1, retry: { baseDelayMs: 1000, maxDelayMs: 4000, maxTotalDelayMs: 20_000, maxAttempts: 5 } };
+    const reportDir = join(harness.dir, 'outage');
+    const { summary, results } = await harness.runImport('businesses', csv, { reportDir }, 'ORG_ADMIN', client);
+    expect(summary.rows).toMatchObject({ total: 10, updated: 8, failed: 2 });
+    expect(summary.stopped).toBeUndefined();
+    const failed = results.filter((row) => row._status === 'failed');
+    expect(failed.map((row) => row._row)).toEqual(['5', '6']);
+    for (const row of failed) {
+      expect(row._http_status).toBe('503');
+      expect(row._errors).toMatch(/^Could not POST \/business\/.+: the service failed \(503\).*Run again later\.$/);
+    }
+    expect(targets.slice(3, 5).map((business) => business.name)).not.toContain('Outage 3');
+    expect(log.applied.size).toBe(8);
+
+    const rerun = injectOnWrites(() => undefined);
+    const resumed = await harness.runImport('businesses', csv, { reportDir });
+    expect(resumed.summary).toMatchObject({ resumed: 8, rows: { updated: 10 } });
+    expect([...rerun.received.keys()].sort()).toEqual(pathsOf(targets.slice(3, 5)));
+    expectRenamed(targets, 'Outage');
+  });
+
+  it('stops at once when the key is revoked mid-run, reports what was done, and throws AuthenticationError', async () => {
+    const { csv, targets } = renameSheet(20, 'Revoked');
+    let revoked = false;
+    const log = injectOnWrites((k) => {
+      revoked ||= k === 5;
+      return revoked ? { status: 401 } : undefined;
+    });
+    const reportDir = join(harness.dir, 'revoked');
+    const run = harness.runImport('businesses', csv, { reportDir }, 'ORG_ADMIN', { concurrency: 2 });
+    await expect(run).rejects.toBeInstanceOf(AuthenticationError);
+    // Only what was already in flight when the first 401 came.
+    expect(sum(log.received)).toBeLessThanOrEqual(4 + 2);
+
+    const summary = JSON.parse(await readFile(join(reportDir, 'summary.json'), 'utf8')) as ImportSummary;
+    expect(summary.stopped).toBe(AUTHENTICATION_FAILURE);
+    expect(summary.rows.updated).toBe(4);
+    expect(summary.rows.total).toBe(20);
+    const results = await readResults(reportDir);
+    expect(results.map((row) => row._status).slice(0, 4)).toEqual(['updated', 'updated', 'updated', 'updated']);
+    expect(results.filter((row) => row._status === 'failed').every((row) => row._http_status === '401')).toBe(true);
+    expect(results.filter((row) => row._status === 'skipped')[0]?._errors).toBe(`not sent: ${AUTHENTICATION_FAILURE}`);
+
+    // Once the key works again, the same command sends only what was not done.
+    const rerun = injectOnWrites(() => undefined);
+    const resumed = await harness.runImport('businesses', csv, { reportDir });
+    expect(resumed.summary).toMatchObject({ resumed: 4, rows: { updated: 20 } });
+    expect(rerun.received.size).toBe(16);
+    expectRenamed(targets, 'Revoked');
+  });
+});
+
+describe('pacing against the service rate limit', () => {
+  let harness: ImportHarness;
+  beforeAll(async () => {
+    // 100 requests per sliding second: the budget the client is given.
+    harness = await startImportHarness({ businesses: 200, ratePerMinute: 6000, rateWindowMs: 1000 });
+  });
+  afterAll(() => harness.close());
+
+  it('causes no 429 on its own: 150 writes at the full budget, none refused', async () => {
+    const targets = harness.api.emulator.state.orgBusinesses(1).slice(0, 150);
+    const csv = ['business_id,name', ...targets.map((business, index) => `${business.id},Paced ${index}`)].join('\n');
+    const { summary } = await harness.runImport('businesses', csv, { mode: 'patch' }, 'ORG_ADMIN', { ratePerMinute: 6000 });
+    expect(summary.rows).toMatchObject({ total: 150, updated: 150 });
+    expect(summary.requests).toMatchObject({ writes: 150, rate_limited: 0, retries: 0 });
+  });
+});

@@ -1,0 +1,200 @@
+import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../src/api/api-client.js';
+import type { CommandContext } from '../../../src/cli/command-context.js';
+import { EXIT_CODES } from '../../../src/cli/exit-codes.js';
+import { withStopSignal } from '../../../src/cli/stop-signal.js';
+import type { Business } from '../../../src/emulator/state-types.js';
+import type { FaultScript } from '../../../src/emulator/faults.js';
+import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
+import { JobSchema } from '../../../src/jobs/job-file/job-schema.js';
+import { runJob, type StepRunners } from '../../../src/jobs/job-file/run-job.js';
+import { WHOLE_RUN } from '../../../src/jobs/job-file/shard.js';
+import { ResumeError } from '../../../src/jobs/import/journal/resume-error.js';
+import { readResults, startImportHarness, type ImportHarness, type ImportOutcome } from './start-import-harness.js';
+
+const logger = pino({ level: 'silent' });
+
+describe('resuming an import from its journal', () => {
+  let harness: ImportHarness;
+  let recordWrites: FaultScript | undefined;
+  let businesses: Business[];
+  beforeAll(async () => {
+    harness = await startImportHarness({ businesses: 120 });
+    recordWrites = harness.api.emulator.faults.script;
+    businesses = harness.api.emulator.state.orgBusinesses(1);
+  });
+  afterEach(() => {
+    harness.api.emulator.faults.script = recordWrites;
+  });
+  afterAll(() => harness.close());
+
+  /** Rows renaming businesses [from, to) of the first organization. */
+  function renameSheet(from: number, to: number, prefix: string): { csv: string; targets: Business[] } {
+    const targets = businesses.slice(from, to);
+    return { csv: ['business_id,name', ...targets.map((business, index) => `${business.id},${prefix} ${index}`)].join('\n'), targets };
+  }
+
+  /** Counts the POSTs each path receives, across runs; `onPost` sees the running total. */
+  function countPosts(onPost: (total: number) => void = () => undefined): Map<string, number> {
+    const posts = new Map<string, number>();
+    let total = 0;
+    harness.api.emulator.faults.script = (_n, req) => {
+      if (req.method !== 'POST') return undefined;
+      posts.set(req.path, (posts.get(req.path) ?? 0) + 1);
+      onPost(++total);
+      return undefined;
+    };
+    return posts;
+  }
+
+  const onceEach = (targets: readonly Business[]) => new Map(targets.map((business) => [`/business/${business.id}`, 1]));
+  const linesOf = (outcome: ImportOutcome) => outcome.results.map((row) => Number(row._row));
+
+  it('after SIGTERM, the same command sends only the rows not done: every row applied exactly once overall', async () => {
+    const { csv, targets } = renameSheet(0, 20, 'Term');
+    const reportDir = join(harness.dir, 'sigterm');
+    const posts = countPosts((total) => {
+      if (total === 5) setImmediate(() => process.emit('SIGTERM', 'SIGTERM'));
+    });
+    let exitCode = 0;
+    const context: CommandContext = { logger, requestExit: (code) => (exitCode = Math.max(exitCode, code)) };
+    let first: ImportOutcome | undefined;
+    await withStopSignal(context, async (signal) => {
+      first = await harness.runImport('businesses', csv, { reportDir, signal }, 'ORG_ADMIN', { ratePerMinute: 600, concurrency: 2 });
+    });
+    expect(exitCode).toBe(EXIT_CODES.terminated);
+    const stopped = first?.summary.rows;
+    expect(stopped?.skipped).toBeGreaterThan(0);
+    expect(stopped?.updated).toBe(posts.size);
+
+    const second = await harness.runImport('businesses', csv, { reportDir });
+    expect(second.summary.resumed).toBe(stopped?.updated);
+    expect(second.summary.rows).toMatchObject({ total: 20, updated: 20, skipped: 0 });
+    expect(linesOf(second)).toEqual(targets.map((_, index) => index + 2));
+    expect(posts).toEqual(onceEach(targets));
+    expect(targets.map((business) => business.name)).toEqual(targets.map((_, index) => `Term ${index}`));
+  });
+
+  it('after a kill, sends again only the rows the journal lost, and still reports every row once', async () => {
+    const { csv, targets } = renameSheet(20, 36, 'Kill');
+    const reportDir = join(harness.dir, 'sigkill');
+    const options = { reportDir, mode: 'patch' as const };
+    const first = await harness.runImport('businesses', csv, options);
+    expect(first.summary.rows.updated).toBe(16);
+    // A kill after six outcomes were written, while the seventh was being written.
+    const journal = join(reportDir, 'journal.jsonl');
+    const [header = '', ...entries] = (await readFile(journal, 'utf8')).trim().split('\n');
+    const kept = entries.slice(0, 6);
+    await writeFile(journal, `${[header, ...kept].join('\n')}\n${(entries[6] ?? '').slice(0, 12)}`);
+    const keptLines = new Set(kept.map((entry) => (JSON.parse(entry) as { line: number }).line));
+
+    const posts = countPosts();
+    const second = await harness.runImport('businesses', csv, options);
+    const lost = targets.filter((_, index) => !keptLines.has(index + 2));
+    expect(lost).toHaveLength(10);
+    expect(posts).toEqual(onceEach(lost));
+    expect(second.summary).toMatchObject({ resumed: 6, rows: { total: 16, updated: 16 } });
+    expect(linesOf(second)).toEqual(targets.map((_, index) => index + 2));
+    // The cut line is gone: a third run resumes every row.
+    const third = await harness.runImport('businesses', csv, options);
+    expect(third.summary.resumed).toBe(16);
+  });
+
+  it('journals each answer before more than the requests in flight are sent: a kill at any moment would send again only those', async () => {
+    const { csv } = renameSheet(50, 80, 'Lag');
+    const reportDir = join(harness.dir, 'lag');
+    const concurrency = 3;
+    const lags: number[] = [];
+    countPosts((total) => {
+      const journal = readFileSync(join(reportDir, 'journal.jsonl'), 'utf8');
+      const journaled = journal.split('\n').filter((line) => line.includes('"status":"updated"')).length;
+      // Sent before this request and not journaled: what a kill now would send again, besides this one.
+      lags.push(total - 1 - journaled);
+    });
+    const { summary } = await harness.runImport('businesses', csv, { reportDir }, 'ORG_ADMIN', { concurrency });
+    expect(summary.rows.updated).toBe(30);
+    expect(lags).toHaveLength(30);
+    expect(Math.max(...lags)).toBeLessThanOrEqual(concurrency);
+  });
+
+  it('still refuses a second row for a business the interrupted run already sent', async () => {
+    const [a, b] = businesses.slice(36, 38);
+    const csv = ['business_id,name', `${a?.id ?? ''},First`, `${b?.id ?? ''},Second`, `${a?.id ?? ''},Again`].join('\n');
+    const reportDir = join(harness.dir, 'duplicate');
+    await harness.runImport('businesses', csv, { reportDir, mode: 'patch' });
+    // Only the first row's outcome survived.
+    const journal = join(reportDir, 'journal.jsonl');
+    const [header = '', ...entries] = (await readFile(journal, 'utf8')).trim().split('\n');
+    await writeFile(journal, `${[header, ...entries.filter((entry) => (JSON.parse(entry) as { line: number }).line === 2)].join('\n')}\n`);
+    const posts = countPosts();
+    const second = await harness.runImport('businesses', csv, { reportDir, mode: 'patch' });
+    expect(posts).toEqual(new Map([[`/business/${b?.id ?? ''}`, 1]]));
+    expect(second.results.map((row) => [row._row, row._status])).toEqual([
+      ['2', 'updated'],
+      ['3', 'updated'],
+      ['4', 'invalid'],
+    ]);
+    expect(second.results[2]?._errors).toBe('business_id: the same business as row 2; give each business one row');
+    expect(a?.name).toBe('First');
+  });
+
+  it('refuses a source that changed since the journal was written, and starts over with restart', async () => {
+    const reportDir = join(harness.dir, 'changed');
+    const before = await harness.runImport('businesses', renameSheet(38, 42, 'Before').csv, { reportDir });
+    const changed = renameSheet(38, 42, 'After');
+    await expect(harness.runImport('businesses', changed.csv, { reportDir })).rejects.toThrow(
+      new ResumeError(reportDir, 'the source file changed since the journal was written'),
+    );
+    // The refusal comes before anything is written: the earlier report stays.
+    expect(await readResults(reportDir)).toEqual(before.results);
+    await expect(harness.runImport('businesses', changed.csv, { reportDir })).rejects.toThrow(
+      `Could not resume the import in ${reportDir}: the source file changed since the journal was written. Run with --restart to start over, or use another --report directory.`,
+    );
+    const posts = countPosts();
+    const restarted = await harness.runImport('businesses', changed.csv, { reportDir, restart: true });
+    expect(restarted.summary).toMatchObject({ resumed: 0, rows: { total: 4, updated: 4 } });
+    expect(posts).toEqual(onceEach(changed.targets));
+  });
+
+  it('refuses to resume a dry run as a real one', async () => {
+    const reportDir = join(harness.dir, 'dry');
+    const { csv } = renameSheet(42, 45, 'Dry');
+    await harness.runImport('businesses', csv, { reportDir, dryRun: true });
+    await expect(harness.runImport('businesses', csv, { reportDir })).rejects.toThrow(
+      `Could not resume the import in ${reportDir}: the journal was written with other settings (dry_run was true, now false). Run with --restart`,
+    );
+  });
+
+  it('resumes every resource: a finished services import run again sends nothing and reports the same', async () => {
+    const [business] = businesses.slice(45, 46);
+    const csv = ['business_id,code,service_id,price,description', `${business?.id ?? ''},,101,45,Cakes`, `${business?.id ?? ''},,999,1,`, ',NO-SUCH-CODE,101,1,', `${business?.id ?? ''},,abc,,`].join('\n');
+    const reportDir = join(harness.dir, 'services');
+    const first = await harness.runImport('services', csv, { reportDir });
+    expect(first.results.map((row) => row._status)).toEqual(['updated', 'failed', 'failed', 'invalid']);
+    const again = await harness.runImport('services', csv, { reportDir });
+    expect(harness.writes).toEqual([]);
+    expect(again.results).toEqual(first.results);
+    // The row with no answer from the service (a store code not found) is looked up again.
+    expect(again.summary).toMatchObject({ resumed: 3, requests: { writes: 0, reads: 1 } });
+  });
+
+  it('takes restart: true from a job step', async () => {
+    const job = JobSchema.parse({ name: 'again', steps: [{ import: { resource: 'businesses', source: 'stores.csv', report: 'reports/stores', restart: true } }] });
+    const seen: ImportOptions[] = [];
+    const runners: StepRunners = {
+      runImport: (_client, _resource, options) => {
+        seen.push(options);
+        return Promise.resolve({ partial: false, summary: {} });
+      },
+      runExport: () => Promise.reject(new Error('the job has no export step')),
+    };
+    const client = createApiClient({ baseUrl: harness.api.url, apiKey: harness.api.emulator.keys.ORG_ADMIN });
+    await runJob(job, client, runners, { shard: WHOLE_RUN, dryRun: false, now: new Date() }, logger);
+    await client.close();
+    expect(seen.map((options) => options.restart)).toEqual([true]);
+  });
+});

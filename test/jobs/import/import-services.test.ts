@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Business, ServiceItem } from '../../../src/emulator/state-types.js';
+import { startImportHarness, type ImportHarness } from './start-import-harness.js';
+
+describe('import services', () => {
+  let harness: ImportHarness;
+  beforeAll(async () => {
+    harness = await startImportHarness();
+  });
+  afterAll(() => harness.close());
+
+  /** A business of the first organization with the given categories and services, so expectations are exact. */
+  function prepareBusiness(index: number, categories: string[], services: ServiceItem[] = []): Business {
+    const business = harness.api.emulator.state.orgBusinesses(1)[index];
+    if (business === undefined) throw new Error(`no business at index ${index}`);
+    business.categories = categories;
+    harness.api.emulator.state.businessServices.set(business.id, services);
+    return business;
+  }
+
+  function servicesOf(business: Business): ServiceItem[] {
+    return harness.api.emulator.state.businessServices.get(business.id) ?? [];
+  }
+
+  it('reads a business once for its rows, sends each service on its own, and fails only the refused row', async () => {
+    const a = prepareBusiness(10, ['gcid:bakery', 'gcid:cafe', 'gcid:pastry_shop']);
+    const b = prepareBusiness(11, ['gcid:bakery']);
+    const c = prepareBusiness(12, ['gcid:bakery'], [
+      { service_id: 102, type: 'STRUCTURED_SERVICE_ITEM', name: 'Bread delivery', price: 2, description: 'Every morning', category_geo_name: 'gcid:bakery' },
+    ]);
+    const csv = [
+      'business_id,code,service_id,price,description',
+      `${a.id},,101,45,Wedding cakes`,
+      `${a.id},,104,3.5,`,
+      `${a.id},,999,1,`,
+      `${a.id},,104,4,`,
+      `,${b.code ?? ''},102,2.5,Fresh every morning`,
+      `${c.id},,102,2,Every morning`,
+      `${c.id},,abc,,`,
+      ',NO-SUCH-CODE,101,1,',
+      `${a.id},,101,50,`,
+    ].join('\n');
+    const { summary, results } = await harness.runImport('services', csv);
+
+    expect(results.map((row) => [row._row, row._status])).toEqual([
+      ['2', 'updated'],
+      ['3', 'updated'],
+      ['4', 'failed'],
+      ['5', 'invalid'],
+      ['6', 'updated'],
+      ['7', 'unchanged'],
+      ['8', 'invalid'],
+      ['9', 'failed'],
+      ['10', 'updated'],
+    ]);
+    const [cakes, coffee, unknown, twice, byCode, , badId, noCode, again] = results;
+    expect(cakes?._changes).toBe("service_id: '' -> '101' | price: '' -> '45' | description: '' -> 'Wedding cakes' | categories: gcid:bakery, gcid:pastry_shop");
+    expect(coffee?._changes).toContain('categories: gcid:cafe');
+    expect(unknown).toMatchObject({ _http_status: '400', _errors: 'service_id: Unknown service.' });
+    expect(twice?._errors).toBe('service_id: set already by row 3 for this business; give each service_id one row');
+    expect(byCode).toMatchObject({ _target: b.id, _changes: "service_id: '' -> '102' | price: '' -> '2.5' | description: '' -> 'Fresh every morning' | categories: gcid:bakery" });
+    expect(badId?._errors).toBe("service_id: must be a whole number, got 'abc'");
+    expect(noCode?._errors).toBe("code: no business with store code 'NO-SUCH-CODE' that this key can read");
+    expect(again?._changes).toBe("price: '45' -> '50' | categories: gcid:bakery, gcid:pastry_shop");
+
+    // The cross-category rule: service 101 set for both categories offering it. One request per service, as the spec documents.
+    expect(servicesOf(a).map((item) => [item.service_id, item.category_geo_name, item.price])).toEqual([
+      [101, 'gcid:bakery', 50],
+      [101, 'gcid:pastry_shop', 50],
+      [104, 'gcid:cafe', 3.5],
+    ]);
+    expect(harness.writes.sort()).toEqual(
+      [
+        `POST /business/${a.id}/structured_services`,
+        `POST /business/${a.id}/structured_services`,
+        `POST /business/${a.id}/structured_services`,
+        `POST /business/${a.id}/structured_services`,
+        `POST /business/${b.id}/structured_services`,
+      ].sort(),
+    );
+    expect(summary.rows).toEqual({ total: 9, updated: 4, unchanged: 1, would_update: 0, conflict: 0, invalid: 2, failed: 2, skipped: 0 });
+    expect(summary.requests).toMatchObject({ reads: 5, writes: 5 });
+  });
+
+  it('sends nothing when the same rows are imported again in diff mode', async () => {
+    const d = prepareBusiness(13, ['gcid:cafe', 'gcid:sandwich_shop']);
+    const csv = ['business_id,service_id,price,description', `${d.id},103,120,Office lunches`, `${d.id},104,2,`].join('\n');
+    const first = await harness.runImport('services', csv);
+    expect(first.summary.rows.updated).toBe(2);
+    expect(harness.writes).toHaveLength(2);
+    const again = await harness.runImport('services', csv);
+    expect(again.results.map((row) => row._status)).toEqual(['unchanged', 'unchanged']);
+    expect(harness.writes).toEqual([]);
+    expect(again.summary.requests).toMatchObject({ reads: 1, writes: 0 });
+  });
+
+  it('says in a dry run what would change, and in patch mode sends without reading', async () => {
+    const e = prepareBusiness(14, ['gcid:bakery'], [
+      { service_id: 102, type: 'STRUCTURED_SERVICE_ITEM', name: 'Bread delivery', price: 2, description: '', category_geo_name: 'gcid:bakery' },
+    ]);
+    const csv = ['business_id,service_id,price', `${e.id},102,3`].join('\n');
+    const dry = await harness.runImport('services', csv, { dryRun: true });
+    expect(dry.results[0]).toMatchObject({ _status: 'would_update', _changes: "price: '2' -> '3'" });
+    expect(harness.writes).toEqual([]);
+
+    const patch = await harness.runImport('services', csv, { mode: 'patch' });
+    expect(patch.results[0]).toMatchObject({ _status: 'updated', _changes: "service_id: -> '102' | price: -> '3' | categories: gcid:bakery" });
+    expect(patch.summary.requests).toMatchObject({ reads: 0, writes: 1 });
+    expect(servicesOf(e)[0]?.price).toBe(3);
+  });
+
+  it('lets a PROVIDER key address businesses by store code', async () => {
+    const f = prepareBusiness(15, ['gcid:bakery']);
+    const { results } = await harness.runImport('services', ['code,service_id,price', `${f.code ?? ''},105,8`].join('\n'), {}, 'PROVIDER');
+    expect(results[0]).toMatchObject({ _status: 'updated', _target: f.id });
+    expect(servicesOf(f).map((item) => [item.service_id, item.price])).toEqual([[105, 8]]);
+  });
+});

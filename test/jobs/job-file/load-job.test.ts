@@ -1,0 +1,88 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadJob } from '../../../src/jobs/job-file/load-job.js';
+
+const now = new Date('2026-11-21T06:30:15.123Z');
+
+describe('job files', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'listing-bulk-jobs-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  async function load(yaml: string, env: NodeJS.ProcessEnv = {}) {
+    const file = join(dir, `job-${String(Math.random()).slice(2)}.yaml`);
+    await writeFile(file, yaml);
+    return loadJob(file, { env, now });
+  }
+
+  it('interpolates environment variables, {date} and {datetime}, and applies defaults', async () => {
+    const job = await load(
+      ['name: nightly', 'steps:', '  - import:', '      resource: businesses', '      source: ${CRM_DIR}/stores.csv', '      report: reports/{date}/{datetime}'].join('\n'),
+      { CRM_DIR: 'data/crm' },
+    );
+    expect(job.steps[0]).toEqual({
+      on_error: 'stop',
+      import: { resource: 'businesses', source: 'data/crm/stores.csv', mode: 'diff', dry_run: false, restart: false, report: 'reports/2026-11-21/2026-11-21T06-30-15Z' },
+    });
+  });
+
+  it('names the path of every problem at once', async () => {
+    const load$ = load(
+      [
+        'name: broken',
+        'api:',
+        '  rate_per_minute: -5',
+        'steps:',
+        '  - import:',
+        '      resource: businesses',
+        '      source: ${MISSING}',
+        '      mode: sideways',
+        '  - export:',
+        '      resource: feedback',
+        '    on_error: maybe',
+      ].join('\n'),
+    );
+    await expect(load$).rejects.toThrow(/steps\.0\.import\.source: environment variable MISSING is not set/);
+    await expect(load$).rejects.toThrow(/api\.rate_per_minute: /);
+    await expect(load$).rejects.toThrow(/steps\.0\.import\.mode: /);
+    await expect(load$).rejects.toThrow(/steps\.1\.export\.out: /);
+    await expect(load$).rejects.toThrow(/steps\.1\.on_error: /);
+  });
+
+  it('refuses an API key written in the file', async () => {
+    await expect(load(['name: leak', 'api:', '  key: lbk_0123456789', 'steps:', '  - export: {resource: businesses, out: x.csv}'].join('\n'))).rejects.toThrow(
+      'api.key: an API key must not be written in a job file',
+    );
+  });
+
+  it('refuses files outside the working directory, whatever the path looks like', async () => {
+    const cwd = process.cwd();
+    const load$ = load(
+      [
+        'name: escape',
+        'steps:',
+        '  - import: {resource: businesses, source: ../stores.csv, report: reports/../../elsewhere}',
+        '  - export: {resource: feedback, out: /etc/cron.d/feedback.csv}',
+        `  - import: {resource: services, source: ${cwd}/samples/services.csv, report: reports/./services}`,
+      ].join('\n'),
+    );
+    await expect(load$).rejects.toThrow(
+      `Could not load the job file ${dir}/`,
+    );
+    await expect(load$).rejects.toThrow(
+      [
+        `steps.0.import.source: must stay under the working directory (${cwd}), got '../stores.csv'`,
+        `steps.0.import.report: must stay under the working directory (${cwd}), got 'reports/../../elsewhere'`,
+        `steps.1.export.out: must stay under the working directory (${cwd}), got '/etc/cron.d/feedback.csv'. Correct the file.`,
+      ].join('; '),
+    );
+  });
+
+  it('reports YAML syntax errors with their line', async () => {
+    await expect(load('name: [unclosed\nsteps: x')).rejects.toThrow(/not valid YAML \(line \d+/);
+  });
+});

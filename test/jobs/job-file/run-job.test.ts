@@ -1,0 +1,145 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { createApiClient } from '../../../src/api/api-client.js';
+import type { CommandContext } from '../../../src/cli/command-context.js';
+import { EXIT_CODES } from '../../../src/cli/exit-codes.js';
+import { withStopSignal } from '../../../src/cli/stop-signal.js';
+import { loadJob } from '../../../src/jobs/job-file/load-job.js';
+import { runJob } from '../../../src/jobs/job-file/run-job.js';
+import { STEP_RUNNERS } from '../../../src/jobs/job-file/step-runners.js';
+import type { ExportSummary } from '../../../src/jobs/export/export-options.js';
+import type { ImportSummary } from '../../../src/jobs/import/import-options.js';
+import type { JobProgress } from '../../../src/jobs/job-progress.js';
+import { validateJob } from '../../../src/jobs/job-file/validate-job.js';
+import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
+import { makeTempDir } from '../../sheets/make-temp-dir.js';
+
+const logger = pino({ level: 'silent' });
+const env = { CRM_EXPORT_DIR: 'samples', FEEDBACK_SINCE: '2025-06-01T00:00:00Z' };
+
+describe('job files in jobs/', () => {
+  let api: TestEmulator;
+  beforeAll(async () => {
+    api = await startTestEmulator({ businesses: 200, feedback: 300, ratePerMinute: 100_000 });
+  });
+  afterAll(() => api.close());
+
+  it('each validates offline and runs against the emulator as a dry run', async () => {
+    const files = (await readdir('jobs')).filter((name) => name.endsWith('.yaml'));
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const name of files) {
+      const job = await loadJob(join('jobs', name), { env, now: new Date() });
+      const checks = await validateJob(job);
+      expect(checks.filter((check) => check.error !== undefined)).toEqual([]);
+      const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+      try {
+        const result = await runJob(job, client, STEP_RUNNERS, { shard: { index: 1, count: 1 }, dryRun: true, now: new Date() }, logger);
+        expect(result.steps.map((step) => [name, step.step, step.status === 'failed' ? step.error : 'ran'])).toEqual(
+          result.steps.map((step) => [name, step.step, 'ran']),
+        );
+        for (const step of result.steps) {
+          // Import summaries count rows by status; a dry run updates none.
+          const summary = step.summary as Partial<ImportSummary>;
+          if (summary.report_dir !== undefined) expect(summary.rows?.updated).toBe(0);
+        }
+        if (name === 'demo.yaml') {
+          // The sample's deliberate mistakes, and only those: four bad rows and one unknown store code.
+          expect((result.steps[0]?.summary as ImportSummary).rows).toMatchObject({ total: 21, would_update: 14, unchanged: 2, invalid: 4, failed: 1 });
+        }
+      } finally {
+        await client.close();
+      }
+    }
+  });
+
+  it('stops cleanly on SIGTERM: exit 143 and a complete report', async () => {
+    const job = await loadJob(join('jobs', 'holiday-hours.yaml'), { env, now: new Date() });
+    // A report folder of its own: the dry run above may have used the same {datetime}, and its journal would be refused.
+    const [step] = job.steps;
+    if (step !== undefined && 'import' in step) step.import.report = join(await makeTempDir(), 'report');
+    let exitCode = 0;
+    const context: CommandContext = { logger, requestExit: (code) => (exitCode = Math.max(exitCode, code)) };
+    let writes = 0;
+    api.emulator.faults.script = (_n, req) => {
+      if (req.method !== 'POST') return undefined;
+      writes++;
+      if (writes === 5) setImmediate(() => process.emit('SIGTERM', 'SIGTERM'));
+      return undefined;
+    };
+    let summary: ImportSummary | undefined;
+    await withStopSignal(context, async (signal) => {
+      const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 600, concurrency: 2, signal });
+      try {
+        const result = await runJob(job, client, STEP_RUNNERS, { shard: { index: 1, count: 1 }, dryRun: false, signal, now: new Date() }, logger);
+        summary = result.steps[0]?.summary as ImportSummary;
+      } finally {
+        await client.close();
+      }
+    });
+    api.emulator.faults.script = undefined;
+    expect(exitCode).toBe(EXIT_CODES.terminated);
+    expect(summary?.rows.total).toBe(30);
+    expect(summary?.rows.skipped).toBeGreaterThan(0);
+    expect((summary?.rows.updated ?? 0) + (summary?.rows.skipped ?? 0) + (summary?.rows.unchanged ?? 0)).toBe(30);
+    const results = await readFile(join(summary?.report_dir ?? '', 'results.csv'), 'utf8');
+    expect(results.trim().split(/\r?\n/)).toHaveLength(31);
+  });
+
+  it('marks a step stopped by a run breaker, so that run exits with the breaker code', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'listing-bulk-breaker-'));
+    const file = join(dir, 'job.yaml');
+    const report = `reports/test-breaker-${String(Date.now())}`;
+    await writeFile(
+      file,
+      ['name: guarded', 'steps:', '  - import:', '      resource: businesses', '      source: samples/holiday-hours.csv', `      report: ${report}`, '      max_changes: 5'].join('\n'),
+    );
+    const job = await loadJob(file, { env, now: new Date() });
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+    try {
+      const result = await runJob(job, client, STEP_RUNNERS, { shard: { index: 1, count: 1 }, dryRun: false, now: new Date() }, logger);
+      expect(result.steps[0]).toMatchObject({ status: 'failed', cause: 'breaker' });
+      expect(result.steps[0]?.error).toContain('--max-changes 5');
+    } finally {
+      await client.close();
+      await rm(dir, { recursive: true, force: true });
+      await rm(report, { recursive: true, force: true });
+    }
+  });
+
+  it("reports each step's progress under the step's name", async () => {
+    const dir = await makeTempDir();
+    const file = join(dir, 'job.yaml');
+    // Job files write under the working directory.
+    const out = `reports/test-progress-${String(Date.now())}`;
+    onTestFinished(() => rm(out, { recursive: true, force: true }));
+    await writeFile(
+      file,
+      [
+        'name: progress',
+        'steps:',
+        '  - import:',
+        '      resource: businesses',
+        '      source: samples/holiday-hours.csv',
+        `      report: ${out}/report`,
+        '  - name: export the businesses',
+        '    export:',
+        '      resource: businesses',
+        `      out: ${out}/businesses.csv`,
+      ].join('\n'),
+    );
+    const job = await loadJob(file, { env, now: new Date() });
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+    const seen: JobProgress[] = [];
+    const options = { shard: { index: 1, count: 1 }, dryRun: true, now: new Date(), onProgress: (next: JobProgress) => seen.push(next) };
+    const result = await runJob(job, client, STEP_RUNNERS, options, logger).finally(() => client.close());
+    expect([...new Set(seen.map((progress) => progress.step))]).toEqual(['1. import businesses', 'export the businesses']);
+    expect(seen.filter((progress) => progress.step === '1. import businesses').at(-1)?.rows).toBe(30);
+    const exported = (result.steps[1]?.summary as ExportSummary).rows;
+    expect(exported).toBeGreaterThan(0);
+    expect(seen.at(-1)).toMatchObject({ step: 'export the businesses', rows: exported });
+  });
+});
+
