@@ -3,6 +3,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { measureEmulator } from './measure-emulator.js';
 import { measureExport } from './measure-export.js';
 import { measurePacing } from './measure-pacing.js';
+import { measureShardBalance } from './measure-shard-balance.js';
 import { measureSync } from './measure-sync.js';
 import { measureValidation } from './measure-validation.js';
 import { samplePeakRss } from './sample-peak-rss.js';
@@ -20,6 +21,7 @@ const GOALS: Record<string, string> = {
   xlsx_rows_per_s: '≥ 5,000',
   peak_rss_mb: '< 300',
   emulator_list_ms: '',
+  shard_balance: '≤ 1.1',
 };
 
 /**
@@ -48,6 +50,7 @@ const sync = await measure('sync', measureSync);
 const exported = await measure('export', measureExport);
 const pacing = await measure('pacing', measurePacing);
 const emulator = await measure('emulator', measureEmulator);
+const shards = measureShardBalance();
 
 const figures: Record<string, unknown> = {
   pacing_ratio: pacing.pacing_ratio,
@@ -62,6 +65,7 @@ const figures: Record<string, unknown> = {
   xlsx_rows_per_s: validation.xlsx_rows_per_s,
   peak_rss_mb: validation.peak_rss_mb,
   emulator_list_ms: emulator.emulator_list_ms,
+  shard_balance: shards.shard_balance,
   machine,
   budget_note:
     'scaled budgets keep the run short: pacing and export at 1,200/min (10 s window, 150 ms latency) instead of 300/min; ' +
@@ -78,6 +82,7 @@ const figures: Record<string, unknown> = {
     xlsx_peak_rss_mb: validation.xlsx_peak_rss_mb,
   },
   emulator: { businesses: emulator.emulator_businesses, seed_s: emulator.emulator_seed_s, heap_mb: emulator.emulator_heap_mb },
+  shard_plan: { orgs: shards.orgs, shards: shards.shards, sizes: 'Zipf, s = 1' },
   rss_peak_mb_by_part: peaks,
   run_s: Math.round((performance.now() - started) / 1000),
   date: new Date().toISOString(),

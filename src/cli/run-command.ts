@@ -21,10 +21,10 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
       command
         .positional('jobs', { type: 'string', array: true, demandOption: true, describe: 'Job files (YAML)' })
         .option('dry-run', { type: 'boolean', default: false, describe: 'Run every import step as a dry run' })
-        .option('shard', { type: 'string', describe: 'K/N: run only the organizations of shard K of N' })
+        .option('shard', { type: 'string', describe: 'K/N: run only the organizations of shard K of N, balanced by estimated requests; auto inside a Kubernetes Indexed Job' })
         .option('json', { type: 'boolean', default: false, describe: 'Print each job result as JSON on stdout' }),
     async (argv) => {
-      const shard = argv.shard === undefined ? { index: 1, count: 1 } : parseShard(argv.shard);
+      const shard = argv.shard === undefined ? { index: 1, count: 1 } : parseShard(argv.shard, process.env);
       const now = new Date();
       await withStopSignal(context, async (signal) => {
         for (const file of argv.jobs) {
@@ -80,6 +80,10 @@ function exitCodeOf(steps: readonly StepResult[]): number {
 
 function printResult(result: JobResult, json: boolean): void {
   if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  for (const share of result.shards?.shares ?? []) {
+    const mine = share.shard === result.shards?.index ? ' (this process)' : '';
+    process.stderr.write(`${result.job} / shard ${share.shard}${mine}: ${Math.round(share.share * 100)}% of the estimated requests, organizations ${share.orgs.join(', ') || 'none'}\n`);
+  }
   for (const step of result.steps) {
     const where = describeOutput(step.summary);
     const detail = step.error ?? where;

@@ -8,7 +8,10 @@ import type { ImportOptions } from '../import/import-options.js';
 import type { JobProgress, ProgressListener } from '../job-progress.js';
 import type { ImportResource } from '../import/import-sheet.js';
 import type { Job, JobStep } from './job-schema.js';
-import { isInShard, type Shard } from './shard.js';
+import { estimateSheetRows } from '../../sheets/estimate-sheet-rows.js';
+import { listStepOrgs, withOrg, type LoadCounters } from './estimate-org-loads.js';
+import { planJobShards, type ShardPlan, type ShardShare } from './plan-job-shards.js';
+import type { Shard } from './shard.js';
 
 export type StepStatus = 'ok' | 'partial' | 'failed' | 'skipped';
 
@@ -28,6 +31,8 @@ export interface StepResult {
 export interface JobResult {
   job: string;
   steps: StepResult[];
+  /** With --shard: every shard's estimated part, and which one this process ran. */
+  shards?: { index: number; shares: ShardShare[] };
 }
 
 /** What a step reports back: whether rows or pages failed, and its summary. */
@@ -65,12 +70,13 @@ export interface RunJobOptions {
  * fails stops the job unless it says `on_error: continue`; a refused key or a stop always stops it.
  */
 export async function runJob(job: Job, client: ApiClient, runners: StepRunners, options: RunJobOptions, logger: Logger): Promise<JobResult> {
+  const plan = options.shard.count > 1 ? await planJobShards(job, options.shard, countersOf(client), logger) : undefined;
   const results: StepResult[] = [];
   let stopped = false;
   for (const [index, step] of job.steps.entries()) {
-    for (const org of expandOrgs(step)) {
+    for (const org of listStepOrgs(step)) {
       const name = describeStep(step, index);
-      if (!isInShard(org, options.shard)) continue;
+      if (plan !== undefined && plan.shardOf(org) !== options.shard.index) continue;
       if (stopped || options.signal?.aborted === true) {
         results.push({ step: name, ...(org === undefined ? {} : { org }), status: 'skipped', tolerated: step.on_error === 'continue' });
         continue;
@@ -80,7 +86,18 @@ export async function runJob(job: Job, client: ApiClient, runners: StepRunners, 
       if (result.cause === 'key-refused' || (result.status === 'failed' && step.on_error === 'stop')) stopped = true;
     }
   }
-  return { job: job.name, steps: results };
+  return { job: job.name, steps: results, ...shardsPart(plan, options.shard) };
+}
+
+function countersOf(client: ApiClient): LoadCounters {
+  return {
+    countRows: estimateSheetRows,
+    countBusinesses: async (org: number | undefined) => (await client.org(org).searchBusinesses({ per_page: 1 })).count,
+  };
+}
+
+function shardsPart(plan: ShardPlan | undefined, shard: Shard): Pick<JobResult, 'shards'> {
+  return plan === undefined ? {} : { shards: { index: shard.index, shares: plan.shares } };
 }
 
 async function runStep(
@@ -144,17 +161,8 @@ async function runStep(
   }
 }
 
-function expandOrgs(step: JobStep): (number | undefined)[] {
-  if (step.org === undefined) return [undefined];
-  return Array.isArray(step.org) ? step.org : [step.org];
-}
-
 export function describeStep(step: JobStep, index: number): string {
   return step.name ?? `${index + 1}. ${'import' in step ? `import ${step.import.resource}` : `export ${step.export.resource}`}`;
-}
-
-function withOrg(text: string, org: number | undefined): string {
-  return text.replaceAll('{org}', org === undefined ? 'own' : String(org));
 }
 
 function safeName(name: string): string {
