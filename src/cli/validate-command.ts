@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { loadJob } from '../jobs/job-file/load-job.js';
+import { JobFileError, loadJob } from '../jobs/job-file/load-job.js';
 import { validateJob } from '../jobs/job-file/validate-job.js';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
@@ -14,7 +14,15 @@ export function validateCommand<T extends GlobalOptions>(yargs: Argv<T>, context
         .option('json', { type: 'boolean', default: false, describe: 'Print the checks as JSON on stdout' }),
     async (argv) => {
       for (const file of argv.jobs) {
-        const job = await loadJob(file, { env: process.env, now: new Date() });
+        const job = await loadJob(file, { env: process.env, now: new Date() }).catch((error: unknown) => {
+          // One broken file does not hide the checks of the others.
+          if (!(error instanceof JobFileError)) throw error;
+          process.stderr.write(`${file}: ${error.message}\n`);
+          if (argv.json) process.stdout.write(`${JSON.stringify({ file, error: error.message })}\n`);
+          context.requestExit(EXIT_CODES.failed);
+          return undefined;
+        });
+        if (job === undefined) continue;
         const checks = await validateJob(job);
         if (argv.json) process.stdout.write(`${JSON.stringify({ job: job.name, file, checks })}\n`);
         for (const check of checks) {

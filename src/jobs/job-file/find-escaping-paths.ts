@@ -11,7 +11,7 @@ export function findEscapingPaths(job: Job, cwd: string): string[] {
   return job.steps.flatMap((step, index) => {
     const files = 'import' in step ? { 'import.source': step.import.source, 'import.report': step.import.report } : { 'export.out': step.export.out };
     return Object.entries(files).flatMap(([key, path]) =>
-      path !== undefined && leavesDirectory(path, cwd) ? [`steps.${index}.${key}: must stay under the working directory (${cwd}), got '${path}'`] : [],
+      path !== undefined && leavesDirectory(path, cwd) ? [`steps[${index}].${key}: must stay under the working directory (${cwd}), got '${path}'`] : [],
     );
   });
 }

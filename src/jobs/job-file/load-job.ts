@@ -71,11 +71,22 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string[] {
       // A step is an import or an export: report the problems of the kind it names.
       const kind = issue.errors.find((branch) => branch.every((inner) => inner.code !== 'unrecognized_keys' || inner.path.length > 0));
       if (kind !== undefined) return describeIssues(kind.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })));
+      return [`${formatPath(issue.path)}: a step holds either import: or export:`];
     }
-    return [`${formatPath(issue.path)}: ${issue.message}`];
+    return [`${formatPath(issue.path)}: ${describeIssue(issue)}`];
   });
 }
 
+/** Zod's words, said the way a person fixing a YAML file needs them. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return 'required';
+  if (issue.code === 'invalid_value') return `one of ${issue.values.map(String).join(', ')}`;
+  if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'must not be empty';
+  if (issue.code === 'too_small' && issue.origin === 'number') return `must be ${issue.inclusive === true ? 'at least' : 'more than'} ${String(issue.minimum)}`;
+  return issue.message;
+}
+
 function formatPath(path: readonly PropertyKey[]): string {
-  return path.length === 0 ? '(top level)' : path.map(String).join('.');
+  if (path.length === 0) return '(top level)';
+  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
 }

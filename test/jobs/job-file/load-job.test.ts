@@ -46,11 +46,15 @@ describe('job files', () => {
         '    on_error: maybe',
       ].join('\n'),
     );
-    await expect(load$).rejects.toThrow(/steps\.0\.import\.source: environment variable MISSING is not set/);
-    await expect(load$).rejects.toThrow(/api\.rate_per_minute: /);
-    await expect(load$).rejects.toThrow(/steps\.0\.import\.mode: /);
-    await expect(load$).rejects.toThrow(/steps\.1\.export\.out: /);
-    await expect(load$).rejects.toThrow(/steps\.1\.on_error: /);
+    await expect(load$).rejects.toThrow(/steps\[0\]\.import\.source: environment variable MISSING is not set/);
+    await expect(load$).rejects.toThrow(/api\.rate_per_minute: must be more than 0/);
+    await expect(load$).rejects.toThrow(/steps\[0\]\.import\.mode: one of diff, patch;/);
+    await expect(load$).rejects.toThrow(/steps\[1\]\.export\.out: required[;.]/);
+    await expect(load$).rejects.toThrow(/steps\[1\]\.on_error: one of continue, stop/);
+  });
+
+  it('says what a step that is neither an import nor an export should be', async () => {
+    await expect(load(['name: odd', 'steps:', '  - copy: {from: a.csv}'].join('\n'))).rejects.toThrow(/steps\[0\]: a step holds either import: or export:/);
   });
 
   it('refuses an API key written in the file', async () => {
@@ -75,9 +79,9 @@ describe('job files', () => {
     );
     await expect(load$).rejects.toThrow(
       [
-        `steps.0.import.source: must stay under the working directory (${cwd}), got '../stores.csv'`,
-        `steps.0.import.report: must stay under the working directory (${cwd}), got 'reports/../../elsewhere'`,
-        `steps.1.export.out: must stay under the working directory (${cwd}), got '/etc/cron.d/feedback.csv'. Correct the file.`,
+        `steps[0].import.source: must stay under the working directory (${cwd}), got '../stores.csv'`,
+        `steps[0].import.report: must stay under the working directory (${cwd}), got 'reports/../../elsewhere'`,
+        `steps[1].export.out: must stay under the working directory (${cwd}), got '/etc/cron.d/feedback.csv'. Correct the file.`,
       ].join('; '),
     );
   });
