@@ -69,6 +69,13 @@ describe('a business row', () => {
     expect(outcome.target).toEqual({ code: '000042' });
   });
 
+  it('hints "closed" in other words to the word the hours columns take', () => {
+    expect(read({ code: 'X', 'open_hours.sunday': 'Fermé', 'open_hours.monday': 'geschlossen' }).errors).toEqual([
+      "open_hours.monday: write closed for a day the business is closed, got 'geschlossen'",
+      "open_hours.sunday: write closed for a day the business is closed, got 'Fermé'",
+    ]);
+  });
+
   it('names what is missing inside a JSON cell', () => {
     expect(read({ code: 'X', 'custom_fields.gallery': '[{"texts": {}}]' }).errors).toEqual(['custom_fields.gallery: must be an http(s) URL, got nothing']);
   });

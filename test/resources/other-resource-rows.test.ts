@@ -35,12 +35,13 @@ describe('a services row', () => {
       update: undefined,
       errors: [
         'business_id: missing; give business_id or code to find the business',
-        "price: must be a number, got 'free'",
+        "price: must be a number of at least 0, got 'free'",
         'description: must be at most 300 characters, got 301 characters',
         'service_id: missing; give the id of the service to set',
       ],
     });
     expect(read({ code: 'X', service_id: '1.5' }).errors).toEqual(["service_id: must be a whole number, got '1.5'"]);
+    expect(read({ code: 'X', service_id: '1', price: '-35' }).errors).toEqual(["price: must not be negative, got '-35'"]);
   });
 });
 

@@ -6,6 +6,9 @@ import { splitTimeWindows } from './split-time-windows.js';
 
 const CLOSED = 'closed';
 
+/** "Closed" as people write it in the languages of our users' sheets: hinted to the one word the column takes. */
+const CLOSED_WORDS: ReadonlySet<string> = new Set(['fermé', 'ferme', 'fermée', 'geschlossen', 'cerrado', 'chiuso', 'gesloten', 'stengt', 'lukket', 'stängt', 'fechado', 'zamknięte', 'close', 'shut', '-']);
+
 /**
  * One day of `open_hours`. A row may set some days only: the import completes the week from the
  * current business, since the service takes the whole week or nothing.
@@ -17,7 +20,12 @@ export function weekDayColumn(day: WeekDay, example: string[]): Column<string[]>
     grammar: `time windows HH:MM-HH:MM separated by ',' (also ';', '|' or spaces), or ${CLOSED}`,
     schema: WeekHoursSchema.shape[day],
     example,
-    parse: (cell) => ({ value: String(cell).trim().toLowerCase() === CLOSED ? [] : splitTimeWindows(String(cell)) }),
+    parse: (cell) => {
+      const word = String(cell).trim().toLowerCase();
+      if (word === CLOSED) return { value: [] };
+      if (CLOSED_WORDS.has(word)) return { error: `write ${CLOSED} for a day the business is closed` };
+      return { value: splitTimeWindows(String(cell)) };
+    },
     format: (windows) => (windows.length === 0 ? CLOSED : windows.join(',')),
   });
 }

@@ -24,7 +24,13 @@ export function buildServiceCatalog(): ServiceCatalog {
   const columns = [
     ...BUSINESS_IDENTITY_COLUMNS,
     serviceIdColumn,
-    numberColumn({ header: 'price', schema: ServiceItemSchema.shape.price, description: 'Price of the service', example: 35.5 }),
+    numberColumn({
+      header: 'price',
+      // The API types a price as any number; a negative one is a typo (a minus for a dash), never a price.
+      schema: ServiceItemSchema.shape.price.unwrap().min(0, 'must not be negative').nullable(),
+      description: 'Price of the service',
+      example: 35.5,
+    }),
     textColumn({
       header: 'description',
       schema: z.string().max(SERVICE_DESCRIPTION_MAX, `must be at most ${SERVICE_DESCRIPTION_MAX} characters`),
