@@ -8,4 +8,6 @@ export interface RowOutcome<Target, Update> {
   target: Target | undefined;
   update: Update | undefined;
   errors: string[];
+  /** How cells were read when it is worth knowing (a national phone number sent in E.164); they go to `_changes`. */
+  notes?: string[];
 }

@@ -18,6 +18,8 @@ export interface ReportedRow {
   changes: readonly string[];
   /** `column: message` entries. */
   errors: readonly string[];
+  /** How cells were read, shown first in `_changes` whatever the outcome. */
+  notes?: readonly string[];
 }
 
 export const REPORT_COLUMNS = ['_row', '_status', '_target', '_http_status', '_changes', '_errors'] as const;

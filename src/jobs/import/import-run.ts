@@ -46,8 +46,10 @@ export class ImportRun {
 
   /** Reports a row's outcome, and journals it when a resumed run should keep it. */
   async record(row: ReportedRow): Promise<void> {
-    if (isFinalOutcome(row.status, row.httpStatus)) this.journal.append(row);
-    await this.addToReport(row);
+    const { notes, ...outcome } = row;
+    const reported = notes === undefined ? outcome : { ...outcome, changes: [...notes, ...outcome.changes] };
+    if (isFinalOutcome(reported.status, reported.httpStatus)) this.journal.append(reported);
+    await this.addToReport(reported);
   }
 
   /** Reports the outcome an earlier run journaled; it counts towards --max-errors as it did then. */

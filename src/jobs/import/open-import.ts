@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { readCellContext } from '../../resources/cell-context.js';
 import type { ImportCatalog } from '../../resources/resource-catalog.js';
+import type { RowOutcome } from '../../resources/row-outcome.js';
 import { openSheetReader } from '../../sheets/index.js';
 import { checkCells } from './check-cells.js';
 import type { ImportOptions } from './import-options.js';
@@ -80,12 +81,12 @@ export async function openImport<Target, Update>(
           await run.skip(base);
           continue;
         }
-        const outcome = item.kind === 'row' ? readRow(item) : { target: undefined, update: undefined, errors: item.errors };
+        const outcome: Omit<RowOutcome<Target, Update>, 'line'> = item.kind === 'row' ? readRow(item) : { target: undefined, update: undefined, errors: item.errors };
         if (outcome.errors.length > 0 || outcome.target === undefined || outcome.update === undefined) {
-          await run.record({ ...base, status: 'invalid', changes: [], errors: outcome.errors });
+          await run.record({ ...base, status: 'invalid', changes: [], errors: outcome.errors, ...(outcome.notes === undefined ? {} : { notes: outcome.notes }) });
           continue;
         }
-        yield { base, target: outcome.target, update: outcome.update };
+        yield { base: outcome.notes === undefined ? base : { ...base, notes: outcome.notes }, target: outcome.target, update: outcome.update };
       }
     } catch (error) {
       await run.abandon();

@@ -7,6 +7,7 @@ import type { ImportCatalog } from '../resource-catalog.js';
 import { baseColumn } from './base-column.js';
 import { buildBusinessFieldColumns } from './business-field-columns.js';
 import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
+import { readCountryCells } from './read-country-cells.js';
 
 /**
  * The payload of one row: a BusinessUpdate, except that a row may set some days of `open_hours`,
@@ -35,7 +36,8 @@ export function buildBusinessCatalog(customFields: readonly CustomFieldDefinitio
     createRowReader(sheetColumns, context) {
       const readRow = createBusinessRowReader(columns, sheetColumns, context);
       return (row) => {
-        const { identity, fields } = readRow(row.values);
+        const { cells, notes } = readCountryCells(row.values);
+        const { identity, fields } = readRow(cells);
         // With both given, the id finds the business and the code is a field to update.
         if (identity.target !== undefined && 'business_id' in identity.target && identity.code !== undefined) {
           fields.values.set(storeCodeColumn, identity.code);
@@ -46,6 +48,7 @@ export function buildBusinessCatalog(customFields: readonly CustomFieldDefinitio
           // Each value passed its field's schema and sits at its column's path: the payload has the type's shape.
           update: assemblePayload(fields.values),
           errors: [...identity.errors, ...fields.errors],
+          ...(notes.length === 0 ? {} : { notes }),
         };
       };
     },

@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startImportHarness, type ImportHarness } from './start-import-harness.js';
+
+describe('cells read with the row country', () => {
+  let harness: ImportHarness;
+  beforeAll(async () => {
+    harness = await startImportHarness();
+  });
+  afterAll(() => harness.close());
+
+  it('sends a national phone number in E.164 and pads a zip code Excel typed as a number, saying so in _changes', async () => {
+    const [business] = harness.api.emulator.state.orgBusinesses(1);
+    if (business === undefined) throw new Error('no business');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('businesses');
+    sheet.addRow(['business_id', 'country', 'zipcode', 'contacts.0.phone_numbers']);
+    // What Excel keeps of 06000 typed in a General cell: the number 6000.
+    sheet.addRow([business.id, 'FR', 6000, '06 12 34 56 78']);
+    const file = join(harness.dir, 'smart.xlsx');
+    await workbook.xlsx.writeFile(file);
+
+    const { summary, results } = await harness.importFile('businesses', file);
+
+    expect(summary.rows.updated).toBe(1);
+    expect(business.zipcode).toBe('06000');
+    expect(business.contacts[0]?.phone_numbers).toEqual(['+33612345678']);
+    const changes = results[0]?._changes ?? '';
+    expect(changes).toContain("contacts.0.phone_numbers: '06 12 34 56 78' read as +33612345678 (a national number in FR)");
+    expect(changes).toContain("zipcode: '6000' read as '06000' (zip codes in FR have 5 digits");
+  });
+
+  it('leaves a national number without a country to the column, which refuses it', async () => {
+    const [, business] = harness.api.emulator.state.orgBusinesses(1);
+    if (business === undefined) throw new Error('no business');
+    const { summary, results } = await harness.runImport('businesses', `business_id,contacts.0.phone_numbers\n${business.id},06 12 34 56 78\n`);
+    expect(summary.rows.invalid).toBe(1);
+    expect(results[0]?._errors).toContain('contacts.0.phone_numbers: must be a phone number in E.164 format');
+  });
+});
