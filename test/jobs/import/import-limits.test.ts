@@ -46,7 +46,7 @@ describe('import limits and run breakers', () => {
     const file = join(dir, 'services.yaml');
     await writeFile(file, ['name: rollout', 'steps:', '  - import:', '      resource: services', '      source: s.csv', '      max_changes: 10', "      max_errors: '5%'"].join('\n'));
     const load = loadJob(file, { env: {}, now: new Date() });
-    await expect(load).rejects.toThrow(/steps\.0\.import\.max_changes: applies to businesses only/);
-    await expect(load).rejects.toThrow(/steps\.0\.import\.max_errors: a percentage applies to businesses only/);
+    await expect(load).rejects.toThrow(/steps\[0\]\.import\.max_changes: applies to businesses only/);
+    await expect(load).rejects.toThrow(/steps\[0\]\.import\.max_errors: a percentage applies to businesses only/);
   });
 });
