@@ -1,4 +1,5 @@
 import { describeErrorDetails, type ErrorDetails } from './error-details.js';
+import { UserError } from '../user-error.js';
 
 /** Why a call failed; the retry policy and the reports branch on it. */
 export type ApiErrorKind =
@@ -56,7 +57,7 @@ const ADVICE: Record<ApiErrorKind, string> = {
  * A failed API call. It carries the method and path but never the request's
  * headers, so the API key cannot leak into logs or reports.
  */
-export class ApiError extends Error {
+export class ApiError extends UserError {
   override name = 'ApiError';
   readonly kind: ApiErrorKind;
   readonly method: string;

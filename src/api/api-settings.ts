@@ -1,11 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
+import { UserError } from '../user-error.js';
 
 export interface ApiSettings {
   baseUrl: string;
   apiKey: string;
 }
 
-export class ConfigurationError extends Error {
+export class ConfigurationError extends UserError {
   override name = 'ConfigurationError';
 }
 

@@ -10,6 +10,9 @@ export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context
     'Serve the built-in API emulator on 127.0.0.1 (prints one JSON line with its URL and keys)',
     (command) =>
       command
+        // This command is the emulator: the global flags that start one in-process mean nothing here.
+        .hide('emulator')
+        .hide('emulator-role')
         .option('port', { type: 'number', default: 4010, describe: 'TCP port; 0 picks a free one' })
         .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on' })
         .option('seed', { type: 'number', default: DEFAULT_EMULATOR_OPTIONS.seed, describe: 'Seed of the generated data and faults' })

@@ -8,7 +8,7 @@ import { openApiTarget } from './api-target.js';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { showProgress } from './show-progress.js';
-import { withStopSignal } from './stop-signal.js';
+import { RESUME_HINT, withStopSignal } from './stop-signal.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -59,6 +59,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
           }, logger);
           progress.stop();
           printSummary(summary, argv.json);
+          if (signal.aborted) logger.warn(RESUME_HINT);
           if (countProblems(summary.rows) > 0) context.requestExit(EXIT_CODES.partial);
         } finally {
           progress.stop();

@@ -2,7 +2,6 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { ROLES } from '../api/service-facts.js';
-import { BreakerError } from '../jobs/import/breaker-error.js';
 import { checkCommand } from './check-command.js';
 import { createLogger } from './create-logger.js';
 import { emulatorCommand } from './emulator-command.js';
@@ -13,15 +12,21 @@ import { validateCommand } from './validate-command.js';
 import type { CommandContext } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { templateCommand } from './template-command.js';
-
-class UsageError extends Error {
-  override name = 'UsageError';
-}
+import { UsageError, UserError } from '../user-error.js';
+import { AbortedError } from '../api/api-error.js';
 
 const logger = createLogger();
 let requestedExit: number = EXIT_CODES.success;
-/** When several outcomes are asked for, the gravest wins: a stop, then a failure, then failed rows. */
-const EXIT_PRECEDENCE: readonly number[] = [EXIT_CODES.success, EXIT_CODES.partial, EXIT_CODES.failed, EXIT_CODES.interrupted, EXIT_CODES.terminated];
+/** When several outcomes are asked for, the gravest wins: a stop, then a failure, then a tripped breaker, then failed rows. */
+const EXIT_PRECEDENCE: readonly number[] = [
+  EXIT_CODES.success,
+  EXIT_CODES.partial,
+  EXIT_CODES.breaker,
+  EXIT_CODES.failed,
+  EXIT_CODES.usage,
+  EXIT_CODES.interrupted,
+  EXIT_CODES.terminated,
+];
 const context: CommandContext = {
   logger,
   requestExit: (code) => {
@@ -36,10 +41,19 @@ const cli = yargs(hideBin(process.argv))
   .demandCommand(1)
   .recommendCommands()
   .help()
-  .fail((message: string | null, error: Error | null | undefined, parser) => {
+  .epilogue(
+    [
+      'Environment:',
+      '  LISTING_API_URL       the API base address, ending with /v2',
+      '  LISTING_API_KEY       the API key, or',
+      '  LISTING_API_KEY_FILE  a file holding only the key (chmod 600)',
+      '  LOG_LEVEL             debug, info (default), warn or error',
+    ].join('\n'),
+  )
+  .fail((message: string | null, error: Error | null | undefined) => {
     if (message === null || message === '') throw error ?? new Error('unknown failure');
-    parser.showHelp('error');
-    throw new UsageError(message);
+    // One line of what is wrong (with yargs' "Did you mean" when it has one) beats the whole help.
+    throw new UsageError(`${message}\nRun listing-bulk --help, or listing-bulk <command> --help, for the usage.`);
   });
 
 try {
@@ -49,11 +63,15 @@ try {
 } catch (error) {
   if (error instanceof UsageError) {
     console.error(`\n${error.message}`);
-    process.exitCode = EXIT_CODES.usage;
+    context.requestExit(EXIT_CODES.usage);
+  } else if (error instanceof UserError || error instanceof AbortedError) {
+    // Raised on purpose: the message says what happened and what to do; a stack would only hide it.
+    logger.error(error.message);
+    context.requestExit(error instanceof UserError ? error.exitCode : EXIT_CODES.failed);
   } else {
-    // Errors raised on purpose carry a full "Could not X: why. What to do." message; a plain Error is a bug, so keep its stack.
-    const message = error instanceof Error ? error.message : String(error);
-    logger.error({ err: error instanceof Error && error.name === 'Error' ? error : undefined }, message);
-    process.exitCode = error instanceof BreakerError ? EXIT_CODES.breaker : EXIT_CODES.failed;
+    logger.error({ err: error }, error instanceof Error ? error.message : String(error));
+    logger.error('This is a bug in listing-bulk. Please report it with the command line and the output above (no API key is in it).');
+    context.requestExit(EXIT_CODES.failed);
   }
+  process.exitCode = requestedExit;
 }

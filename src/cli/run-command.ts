@@ -11,7 +11,7 @@ import { openApiTarget, type ApiTarget } from './api-target.js';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { showProgress } from './show-progress.js';
-import { withStopSignal } from './stop-signal.js';
+import { RESUME_HINT, withStopSignal } from './stop-signal.js';
 
 export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -42,6 +42,7 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
             const result = await runJob(job, client, STEP_RUNNERS, options, context.logger.child({ job: job.name }));
             progress.stop();
             printResult(result, argv.json);
+            if (signal.aborted) context.logger.warn(RESUME_HINT);
             context.requestExit(exitCodeOf(result.steps));
           } finally {
             progress.stop();
@@ -74,7 +75,7 @@ function exitCodeOf(steps: readonly StepResult[]): number {
     return EXIT_CODES.failed;
   }
   if (counted.some((step) => step.cause === 'breaker')) return EXIT_CODES.breaker;
-  if (counted.some((step) => step.status === 'partial' || step.status === 'skipped')) return EXIT_CODES.partial;
+  if (counted.some((step) => step.status === 'partial' || step.status === 'skipped' || step.status === 'stopped')) return EXIT_CODES.partial;
   return EXIT_CODES.success;
 }
 

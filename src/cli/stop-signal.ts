@@ -1,6 +1,9 @@
 import type { CommandContext } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 
+/** What a stopped import or job says last: its journal lets the same command pick up where it stopped. */
+export const RESUME_HINT = 'stopped: run the same command again to resume; --restart to start over';
+
 /**
  * Runs a command with an AbortSignal that SIGINT and SIGTERM fire: the command stops sending,
  * finishes what is in flight and writes its reports; the exit code then says which signal stopped it.

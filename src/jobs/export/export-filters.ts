@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_STATUSES, FEEDBACK_STATES, NPS_RANGE } from '../../api/service-facts.js';
 import type { ExportResource } from './export-resource-names.js';
+import { UserError } from '../../user-error.js';
 
 /** Repeated flags and comma-separated values both make lists: `--user a --user b`, `--user a,b`. */
 const list = z
@@ -71,7 +72,7 @@ const FILTERS_BY_RESOURCE: Record<ExportResource, readonly FilterName[]> = {
 };
 
 /** The filters of a command line or a job file were refused; the message lists every problem. */
-export class ExportFilterError extends Error {
+export class ExportFilterError extends UserError {
   override name = 'ExportFilterError';
 }
 

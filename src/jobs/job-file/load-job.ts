@@ -3,8 +3,9 @@ import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { findEscapingPaths } from './find-escaping-paths.js';
 import { JobSchema, type Job } from './job-schema.js';
+import { UserError } from '../../user-error.js';
 
-export class JobFileError extends Error {
+export class JobFileError extends UserError {
   override name = 'JobFileError';
 }
 

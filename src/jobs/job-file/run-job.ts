@@ -13,7 +13,8 @@ import { listStepOrgs, withOrg, type LoadCounters } from './estimate-org-loads.j
 import { planJobShards, type ShardPlan, type ShardShare } from './plan-job-shards.js';
 import type { Shard } from './shard.js';
 
-export type StepStatus = 'ok' | 'partial' | 'failed' | 'skipped';
+/** `stopped`: a signal came while the step ran; its report is complete for the rows it reached, and the same run resumes it. */
+export type StepStatus = 'ok' | 'partial' | 'failed' | 'skipped' | 'stopped';
 
 export interface StepResult {
   step: string;
@@ -145,7 +146,8 @@ async function runStep(
             { out: withOrg(step.export.out, org), filters: step.export.filters, ...orgPart, ...signal, ...progress },
             logger,
           );
-    return { step: name, ...(org === undefined ? {} : { org }), status: outcome.partial ? 'partial' : 'ok', tolerated: step.on_error === 'continue', summary: outcome.summary };
+    const status = options.signal?.aborted === true ? 'stopped' : outcome.partial ? 'partial' : 'ok';
+    return { step: name, ...(org === undefined ? {} : { org }), status, tolerated: step.on_error === 'continue', summary: outcome.summary };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.error(message);

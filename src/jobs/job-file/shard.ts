@@ -1,3 +1,5 @@
+import { UsageError } from '../../user-error.js';
+
 /** Shard K of N (1-based): this process runs the organizations the balanced plan gives to shard K. */
 export interface Shard {
   index: number;
@@ -16,7 +18,7 @@ export function parseShard(text: string, env: NodeJS.ProcessEnv = {}): Shard {
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (match === null || count < 1 || index < 1 || index > count) {
-    throw new Error(`--shard must be K/N with 1 <= K <= N, for instance 2/4, or auto; got '${given}'`);
+    throw new UsageError(`--shard must be K/N with 1 <= K <= N, for instance 2/4, or auto; got '${given}'`);
   }
   return { index, count };
 }
@@ -25,7 +27,7 @@ function fromIndexedJob(env: NodeJS.ProcessEnv): string {
   const index = env.JOB_COMPLETION_INDEX;
   const count = env.JOB_COMPLETIONS;
   if (index === undefined || count === undefined || !/^\d+$/.test(index)) {
-    throw new Error('--shard auto needs JOB_COMPLETION_INDEX (set by a Kubernetes Indexed Job) and JOB_COMPLETIONS (the Job\'s completions)');
+    throw new UsageError('--shard auto needs JOB_COMPLETION_INDEX (set by a Kubernetes Indexed Job) and JOB_COMPLETIONS (the Job\'s completions)');
   }
   return `${Number(index) + 1}/${count}`;
 }

@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { CommandContext } from '../../../src/cli/command-context.js';
 import { EXIT_CODES } from '../../../src/cli/exit-codes.js';
@@ -33,6 +33,12 @@ describe('job files in jobs/', () => {
     for (const name of files) {
       const job = await loadJob(join('jobs', name), { env, now: new Date() });
       const checks = await validateJob(job);
+      // Reports and exports go to a temporary folder: a test never writes into the checkout.
+      const out = await makeTempDir();
+      for (const [index, step] of job.steps.entries()) {
+        if ('import' in step) step.import.report = join(out, `${index}-report-{org}`);
+        else step.export.out = join(out, `${index}-${basename(step.export.out)}`);
+      }
       expect(checks.filter((check) => check.error !== undefined)).toEqual([]);
       const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
       try {
@@ -70,17 +76,20 @@ describe('job files in jobs/', () => {
       return undefined;
     };
     let summary: ImportSummary | undefined;
+    let status: string | undefined;
     await withStopSignal(context, async (signal) => {
       const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 600, concurrency: 2, signal });
       try {
         const result = await runJob(job, client, STEP_RUNNERS, { shard: { index: 1, count: 1 }, dryRun: false, signal, now: new Date() }, logger);
         summary = result.steps[0]?.summary as ImportSummary;
+        status = result.steps[0]?.status;
       } finally {
         await client.close();
       }
     });
     api.emulator.faults.script = undefined;
     expect(exitCode).toBe(EXIT_CODES.terminated);
+    expect(status).toBe('stopped');
     expect(summary?.rows.total).toBe(30);
     expect(summary?.rows.skipped).toBeGreaterThan(0);
     expect((summary?.rows.updated ?? 0) + (summary?.rows.skipped ?? 0) + (summary?.rows.unchanged ?? 0)).toBe(30);
@@ -91,12 +100,13 @@ describe('job files in jobs/', () => {
   it('marks a step stopped by a run breaker, so that run exits with the breaker code', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'listing-bulk-breaker-'));
     const file = join(dir, 'job.yaml');
-    const report = `reports/test-breaker-${String(Date.now())}`;
+    const report = join(dir, 'report');
+    await copyFile(join('samples', 'holiday-hours.csv'), join(dir, 'holiday-hours.csv'));
     await writeFile(
       file,
-      ['name: guarded', 'steps:', '  - import:', '      resource: businesses', '      source: samples/holiday-hours.csv', `      report: ${report}`, '      max_changes: 5'].join('\n'),
+      ['name: guarded', 'steps:', '  - import:', '      resource: businesses', `      source: ${join(dir, 'holiday-hours.csv')}`, `      report: ${report}`, '      max_changes: 5'].join('\n'),
     );
-    const job = await loadJob(file, { env, now: new Date() });
+    const job = await loadJob(file, { env, now: new Date(), cwd: dir });
     const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
     try {
       const result = await runJob(job, client, STEP_RUNNERS, { shard: { index: 1, count: 1 }, dryRun: false, now: new Date() }, logger);
@@ -105,16 +115,15 @@ describe('job files in jobs/', () => {
     } finally {
       await client.close();
       await rm(dir, { recursive: true, force: true });
-      await rm(report, { recursive: true, force: true });
     }
   });
 
   it("reports each step's progress under the step's name", async () => {
     const dir = await makeTempDir();
     const file = join(dir, 'job.yaml');
-    // Job files write under the working directory.
-    const out = `reports/test-progress-${String(Date.now())}`;
-    onTestFinished(() => rm(out, { recursive: true, force: true }));
+    // Job files stay under their working directory: here, the test's own folder.
+    const out = join(dir, 'out');
+    await copyFile(join('samples', 'holiday-hours.csv'), join(dir, 'holiday-hours.csv'));
     await writeFile(
       file,
       [
@@ -122,7 +131,7 @@ describe('job files in jobs/', () => {
         'steps:',
         '  - import:',
         '      resource: businesses',
-        '      source: samples/holiday-hours.csv',
+        `      source: ${join(dir, 'holiday-hours.csv')}`,
         `      report: ${out}/report`,
         '  - name: export the businesses',
         '    export:',
@@ -130,7 +139,7 @@ describe('job files in jobs/', () => {
         `      out: ${out}/businesses.csv`,
       ].join('\n'),
     );
-    const job = await loadJob(file, { env, now: new Date() });
+    const job = await loadJob(file, { env, now: new Date(), cwd: dir });
     const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
     const seen: JobProgress[] = [];
     const options = { shard: { index: 1, count: 1 }, dryRun: true, now: new Date(), onProgress: (next: JobProgress) => seen.push(next) };

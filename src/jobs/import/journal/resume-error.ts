@@ -1,5 +1,6 @@
+import { UserError } from '../../../user-error.js';
 /** A report directory whose journal cannot be resumed: a job-level refusal, before any request. */
-export class ResumeError extends Error {
+export class ResumeError extends UserError {
   override name = 'ResumeError';
 
   constructor(dir: string, reason: string) {

@@ -1,0 +1,61 @@
+import { copyFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXIT_CODES } from '../../src/cli/exit-codes.js';
+import { makeTempDir } from '../sheets/make-temp-dir.js';
+import { startCli } from './start-cli.js';
+
+const SAMPLE = resolve('samples/businesses.xlsx');
+
+/** A business sheet long enough that a signal arrives while it is being sent, at the rate the CLI is given. */
+function slowSheet(rows: number): string {
+  return ['code,description_short', ...Array.from({ length: rows }, (_, index) => `${String(index + 1).padStart(6, '0')},Signal test ${index}`)].join('\n');
+}
+
+describe('exit codes of the CLI, as the README documents them', () => {
+  const cases: { name: string; args: (dir: string) => string[]; code: number; says?: RegExp; setUp?: (dir: string) => Promise<void> }[] = [
+    { name: 'success', args: () => ['check', '--emulator'], code: EXIT_CODES.success },
+    { name: 'a file that does not exist', args: (dir) => ['import', 'businesses', join(dir, 'missing.csv'), '--emulator', '--report', join(dir, 'r')], code: EXIT_CODES.failed, says: /Could not read .*missing\.csv: the file does not exist/ },
+    { name: 'no API configured', args: () => ['check'], code: EXIT_CODES.failed, says: /LISTING_API_URL is not set/ },
+    { name: 'rows that failed', args: (dir) => ['import', 'businesses', SAMPLE, '--emulator', '--report', join(dir, 'r')], code: EXIT_CODES.partial },
+    { name: 'a breaker of the import command', args: (dir) => ['import', 'businesses', SAMPLE, '--emulator', '--max-errors', '0', '--report', join(dir, 'r')], code: EXIT_CODES.breaker },
+    {
+      name: 'a breaker in a job file',
+      setUp: async (dir) => {
+        await copyFile(SAMPLE, join(dir, 'stores.xlsx'));
+        await writeFile(join(dir, 'job.yaml'), 'name: guarded\nsteps:\n  - import: {resource: businesses, source: stores.xlsx, report: r, max_errors: 0}\n');
+      },
+      args: () => ['run', 'job.yaml', '--emulator'],
+      code: EXIT_CODES.breaker,
+    },
+    { name: 'an unknown command', args: () => ['importt'], code: EXIT_CODES.usage, says: /Did you mean import/ },
+    { name: 'a shard out of range', args: () => ['run', 'jobs/demo.yaml', '--shard', '5/2'], code: EXIT_CODES.usage, says: /--shard must be K\/N/ },
+  ];
+
+  it.each(cases)('$name: exit $code', async ({ args, code, says, setUp }) => {
+    const dir = await makeTempDir();
+    await setUp?.(dir);
+    const run = startCli(args(dir), { cwd: setUp === undefined ? process.cwd() : dir });
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(code);
+    if (says !== undefined) expect(result.stderr).toMatch(says);
+    // A user error says what to do; only a bug gets a stack.
+    expect(result.stderr).not.toMatch(/\n\s+at .*\.ts:\d+/);
+  });
+
+  it.each([
+    ['SIGINT', EXIT_CODES.interrupted],
+    ['SIGTERM', EXIT_CODES.terminated],
+  ] as const)('%s during an import: exit %i, and how to resume', async (signal, code) => {
+    const dir = await makeTempDir();
+    await writeFile(join(dir, 'stores.csv'), slowSheet(400));
+    const run = startCli(['import', 'businesses', join(dir, 'stores.csv'), '--emulator', '--rate-per-minute', '600', '--report', join(dir, 'r')], {
+      env: { LOG_LEVEL: 'debug' },
+    });
+    await run.waitFor(/read the custom field definitions/);
+    run.child.kill(signal);
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(code);
+    expect(result.stderr).toMatch(/run the same command again to resume; --restart to start over/);
+  });
+});
