@@ -96,12 +96,12 @@ export class AuthenticationError extends ApiError {
 
 /**
  * A call stopped before it was sent (or before its next attempt): the job's AbortSignal fired, or
- * another call's key was refused (`cause`).
+ * another call stopped the whole client (`cause`: a refused key, or a Retry-After too long to wait).
  */
 export class AbortedError extends Error {
   override name = 'AbortedError';
 
-  constructor(cause?: AuthenticationError) {
+  constructor(cause?: ApiError) {
     super(cause === undefined ? 'Stopped before completion: the job was aborted.' : `Not sent: ${cause.message}`, cause === undefined ? undefined : { cause });
   }
 }

@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import { UserError } from '../user-error.js';
 
 export interface ApiSettings {
@@ -10,38 +11,64 @@ export class ConfigurationError extends UserError {
   override name = 'ConfigurationError';
 }
 
+/** Where a job file says its address and key are, over the environment's. */
+export interface ApiSources {
+  url?: string;
+  /** The environment variable holding the key (LISTING_API_KEY by default). */
+  keyEnv?: string;
+  /** A key file; given, it is the one source of the key. */
+  keyFile?: string;
+}
+
+/** A key is one line of a few hundred characters at most: anything larger is not a key file. */
+const MAX_KEY_FILE_BYTES = 4096;
+
 /**
- * Reads `LISTING_API_URL` and `LISTING_API_KEY` (or `LISTING_API_KEY_FILE`).
- * A key file others can read is refused: the key would not stay secret.
+ * Reads `LISTING_API_URL` and `LISTING_API_KEY` (or `LISTING_API_KEY_FILE`), or what a job file
+ * names instead. A key file others can read is refused: the key would not stay secret.
  */
-export async function readApiSettings(env: NodeJS.ProcessEnv = process.env): Promise<ApiSettings> {
-  const baseUrl = env.LISTING_API_URL?.trim() ?? '';
+export async function readApiSettings(env: NodeJS.ProcessEnv = process.env, sources: ApiSources = {}): Promise<ApiSettings> {
+  const baseUrl = (sources.url ?? env.LISTING_API_URL)?.trim() ?? '';
   if (baseUrl === '') {
     throw new ConfigurationError('Could not find the API address: LISTING_API_URL is not set. Set it (for instance https://…/v2), or pass --emulator.');
   }
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
     throw new ConfigurationError(`Could not use LISTING_API_URL: '${baseUrl}' is not an http(s) URL. Set it to the API's base address ending with /v2.`);
   }
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: await readApiKey(env) };
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: await readApiKey(env, sources) };
 }
 
-async function readApiKey(env: NodeJS.ProcessEnv): Promise<string> {
-  const inline = env.LISTING_API_KEY?.trim();
-  if (inline !== undefined && inline !== '') return inline;
-  const file = env.LISTING_API_KEY_FILE;
-  if (file === undefined || file === '') {
-    throw new ConfigurationError('Could not find the API key: neither LISTING_API_KEY nor LISTING_API_KEY_FILE is set. Set one of them, or pass --emulator.');
+async function readApiKey(env: NodeJS.ProcessEnv, sources: ApiSources): Promise<string> {
+  if (sources.keyFile !== undefined) return readKeyFile(sources.keyFile, 'key_file');
+  const keyEnv = sources.keyEnv ?? 'LISTING_API_KEY';
+  const inline = env[keyEnv]?.trim() ?? '';
+  const file = sources.keyEnv === undefined ? (env.LISTING_API_KEY_FILE ?? '') : '';
+  if (inline !== '' && file !== '') {
+    throw new ConfigurationError(`Could not choose the API key: both ${keyEnv} and LISTING_API_KEY_FILE are set. Unset one of them.`);
   }
-  let mode: number;
+  if (inline !== '') return inline;
+  if (file !== '') return readKeyFile(file, 'LISTING_API_KEY_FILE');
+  throw new ConfigurationError(`Could not find the API key: neither ${keyEnv} nor LISTING_API_KEY_FILE is set. Set one of them, or pass --emulator.`);
+}
+
+/** One line from a small regular file only its owner reads; a directory, a FIFO or a large file is refused before anything is read from it. */
+async function readKeyFile(file: string, setting: string): Promise<string> {
+  const refuse = (why: string, what: string) => new ConfigurationError(`Could not use the API key file ${file}: ${why}. ${what}`);
+  // O_NONBLOCK: opening a FIFO with no writer must not hang the run.
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => {
+    throw refuse('it does not exist or cannot be opened', `Check ${setting}.`);
+  });
   try {
-    mode = (await stat(file)).mode;
-  } catch {
-    throw new ConfigurationError(`Could not read the API key file ${file}: it does not exist or cannot be opened. Check LISTING_API_KEY_FILE.`);
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw refuse('it is a directory', `Point ${setting} at the file that holds the key.`);
+    if (!stats.isFile()) throw refuse('it is not a regular file (a pipe or a device)', 'Write the key to a regular file.');
+    if ((stats.mode & 0o077) !== 0) throw refuse('its group or others can read it', 'Run chmod 600 on it.');
+    if (stats.size > MAX_KEY_FILE_BYTES) throw refuse(`it holds ${stats.size} bytes, more than a key`, 'Put only the key in it, on one line.');
+    const lines = (await handle.readFile('utf8')).split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+    if (lines.length === 0) throw refuse('it is empty', 'Put the key in it.');
+    if (lines.length > 1) throw refuse(`it holds ${lines.length} lines`, 'Put only the key in it, on one line.');
+    return lines[0] ?? '';
+  } finally {
+    await handle.close();
   }
-  if ((mode & 0o077) !== 0) {
-    throw new ConfigurationError(`Could not use the API key file ${file}: its group or others can read it. Run chmod 600 on it.`);
-  }
-  const key = (await readFile(file, 'utf8')).trim();
-  if (key === '') throw new ConfigurationError(`Could not use the API key file ${file}: it is empty. Put the key in it.`);
-  return key;
 }

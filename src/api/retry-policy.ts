@@ -1,4 +1,5 @@
 import { ApiError, type ApiErrorKind } from './api-error.js';
+import { RetryAfterTooLongError } from './retry-after-too-long-error.js';
 
 /*
  * Retries of failed calls. Every write the jobs send is a partial update
@@ -6,48 +7,57 @@ import { ApiError, type ApiErrorKind } from './api-error.js';
  * set (structured services, custom field order): applying it twice leaves the
  * same state as applying it once, so a retry cannot double an effect, even when
  * the first attempt was applied and only its answer was lost.
+ *
+ * Budgets are in time, not in counts: an outage or a storm of 429s lasts as
+ * long as it lasts, and a count of attempts says nothing of how long that is.
  */
 
 export interface RetryOptions {
-  /** Attempts of one call that may end in a transient failure (5xx, timeout, connection failure), the first included. */
-  maxAttempts: number;
-  /** Ceiling of the first back-off; it doubles with each transient failure. */
+  /** Ceiling of the first back-off after a transient failure; it doubles with each one. */
   baseDelayMs: number;
-  /** Largest ceiling of one back-off. */
+  /** Largest ceiling of one back-off: kept to a few seconds, so a call goes on soon after the service is back. */
   maxDelayMs: number;
-  /** The back-offs of one call never add up to more than this. */
-  maxTotalDelayMs: number;
-  /** 429s one call waits out (for Retry-After) before giving up. */
-  maxRateLimitRetries: number;
+  /** How long one call keeps trying through transient failures (5xx, timeouts, connection failures), from the first. */
+  maxOutageMs: number;
+  /** How long one call may wait in all on 429s. */
+  maxRateWaitMs: number;
+  /** A Retry-After longer than this stops the run at once instead of being waited out. */
+  maxRetryAfterMs: number;
 }
 
 export const DEFAULT_RETRY_OPTIONS: RetryOptions = {
-  maxAttempts: 5,
   baseDelayMs: 500,
-  maxDelayMs: 20_000,
-  maxTotalDelayMs: 60_000,
-  maxRateLimitRetries: 10,
+  maxDelayMs: 5_000,
+  maxOutageMs: 120_000,
+  maxRateWaitMs: 15 * 60_000,
+  maxRetryAfterMs: 300_000,
 };
 
 /** Answers that may change on their own; 400, 401, 403 and 404 will not, so they are never retried. */
 const TRANSIENT: ReadonlySet<ApiErrorKind> = new Set(['server-error', 'timeout', 'network']);
 
-/** What one call went through so far, the latest error included. */
+/** What one call went through so far. */
 export interface RetryHistory {
   failures: number;
+  /** Clock time of the first transient failure, the start of the outage as this call sees it. */
+  firstFailureAt: number | undefined;
   rateLimited: number;
-  backOffMs: number;
+  rateWaitMs: number;
 }
 
-/** Milliseconds to wait before the next attempt, or undefined to give up. */
-export function decideRetry(error: ApiError, history: RetryHistory, options: RetryOptions, random: () => number): number | undefined {
+/**
+ * Milliseconds to wait before the next attempt, or undefined to give up. A Retry-After beyond
+ * `maxRetryAfterMs` throws RetryAfterTooLongError: nobody wants a run that sleeps for a day.
+ */
+export function decideRetry(error: ApiError, history: RetryHistory, options: RetryOptions, random: () => number, now: number): number | undefined {
   if (error.kind === 'rate-limited') {
-    if (history.rateLimited > options.maxRateLimitRetries) return undefined;
+    if (error.retryAfterMs !== undefined && error.retryAfterMs > options.maxRetryAfterMs) throw new RetryAfterTooLongError(error, options.maxRetryAfterMs);
     // Without a readable Retry-After, a 429 backs off like a failure.
-    return error.retryAfterMs ?? drawBackOff(history.rateLimited, options, random);
+    const wait = error.retryAfterMs ?? drawBackOff(history.rateLimited, options, random);
+    return history.rateWaitMs + wait > options.maxRateWaitMs ? undefined : wait;
   }
-  if (!TRANSIENT.has(error.kind) || history.failures >= options.maxAttempts) return undefined;
-  const remaining = options.maxTotalDelayMs - history.backOffMs;
+  if (!TRANSIENT.has(error.kind)) return undefined;
+  const remaining = options.maxOutageMs - (now - (history.firstFailureAt ?? now));
   if (remaining <= 0) return undefined;
   return Math.min(remaining, drawBackOff(history.failures, options, random));
 }
@@ -60,6 +70,8 @@ function drawBackOff(failures: number, options: RetryOptions, random: () => numb
 export interface RetryRuntime {
   options: RetryOptions;
   random: () => number;
+  /** The clock the budgets are measured on (the client's, injected by tests). */
+  now: () => number;
   sleep: (ms: number) => Promise<void>;
   /** Called before each wait, for counters and the pacer. */
   onRetry?: (error: ApiError, delayMs: number) => void;
@@ -67,18 +79,22 @@ export interface RetryRuntime {
 
 /** Runs `attempt` until it succeeds or the policy gives up; the last error is thrown as is. */
 export async function runWithRetries<T>(attempt: () => Promise<T>, runtime: RetryRuntime): Promise<T> {
-  const history: RetryHistory = { failures: 0, rateLimited: 0, backOffMs: 0 };
+  const history: RetryHistory = { failures: 0, firstFailureAt: undefined, rateLimited: 0, rateWaitMs: 0 };
   for (;;) {
     try {
       return await attempt();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      const now = runtime.now();
       const rateLimited = error.kind === 'rate-limited';
       if (rateLimited) history.rateLimited++;
-      else history.failures++;
-      const delayMs = decideRetry(error, history, runtime.options, runtime.random);
+      else {
+        history.failures++;
+        history.firstFailureAt ??= now;
+      }
+      const delayMs = decideRetry(error, history, runtime.options, runtime.random, now);
       if (delayMs === undefined) throw error;
-      if (!rateLimited) history.backOffMs += delayMs;
+      if (rateLimited) history.rateWaitMs += delayMs;
       runtime.onRetry?.(error, delayMs);
       await runtime.sleep(delayMs);
     }

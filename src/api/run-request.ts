@@ -3,6 +3,7 @@ import { AbortedError, ApiError, AuthenticationError } from './api-error.js';
 import type { ApiRequest } from './api-request.js';
 import type { Clock } from './clock.js';
 import type { OrgPacer } from './org-pacer.js';
+import { RetryAfterTooLongError } from './retry-after-too-long-error.js';
 import { runWithRetries, type RetryOptions } from './retry-policy.js';
 import { sendRequest, type ApiAnswer, type HttpTarget } from './send-request.js';
 import { createStatusError } from './status-error.js';
@@ -37,6 +38,7 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
         runWithRetries(attempt, {
           options: ctx.retry,
           random: ctx.random,
+          now: () => ctx.clock.now(),
           sleep: (ms) => ctx.clock.sleep(ms, stop.signal),
           onRetry(error, delayMs) {
             pacer.counters.retried++;
@@ -49,6 +51,8 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
     return result;
   } catch (error) {
     pacer.counters.failed++;
+    // The service asked every caller to wait longer than the run accepts: nothing more is sent.
+    if (error instanceof RetryAfterTooLongError) stop.stop(new AbortedError(error));
     throw stop.explain(error);
   }
 }

@@ -1,8 +1,7 @@
 import type { Argv } from 'yargs';
 import type { CommandContext, GlobalOptions } from './command-context.js';
-import { createApiClient } from '../api/api-client.js';
 import { checkConnection } from '../jobs/check-connection.js';
-import { openApiTarget } from './api-target.js';
+import { withApiSession } from './api-session.js';
 
 export function checkCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   const { logger } = context;
@@ -11,15 +10,10 @@ export function checkCommand<T extends GlobalOptions>(yargs: Argv<T>, context: C
     'Check the API address and key with one request; prints {"url", "businesses"} on stdout',
     (command) => command,
     async (argv) => {
-      const target = await openApiTarget({ emulator: argv.emulator, emulatorRole: argv['emulator-role'] }, logger);
-      const client = createApiClient(target.settings);
-      try {
+      await withApiSession(context, { target: { emulator: argv.emulator, emulatorRole: argv['emulator-role'] } }, async ({ client, baseUrl }) => {
         const result = await checkConnection(client, logger);
-        process.stdout.write(`${JSON.stringify({ url: target.settings.baseUrl, ...result })}\n`);
-      } finally {
-        await client.close();
-        await target.close();
-      }
+        process.stdout.write(`${JSON.stringify({ url: baseUrl, ...result })}\n`);
+      });
     },
   );
 }

@@ -1,14 +1,12 @@
 import type { Argv, Options } from 'yargs';
-import { createApiClient } from '../api/api-client.js';
 import { ExportFilterError, parseExportFilters, type ExportFilters, type FilterName } from '../jobs/export/export-filters.js';
 import type { ExportSummary } from '../jobs/export/export-options.js';
 import { exportResource } from '../jobs/export/export-resource.js';
 import { EXPORT_RESOURCES, type ExportResource } from '../jobs/export/export-resource-names.js';
-import { openApiTarget } from './api-target.js';
+import { withApiSession } from './api-session.js';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
-import { showProgress } from './show-progress.js';
-import { withStopSignal } from './stop-signal.js';
+import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS } from './retry-flags.js';
 
 const list = { type: 'string', array: true } as const;
 
@@ -47,7 +45,7 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
       command
         .positional('resource', { choices: EXPORT_RESOURCES, demandOption: true, describe: 'What to export' })
         .option('out', { type: 'string', demandOption: true, describe: 'File to write: .csv or .xlsx (an About sheet describes the columns)' })
-        .options(FILTER_OPTIONS)
+        .options({ ...FILTER_OPTIONS, ...RETRY_FLAG_OPTIONS })
         .option('rate-per-minute', { type: 'number', default: 300, describe: "The organization's request budget" })
         .option('concurrency', { type: 'number', default: 8, describe: 'Requests in flight at once' })
         .option('org', { type: 'number', describe: 'PROVIDER keys: the organization to export' })
@@ -56,7 +54,7 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .check((argv) => {
           try {
             readFilters(argv.resource, argv);
-            return true;
+            return checkRetryFlags(argv);
           } catch (error) {
             if (error instanceof ExportFilterError) return error.message;
             throw error;
@@ -65,21 +63,16 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
     async (argv) => {
       const { logger } = context;
       const filters = readFilters(argv.resource, argv);
-      const target = await openApiTarget({ emulator: argv.emulator, emulatorRole: argv['emulator-role'] }, logger);
-      await withStopSignal(context, async (signal) => {
-        const client = createApiClient({ ...target.settings, ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, signal });
-        const progress = showProgress(client, argv['rate-per-minute']);
-        try {
-          const options = { out: argv.out, filters, signal, onProgress: progress.update, ...(argv.org === undefined ? {} : { orgId: argv.org }) };
-          const summary = await exportResource(client, argv.resource, options, logger);
-          progress.stop();
-          printSummary(summary, argv.json);
-          if (summary.failures > 0) context.requestExit(EXIT_CODES.partial);
-        } finally {
-          progress.stop();
-          await client.close();
-          await target.close();
-        }
+      const session = {
+        target: { emulator: argv.emulator, emulatorRole: argv.emulatorRole },
+        client: { ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, retry: readRetryFlags(argv) },
+      };
+      await withApiSession(context, session, async ({ client, progress, signal }) => {
+        const options = { out: argv.out, filters, signal, onProgress: progress.update, ...(argv.org === undefined ? {} : { orgId: argv.org }) };
+        const summary = await exportResource(client, argv.resource, options, logger);
+        progress.stop();
+        printSummary(summary, argv.json);
+        if (summary.failures > 0) context.requestExit(EXIT_CODES.partial);
       });
     },
   );

@@ -1,14 +1,13 @@
 import type { Argv } from 'yargs';
-import { createApiClient } from '../api/api-client.js';
 import { ImportLimitsSchema, listLimitProblems, toLimitOptions, type ImportLimits } from '../jobs/import/import-limits.js';
 import { CONFLICT_POLICIES, IMPORT_MODES, type ImportSummary } from '../jobs/import/import-options.js';
 import { importSheet, IMPORT_RESOURCES, type ImportResource } from '../jobs/import/import-sheet.js';
 import { countProblems } from '../jobs/import/row-status.js';
-import { openApiTarget } from './api-target.js';
+import { withApiSession } from './api-session.js';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
-import { showProgress } from './show-progress.js';
-import { RESUME_HINT, withStopSignal } from './stop-signal.js';
+import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS } from './retry-flags.js';
+import { RESUME_HINT } from './stop-signal.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -30,42 +29,40 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .option('max-status-changes', { type: 'string', describe: 'Businesses, N or P%: the most businesses the plan may change the status of (breaker)' })
         .option('on-conflict', { choices: CONFLICT_POLICIES, describe: 'Businesses, rows with _base: a field changed in the file and in the API since the export; skip (default) the row, overwrite, or fail it' })
         .option('org', { type: 'number', describe: 'PROVIDER keys: the organization to work on' })
+        .option('max-rate-wait', RETRY_FLAG_OPTIONS['max-rate-wait'])
+        .option('max-retry-after', RETRY_FLAG_OPTIONS['max-retry-after'])
+        .option('max-outage', RETRY_FLAG_OPTIONS['max-outage'])
         .option('json', { type: 'boolean', default: false, describe: 'Print the summary as JSON on stdout' })
         // A wrong limit is a usage error, reported before anything is read.
         .check((argv) => {
           const read = readLimits(argv.resource, argv);
-          return 'limits' in read || read.problem;
+          return 'limits' in read ? checkRetryFlags(argv) : read.problem;
         }),
     async (argv) => {
       const { logger } = context;
       const read = readLimits(argv.resource, argv);
       const limits = 'limits' in read ? toLimitOptions(argv.resource, read.limits) : {};
-      const target = await openApiTarget({ emulator: argv.emulator, emulatorRole: argv['emulator-role'] }, logger);
-      await withStopSignal(context, async (signal) => {
-        const client = createApiClient({ ...target.settings, ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, signal });
-        const progress = showProgress(client, argv['rate-per-minute']);
-        try {
-          const summary = await importSheet(client, argv.resource, {
-            file: argv.file,
-            reportDir: argv.report ?? defaultReportDir(argv.resource),
-            mode: argv.mode,
-            dryRun: argv['dry-run'],
-            restart: argv.restart,
-            signal,
-            ...(argv.sheet === undefined ? {} : { sheet: argv.sheet }),
-            ...limits,
-            ...(argv.org === undefined ? {} : { orgId: argv.org }),
-            onProgress: progress.update,
-          }, logger);
-          progress.stop();
-          printSummary(summary, argv.json);
-          if (signal.aborted) logger.warn(RESUME_HINT);
-          if (countProblems(summary.rows) > 0) context.requestExit(EXIT_CODES.partial);
-        } finally {
-          progress.stop();
-          await client.close();
-          await target.close();
-        }
+      const session = {
+        target: { emulator: argv.emulator, emulatorRole: argv['emulator-role'] },
+        client: { ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, retry: readRetryFlags(argv) },
+      };
+      await withApiSession(context, session, async ({ client, progress, signal }) => {
+        const summary = await importSheet(client, argv.resource, {
+          file: argv.file,
+          reportDir: argv.report ?? defaultReportDir(argv.resource),
+          mode: argv.mode,
+          dryRun: argv['dry-run'],
+          restart: argv.restart,
+          signal,
+          ...(argv.sheet === undefined ? {} : { sheet: argv.sheet }),
+          ...limits,
+          ...(argv.org === undefined ? {} : { orgId: argv.org }),
+          onProgress: progress.update,
+        }, logger);
+        progress.stop();
+        printSummary(summary, argv.json);
+        if (signal.aborted) logger.warn(RESUME_HINT);
+        if (countProblems(summary.rows) > 0) context.requestExit(EXIT_CODES.partial);
       });
     },
   );

@@ -1,17 +1,14 @@
 import type { Argv } from 'yargs';
-import { createApiClient } from '../api/api-client.js';
-import { readApiSettings } from '../api/api-settings.js';
-import { DEFAULT_RATE_PER_MINUTE, type Role } from '../api/service-facts.js';
 import type { Job } from '../jobs/job-file/job-schema.js';
 import { loadJob } from '../jobs/job-file/load-job.js';
 import { runJob, type JobResult, type StepResult } from '../jobs/job-file/run-job.js';
 import { parseShard } from '../jobs/job-file/shard.js';
 import { STEP_RUNNERS } from '../jobs/job-file/step-runners.js';
-import { openApiTarget, type ApiTarget } from './api-target.js';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
-import { showProgress } from './show-progress.js';
 import { RESUME_HINT, withStopSignal } from './stop-signal.js';
+import { openApiSession, type ApiSessionOptions } from './api-session.js';
+import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS, type RetryFlags } from './retry-flags.js';
 
 export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -21,33 +18,27 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
       command
         .positional('jobs', { type: 'string', array: true, demandOption: true, describe: 'Job files (YAML)' })
         .option('dry-run', { type: 'boolean', default: false, describe: 'Run every import step as a dry run' })
+        .option('restart', { type: 'boolean', default: false, describe: 'Start every import step over: forget the journals earlier runs left in their report folders' })
         .option('shard', { type: 'string', describe: 'K/N: run only the organizations of shard K of N, balanced by estimated requests; auto inside a Kubernetes Indexed Job' })
-        .option('json', { type: 'boolean', default: false, describe: 'Print each job result as JSON on stdout' }),
+        .option('json', { type: 'boolean', default: false, describe: 'Print each job result as JSON on stdout' })
+        .options(RETRY_FLAG_OPTIONS)
+        .check(checkRetryFlags),
     async (argv) => {
       const shard = argv.shard === undefined ? { index: 1, count: 1 } : parseShard(argv.shard, process.env);
       const now = new Date();
       await withStopSignal(context, async (signal) => {
         for (const file of argv.jobs) {
           const job = await loadJob(file, { env: process.env, now });
-          const target = await openJobTarget(job, argv.emulator, argv['emulator-role'], context);
-          const client = createApiClient({
-            ...target.settings,
-            signal,
-            ...(job.api.rate_per_minute === undefined ? {} : { ratePerMinute: job.api.rate_per_minute }),
-            ...(job.api.concurrency === undefined ? {} : { concurrency: job.api.concurrency }),
-          });
-          const progress = showProgress(client, job.api.rate_per_minute ?? DEFAULT_RATE_PER_MINUTE);
+          const session = await openApiSession(jobSessionOptions(job, argv), signal, context);
           try {
-            const options = { shard, dryRun: argv['dry-run'], signal, now, onProgress: progress.update };
-            const result = await runJob(job, client, STEP_RUNNERS, options, context.logger.child({ job: job.name }));
-            progress.stop();
+            const options = { shard, dryRun: argv['dry-run'], restart: argv.restart, signal, now, onProgress: session.progress.update };
+            const result = await runJob(job, session.client, STEP_RUNNERS, options, context.logger.child({ job: job.name }));
+            session.progress.stop();
             printResult(result, argv.json);
             if (signal.aborted) context.logger.warn(RESUME_HINT);
             context.requestExit(exitCodeOf(result.steps));
           } finally {
-            progress.stop();
-            await client.close();
-            await target.close();
+            await session.close();
           }
         }
       });
@@ -55,23 +46,29 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
   );
 }
 
-/** The job's own API settings, over the environment's; `--emulator` replaces both. */
-function openJobTarget(job: Job, emulator: boolean, emulatorRole: Role, context: CommandContext): Promise<ApiTarget> {
-  if (emulator) return openApiTarget({ emulator, emulatorRole }, context.logger);
-  const env = { ...process.env };
-  if (job.api.url !== undefined) env.LISTING_API_URL = job.api.url;
-  if (job.api.key_env !== undefined) env.LISTING_API_KEY = process.env[job.api.key_env];
-  if (job.api.key_file !== undefined) {
-    env.LISTING_API_KEY = undefined;
-    env.LISTING_API_KEY_FILE = job.api.key_file;
-  }
-  return readApiSettings(env).then((settings) => ({ settings, close: () => Promise.resolve() }));
+/** The job's own API settings over the environment's, and its retry budgets over the command line's; `--emulator` replaces the address and key. */
+function jobSessionOptions(job: Job, argv: GlobalOptions & RetryFlags): ApiSessionOptions {
+  const { api } = job;
+  const sources = { ...(api.url === undefined ? {} : { url: api.url }), ...(api.key_env === undefined ? {} : { keyEnv: api.key_env }), ...(api.key_file === undefined ? {} : { keyFile: api.key_file }) };
+  const retry = readRetryFlags({
+    'max-rate-wait': api.max_rate_wait ?? argv['max-rate-wait'],
+    'max-retry-after': api.max_retry_after ?? argv['max-retry-after'],
+    'max-outage': api.max_outage ?? argv['max-outage'],
+  });
+  return {
+    target: { emulator: argv.emulator, emulatorRole: argv['emulator-role'], sources },
+    client: {
+      retry,
+      ...(api.rate_per_minute === undefined ? {} : { ratePerMinute: api.rate_per_minute }),
+      ...(api.concurrency === undefined ? {} : { concurrency: api.concurrency }),
+    },
+  };
 }
 
 /** A refused key fails the run whatever the steps tolerate; otherwise only steps that do not say `on_error: continue` count. */
 function exitCodeOf(steps: readonly StepResult[]): number {
   const counted = steps.filter((step) => !step.tolerated);
-  if (steps.some((step) => step.cause === 'key-refused') || counted.some((step) => step.status === 'failed' && step.cause !== 'breaker')) {
+  if (steps.some((step) => step.cause === 'key-refused' || step.cause === 'service-stop') || counted.some((step) => step.status === 'failed' && step.cause !== 'breaker')) {
     return EXIT_CODES.failed;
   }
   if (counted.some((step) => step.cause === 'breaker')) return EXIT_CODES.breaker;

@@ -1,12 +1,10 @@
-import type { Logger } from 'pino';
 import type { Argv } from 'yargs';
 import type { CommandContext, GlobalOptions } from './command-context.js';
-import { createApiClient } from '../api/api-client.js';
 import type { CustomFieldDefinition } from '../api/schemas/custom-fields.js';
 import { readCustomFieldDefinitions } from '../jobs/read-custom-field-definitions.js';
 import { writeTemplate } from '../jobs/template/write-template.js';
 import { IMPORT_RESOURCE_NAMES } from '../resources/resource-names.js';
-import { openApiTarget, type ApiTargetOptions } from './api-target.js';
+import { withApiSession } from './api-session.js';
 
 export function templateCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   const { logger } = context;
@@ -17,24 +15,17 @@ export function templateCommand<T extends GlobalOptions>(yargs: Argv<T>, context
       command
         .positional('resource', { choices: IMPORT_RESOURCE_NAMES, demandOption: true, describe: 'What the spreadsheet imports' })
         .option('out', { type: 'string', demandOption: true, describe: 'File to write: .xlsx (notes, dropdowns, About sheet) or .csv' })
-        .option('org-id', { type: 'number', describe: "Organization whose custom fields to use (PROVIDER keys); by default the key's own" }),
+        .option('org', { type: 'number', alias: 'org-id', describe: "PROVIDER keys: the organization whose custom fields to use; by default the key's own" }),
     async (argv) => {
       const useApi = argv.resource === 'businesses' && (argv.emulator || (process.env.LISTING_API_URL ?? '') !== '');
-      const target = { emulator: argv.emulator, emulatorRole: argv['emulator-role'] };
-      const customFields = useApi ? await fetchCustomFields(target, argv['org-id'], logger) : [];
+      let customFields: CustomFieldDefinition[] = [];
+      if (useApi) {
+        await withApiSession(context, { target: { emulator: argv.emulator, emulatorRole: argv['emulator-role'] } }, async ({ client }) => {
+          customFields = await readCustomFieldDefinitions(client.org(argv.org), logger);
+        });
+      }
       const result = await writeTemplate({ resource: argv.resource, out: argv.out, customFields }, logger);
       process.stdout.write(`${JSON.stringify(result)}\n`);
     },
   );
-}
-
-async function fetchCustomFields(options: ApiTargetOptions, orgId: number | undefined, logger: Logger): Promise<CustomFieldDefinition[]> {
-  const target = await openApiTarget(options, logger);
-  const client = createApiClient(target.settings);
-  try {
-    return await readCustomFieldDefinitions(client.org(orgId), logger);
-  } finally {
-    await client.close();
-    await target.close();
-  }
 }

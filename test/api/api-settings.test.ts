@@ -1,4 +1,5 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,5 +37,38 @@ describe('readApiSettings', () => {
     await expect(readApiSettings({ LISTING_API_URL: 'http://127.0.0.1/v2', LISTING_API_KEY_FILE: join(dir, 'absent') })).rejects.toThrow(
       'does not exist',
     );
+  });
+
+  it('refuses anything but a small regular file with one line, each with its own message', async () => {
+    const url = 'http://127.0.0.1/v2';
+    const folder = join(dir, 'key-dir');
+    await mkdir(folder, { mode: 0o700 });
+    await expect(readApiSettings({ LISTING_API_URL: url, LISTING_API_KEY_FILE: folder })).rejects.toThrow(`${folder}: it is a directory`);
+    const fifo = join(dir, 'key-fifo');
+    execFileSync('mkfifo', ['-m', '600', fifo]);
+    // Opened without blocking: a pipe nobody writes to is refused at once instead of hanging the run.
+    await expect(readApiSettings({ LISTING_API_URL: url, LISTING_API_KEY_FILE: fifo })).rejects.toThrow('it is not a regular file');
+    const twoLines = join(dir, 'two-lines');
+    await writeFile(twoLines, 'key-one\nkey-two\n', { mode: 0o600 });
+    await expect(readApiSettings({ LISTING_API_URL: url, LISTING_API_KEY_FILE: twoLines })).rejects.toThrow('it holds 2 lines. Put only the key in it, on one line.');
+    const large = join(dir, 'large');
+    await writeFile(large, 'k'.repeat(5 * 1024 * 1024), { mode: 0o600 });
+    await expect(readApiSettings({ LISTING_API_URL: url, LISTING_API_KEY_FILE: large })).rejects.toThrow('it holds 5242880 bytes, more than a key');
+  });
+
+  it('refuses to choose between a key and a key file', async () => {
+    const file = join(dir, 'both');
+    await writeFile(file, 'from-file\n', { mode: 0o600 });
+    await expect(readApiSettings({ LISTING_API_URL: 'http://127.0.0.1/v2', LISTING_API_KEY: 'inline', LISTING_API_KEY_FILE: file })).rejects.toThrow(
+      'both LISTING_API_KEY and LISTING_API_KEY_FILE are set. Unset one of them.',
+    );
+  });
+
+  it('takes a job file\'s own sources over the environment', async () => {
+    const file = join(dir, 'job-key');
+    await writeFile(file, 'job-secret\n', { mode: 0o600 });
+    const env = { LISTING_API_URL: 'http://127.0.0.1/v2', LISTING_API_KEY: 'env-key', SYNC_KEY: 'sync-key' };
+    expect((await readApiSettings(env, { keyFile: file })).apiKey).toBe('job-secret');
+    expect((await readApiSettings(env, { keyEnv: 'SYNC_KEY', url: 'https://api.example.test/v2' }))).toEqual({ baseUrl: 'https://api.example.test/v2', apiKey: 'sync-key' });
   });
 });

@@ -1,25 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, AuthenticationError, type ApiErrorKind } from '../../src/api/api-error.js';
 import { parseRetryAfter } from '../../src/api/retry-after.js';
+import { RetryAfterTooLongError } from '../../src/api/retry-after-too-long-error.js';
 import { DEFAULT_RETRY_OPTIONS, runWithRetries, type RetryOptions } from '../../src/api/retry-policy.js';
 
 const failure = (kind: ApiErrorKind, retryAfterMs?: number): ApiError =>
   new ApiError({ kind, method: 'POST', path: '/business/1', status: kind === 'rate-limited' ? 429 : 503, retryAfterMs });
 
-/** Runs `runWithRetries` over scripted outcomes; sleeps are recorded, never waited. */
-async function replay(outcomes: (ApiError | 'ok')[], options: Partial<RetryOptions> = {}, random = () => 1) {
+/** Runs `runWithRetries` over scripted outcomes on a virtual clock: sleeps move it and are recorded, never waited. */
+async function replay(outcomes: (ApiError | 'ok')[], options: Partial<RetryOptions> = {}, random = () => 1, attemptMs = 0) {
   const sleeps: number[] = [];
   let attempts = 0;
+  let now = 0;
   const result = runWithRetries(
     () => {
       const outcome = outcomes[attempts++] ?? 'ok';
+      now += attemptMs;
       return outcome === 'ok' ? Promise.resolve('done') : Promise.reject(outcome);
     },
     {
       options: { ...DEFAULT_RETRY_OPTIONS, ...options },
       random,
+      now: () => now,
       sleep: (ms) => {
         sleeps.push(ms);
+        now += ms;
         return Promise.resolve();
       },
     },
@@ -28,7 +33,7 @@ async function replay(outcomes: (ApiError | 'ok')[], options: Partial<RetryOptio
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
-  return { ...settled, sleeps, attempts };
+  return { ...settled, sleeps, attempts, elapsedMs: now };
 }
 
 describe('Retry-After', () => {
@@ -66,23 +71,54 @@ describe('retries', () => {
     expect(jittered.sleeps).toEqual([25, 50]);
   });
 
-  it('gives up after the maximum of attempts', async () => {
+  it('keeps trying through an outage for its time budget, back-offs capped at a few seconds', async () => {
     const error = failure('server-error');
-    const run = await replay([error, error, error, error], { maxAttempts: 3, baseDelayMs: 10 });
-    expect(run).toMatchObject({ error, attempts: 3, sleeps: [10, 20] });
+    const options = { ...DEFAULT_RETRY_OPTIONS, baseDelayMs: 500, maxDelayMs: 5000, maxOutageMs: 120_000 };
+    /** A service down for `outageMs` of the virtual clock; each attempt takes a second to fail. */
+    async function through(outageMs: number) {
+      let now = 0;
+      const sleeps: number[] = [];
+      const settled = await runWithRetries(
+        () => {
+          now += 1000;
+          return now <= outageMs ? Promise.reject(error) : Promise.resolve('done');
+        },
+        { options, random: () => 1, now: () => now, sleep: (ms) => Promise.resolve(sleeps.push(ms)).then(() => void (now += ms)) },
+      ).then(
+        (value) => ({ value }),
+        (reason: unknown) => ({ reason }),
+      );
+      return { settled, sleeps, now };
+    }
+    const minute = await through(60_000);
+    expect(minute.settled).toEqual({ value: 'done' });
+    expect(Math.max(...minute.sleeps)).toBe(5000);
+    // Back within a back-off of the service's return.
+    expect(minute.now).toBeLessThanOrEqual(60_000 + 5000 + 1000);
+    const endless = await through(Number.POSITIVE_INFINITY);
+    expect(endless.settled).toEqual({ reason: error });
+    // Gives up once two minutes have passed since the first failure, not after a count of attempts.
+    expect(endless.now).toBeGreaterThanOrEqual(120_000);
+    expect(endless.now).toBeLessThanOrEqual(120_000 + 1000 + 1000);
   });
 
-  it('never waits more than the maximum total delay', async () => {
-    const error = failure('server-error');
-    const run = await replay([error, error, error, error, error], { maxAttempts: 10, baseDelayMs: 100, maxTotalDelayMs: 250 });
-    expect(run.sleeps).toEqual([100, 150]);
-    expect(run).toMatchObject({ error, attempts: 3 });
-  });
-
-  it('gives up after the maximum of 429 retries', async () => {
+  it('waits out 429s for a time budget, not a count', async () => {
     const limited = failure('rate-limited', 1000);
-    const run = await replay([limited, limited, limited], { maxRateLimitRetries: 2 });
-    expect(run).toMatchObject({ error: limited, attempts: 3, sleeps: [1000, 1000] });
+    const storm = await replay(Array.from({ length: 60 }, () => limited), { maxRateWaitMs: 15 * 60_000 });
+    expect(storm).toMatchObject({ value: 'done', attempts: 61 });
+    const longer = await replay(Array.from({ length: 10 }, () => limited), { maxRateWaitMs: 5000 });
+    expect(longer).toMatchObject({ error: limited, sleeps: [1000, 1000, 1000, 1000, 1000] });
+  });
+
+  it('stops at once on a Retry-After above the cap, seconds or an HTTP date alike', async () => {
+    const day = failure('rate-limited', 86_400_000);
+    const run = await replay([day], { maxRetryAfterMs: 300_000 });
+    expect(run.sleeps).toEqual([]);
+    const error = 'error' in run ? run.error : undefined;
+    expect(error).toBeInstanceOf(RetryAfterTooLongError);
+    expect(String(error)).toContain('the service asked to wait 86400 s; more than --max-retry-after 300');
+    const dated = await replay([failure('rate-limited', parseRetryAfter('Fri, 02 Jan 2026 12:00:00 GMT', Date.UTC(2026, 0, 1, 12)))]);
+    expect('error' in dated ? dated.error : undefined).toBeInstanceOf(RetryAfterTooLongError);
   });
 
   it.each(['invalid-request', 'not-authorized', 'not-found'] as const)('does not retry %s', async (kind) => {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { AbortedError, ApiError, findAuthenticationFailure, type AuthenticationError } from '../../api/api-error.js';
+import { AbortedError, ApiError } from '../../api/api-error.js';
+import { findStopCause } from '../../api/find-stop-cause.js';
 import type { OrgApi } from '../../api/org-api.js';
 import { detectSheetFormat } from '../../sheets/index.js';
 import { toExportFailure, writeExportFailures, type ExportFailure } from './export-failures.js';
@@ -39,7 +40,8 @@ export class ExportRun {
   private readonly failures: ExportFailure[] = [];
   private fetched = 0;
   private resumed = 0;
-  private authFailure: AuthenticationError | undefined;
+  /** A refused key, or a Retry-After too long to wait: the whole run stops, and says why. */
+  private stopCause: ApiError | undefined;
   private readonly startedAt = new Date();
   private readonly changedLists = new Set<string>();
   private readonly pages = { done: 0, total: 0 };
@@ -62,7 +64,7 @@ export class ExportRun {
 
   /** Why no more requests are sent, if so. */
   get stopReason(): string | undefined {
-    if (this.authFailure !== undefined) return this.authFailure.message;
+    if (this.stopCause !== undefined) return this.stopCause.message;
     return this.options.signal?.aborted === true ? 'the export was stopped' : undefined;
   }
 
@@ -93,9 +95,9 @@ export class ExportRun {
 
   /** A failed request: an API error becomes a row of errors.csv, a refused key stops the export, a stop is no failure. */
   recordFailure(requested: string, error: unknown): void {
-    const authFailure = findAuthenticationFailure(error);
-    if (authFailure !== undefined) {
-      this.authFailure ??= authFailure;
+    const stopCause = findStopCause(error);
+    if (stopCause !== undefined) {
+      this.stopCause ??= stopCause;
       return;
     }
     if (error instanceof AbortedError) return;
@@ -126,7 +128,7 @@ export class ExportRun {
       ...(stopped === undefined ? {} : { stopped }),
     };
     this.logger.info({ rows: summary.rows, pages: summary.pages, failures: summary.failures, out: summary.out }, 'export finished');
-    if (this.authFailure !== undefined) throw this.authFailure;
+    if (this.stopCause !== undefined) throw this.stopCause;
     return summary;
   }
 

@@ -2,7 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { AbortedError, findAuthenticationFailure, type AuthenticationError } from '../../api/api-error.js';
+import { AbortedError, type ApiError } from '../../api/api-error.js';
+import { findStopCause } from '../../api/find-stop-cause.js';
 import { describeRowFailure } from './describe-row-failure.js';
 import type { ImportReport, ReportedRow } from './import-report.js';
 import type { ImportOptions, ImportSummary } from './import-options.js';
@@ -24,7 +25,8 @@ export class ImportRun {
   private problems = 0;
   private reported = 0;
   private readonly inFlight = new Set<Promise<void>>();
-  private authFailure: AuthenticationError | undefined;
+  /** A refused key, or a Retry-After too long to wait: the whole run stops, and says why. */
+  private stopCause: ApiError | undefined;
   private readonly startedAt = new Date();
 
   constructor(
@@ -37,7 +39,7 @@ export class ImportRun {
 
   /** Why nothing more is sent, if so. */
   get stopReason(): string | undefined {
-    if (this.authFailure !== undefined) return this.authFailure.message;
+    if (this.stopCause !== undefined) return this.stopCause.message;
     if (this.options.signal?.aborted === true) return 'the import was stopped';
     const max = this.options.maxErrors;
     if (max !== undefined && this.problems > max) return `more than ${max} rows were invalid or failed (--max-errors)`;
@@ -72,7 +74,7 @@ export class ImportRun {
 
   /** Reports a row whose request failed; a refused key stops the import, a row not sent because of a stop is skipped. */
   async fail(row: Omit<ReportedRow, 'status' | 'errors' | 'changes' | 'httpStatus'>, error: unknown, identityColumn: string): Promise<void> {
-    this.authFailure ??= findAuthenticationFailure(error);
+    this.stopCause ??= findStopCause(error);
     if (error instanceof AbortedError) {
       await this.skip(row);
       return;
@@ -107,7 +109,7 @@ export class ImportRun {
     await writeFile(join(this.report.dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     if (rows.total === 0) this.logger.warn(`${this.options.file}: no rows under the header, nothing was imported`);
     this.logger.info({ rows, resumed: this.resumed, requests: summary.requests, report: this.report.dir }, 'import finished');
-    if (this.authFailure !== undefined) throw this.authFailure;
+    if (this.stopCause !== undefined) throw this.stopCause;
     return summary;
   }
 

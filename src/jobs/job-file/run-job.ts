@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { findAuthenticationFailure } from '../../api/api-error.js';
+import { findStopCause } from '../../api/find-stop-cause.js';
 import { BreakerError } from '../import/breaker-error.js';
 import type { ExportResource } from '../export/export-resource-names.js';
 import { toLimitOptions } from '../import/import-limits.js';
@@ -23,7 +24,7 @@ export interface StepResult {
   /** `on_error: continue`: the step's failures neither stop the job nor change its exit code. */
   tolerated: boolean;
   /** Why a failed step failed, when it matters beyond the step: a refused key stops the job, a breaker has its own exit code. */
-  cause?: 'key-refused' | 'breaker';
+  cause?: 'key-refused' | 'service-stop' | 'breaker';
   /** The step's own summary (import or export). */
   summary?: unknown;
   error?: string;
@@ -60,6 +61,8 @@ export interface RunJobOptions {
   shard: Shard;
   /** Forces every import step to a dry run. */
   dryRun: boolean;
+  /** Starts every import step over, as `restart: true` on each. */
+  restart?: boolean;
   signal?: AbortSignal;
   now: Date;
   /** Every step's progress, named after the step. */
@@ -84,7 +87,7 @@ export async function runJob(job: Job, client: ApiClient, runners: StepRunners, 
       }
       const result = await runStep(job, step, index, org, client, runners, options, logger.child({ step: name, org }));
       results.push(result);
-      if (result.cause === 'key-refused' || (result.status === 'failed' && step.on_error === 'stop')) stopped = true;
+      if (result.cause === 'key-refused' || result.cause === 'service-stop' || (result.status === 'failed' && step.on_error === 'stop')) stopped = true;
     }
   }
   return { job: job.name, steps: results, ...shardsPart(plan, options.shard) };
@@ -131,7 +134,7 @@ async function runStep(
               reportDir: withOrg(step.import.report ?? `reports/${safeName(job.name)}/${stamp(options.now)}/${index + 1}-${step.import.resource}${org === undefined ? '' : `-org${org}`}`, org),
               mode: step.import.mode,
               dryRun: step.import.dry_run || options.dryRun,
-              restart: step.import.restart,
+              restart: step.import.restart || options.restart === true,
               ...(step.import.sheet === undefined ? {} : { sheet: step.import.sheet }),
               ...toLimitOptions(step.import.resource, step.import),
               ...orgPart,
@@ -151,7 +154,7 @@ async function runStep(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.error(message);
-    const cause = findAuthenticationFailure(error) !== undefined ? 'key-refused' : error instanceof BreakerError ? 'breaker' : undefined;
+    const cause = findAuthenticationFailure(error) !== undefined ? 'key-refused' : findStopCause(error) !== undefined ? 'service-stop' : error instanceof BreakerError ? 'breaker' : undefined;
     return {
       step: name,
       ...(org === undefined ? {} : { org }),

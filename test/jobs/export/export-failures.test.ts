@@ -23,7 +23,7 @@ describe('export failures', () => {
   afterAll(() => api.close());
 
   async function run(exporter: typeof exportBusinesses, options: ExportOptions) {
-    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000, retry: { baseDelayMs: 1, maxDelayMs: 2 }, signal: options.signal });
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000, retry: { baseDelayMs: 1, maxDelayMs: 2, maxOutageMs: 20 }, signal: options.signal });
     try {
       return await exporter(client, options, logger);
     } finally {

@@ -106,36 +106,99 @@ describe('an import against a faulty service', () => {
     expectRenamed(targets, 'Slow');
   });
 
-  it('waits for an API that disappears for 30 s within its retry budget, fails the rows it could not send, finishes, and a rerun sends only those', async () => {
+  it('waits out a 60 s outage mid-run within its outage budget: every row applied, none failed', async () => {
     const { csv, targets } = renameSheet(10, 'Outage');
     const clock = createSkippingClock();
     let outageFrom: number | undefined;
-    // From the fourth write on, every request fails for 30 s of the client's clock: its back-offs move that clock.
+    // From the fourth write on, every request fails for 60 s of the client's clock: its back-offs move that clock.
+    const log = injectOnWrites((k) => {
+      if (k === 4) outageFrom = clock.now();
+      return outageFrom !== undefined && clock.now() < outageFrom + 60_000 ? { status: 503 } : undefined;
+    });
+    const { summary } = await harness.runImport('businesses', csv, {}, 'ORG_ADMIN', { clock, concurrency: 2, random: () => 1 });
+    expect(summary.rows).toMatchObject({ total: 10, updated: 10, failed: 0 });
+    expect(log.applied.size).toBe(10);
+    // Back-offs stay short, so the run goes on within seconds of the service's return.
+    expect(Math.max(...clock.sleeps)).toBeLessThanOrEqual(5000);
+    expectRenamed(targets, 'Outage');
+  });
+
+  it('fails the rows an outage longer than --max-outage keeps from being sent, and a rerun sends only those', async () => {
+    const { csv, targets } = renameSheet(6, 'Long outage');
+    const clock = createSkippingClock();
+    let outageFrom: number | undefined;
     const log = injectOnWrites((k) => {
       if (k === 4) outageFrom = clock.now();
       return outageFrom !== undefined && clock.now() < outageFrom + 30_000 ? { status: 503 } : undefined;
     });
-    // One row at a time, so the clock moves with one row's back-offs: 1 + 2 + 4 + 4 = 11 s, then the row fails.
-    // Rows 5 and 6 (the fourth and fifth writes) fail at 11 and 22 s; row 7's fifth attempt, at 33 s, finds the API back.
-    const client = { clock, concurrency: 1, random: () => 1, retry: { baseDelayMs: 1000, maxDelayMs: 4000, maxTotalDelayMs: 20_000, maxAttempts: 5 } };
-    const reportDir = join(harness.dir, 'outage');
+    const reportDir = join(harness.dir, 'long-outage');
+    // One row at a time and a 10 s budget: rows 4 and 5 each spend theirs, row 6 finds the service back.
+    const client = { clock, concurrency: 1, random: () => 1, retry: { maxOutageMs: 10_000 } };
     const { summary, results } = await harness.runImport('businesses', csv, { reportDir }, 'ORG_ADMIN', client);
-    expect(summary.rows).toMatchObject({ total: 10, updated: 8, failed: 2 });
-    expect(summary.stopped).toBeUndefined();
+    expect(summary.rows).toMatchObject({ total: 6, updated: 4, failed: 2 });
     const failed = results.filter((row) => row._status === 'failed');
     expect(failed.map((row) => row._row)).toEqual(['5', '6']);
-    for (const row of failed) {
-      expect(row._http_status).toBe('503');
-      expect(row._errors).toMatch(/^Could not POST \/business\/.+: the service failed \(503\).*Run again later\.$/);
-    }
-    expect(targets.slice(3, 5).map((business) => business.name)).not.toContain('Outage 3');
-    expect(log.applied.size).toBe(8);
+    for (const row of failed) expect(row._errors).toMatch(/^Could not POST \/business\/.+: the service failed \(503\).*Run again later\.$/);
+    expect(log.applied.size).toBe(4);
 
     const rerun = injectOnWrites(() => undefined);
     const resumed = await harness.runImport('businesses', csv, { reportDir });
-    expect(resumed.summary).toMatchObject({ resumed: 8, rows: { updated: 10 } });
+    expect(resumed.summary).toMatchObject({ resumed: 4, rows: { updated: 6 } });
     expect([...rerun.received.keys()].sort()).toEqual(pathsOf(targets.slice(3, 5)));
-    expectRenamed(targets, 'Outage');
+    expectRenamed(targets, 'Long outage');
+  });
+
+  it.each([
+    ['at the start', 1],
+    ['in the middle', 6],
+  ])('survives a 60 s storm of 429s %s, reads and writes alike: every row applied, no failure', async (_when, from) => {
+    const { csv, targets } = renameSheet(10, `Storm ${from}`);
+    const clock = createSkippingClock();
+    let stormFrom: number | undefined;
+    let requests = 0;
+    harness.api.emulator.faults.script = () => {
+      if (++requests === from) stormFrom = clock.now();
+      return stormFrom !== undefined && clock.now() < stormFrom + 60_000 ? { status: 429, headers: { 'retry-after': '2' } } : undefined;
+    };
+    const { summary } = await harness.runImport('businesses', csv, {}, 'ORG_ADMIN', { clock, concurrency: 2 });
+    expect(summary.rows).toMatchObject({ total: 10, updated: 10, failed: 0 });
+    expect(summary.requests.rate_limited).toBeGreaterThan(0);
+    expectRenamed(targets, `Storm ${from}`);
+  });
+
+  it('survives a 20 s storm of 429s on the reads: the page of 100 is read again, not failed row by row', async () => {
+    const { csv, targets } = renameSheet(10, 'Read storm');
+    const clock = createSkippingClock();
+    let stormFrom: number | undefined;
+    harness.api.emulator.faults.script = (_n, req) => {
+      if (req.method !== 'GET') return undefined;
+      stormFrom ??= clock.now();
+      // Every second for 20 s: a count of retries would have given up long before.
+      return clock.now() < stormFrom + 20_000 ? { status: 429, headers: { 'retry-after': '1' } } : undefined;
+    };
+    const { summary } = await harness.runImport('businesses', csv, {}, 'ORG_ADMIN', { clock });
+    expect(summary.rows).toMatchObject({ total: 10, updated: 10, failed: 0 });
+    expectRenamed(targets, 'Read storm');
+  });
+
+  it('stops at once when the service asks to wait a day: exit 1 with the wait, nothing more sent, and a rerun sends the rest', async () => {
+    const { csv, targets } = renameSheet(10, 'Day');
+    const log = injectOnWrites((k) => (k === 3 ? { status: 429, headers: { 'retry-after': '86400' } } : undefined));
+    const reportDir = join(harness.dir, 'day');
+    const clock = createSkippingClock();
+    const run = harness.runImport('businesses', csv, { reportDir }, 'ORG_ADMIN', { clock, concurrency: 1 });
+    await expect(run).rejects.toThrow('the service asked to wait 86400 s; more than --max-retry-after 300');
+    expect(clock.sleeps.some((ms) => ms >= 300_000)).toBe(false);
+    expect(sum(log.received)).toBe(3);
+    const summary = JSON.parse(await readFile(join(reportDir, 'summary.json'), 'utf8')) as ImportSummary;
+    expect(summary.rows).toMatchObject({ updated: 2, total: 10 });
+    expect(summary.stopped).toContain('the service asked to wait 86400 s');
+
+    const rerun = injectOnWrites(() => undefined);
+    const resumed = await harness.runImport('businesses', csv, { reportDir });
+    expect(resumed.summary).toMatchObject({ resumed: 2, rows: { updated: 10 } });
+    expect(rerun.received.size).toBe(8);
+    expectRenamed(targets, 'Day');
   });
 
   it('stops at once when the key is revoked mid-run, reports what was done, and throws AuthenticationError', async () => {

@@ -1,0 +1,28 @@
+import type { Options } from 'yargs';
+import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from '../api/retry-policy.js';
+
+/** The time budgets of retries, in seconds on the command line (job files: `api.max_rate_wait` and the like). */
+export const RETRY_FLAG_OPTIONS = {
+  'max-rate-wait': { type: 'number', default: DEFAULT_RETRY_OPTIONS.maxRateWaitMs / 1000, describe: 'Seconds one request may wait in all on 429s before its row fails' },
+  'max-retry-after': { type: 'number', default: DEFAULT_RETRY_OPTIONS.maxRetryAfterMs / 1000, describe: 'A Retry-After longer than this many seconds stops the run at once (exit 1)' },
+  'max-outage': { type: 'number', default: DEFAULT_RETRY_OPTIONS.maxOutageMs / 1000, describe: 'Seconds one request keeps trying through 5xx, timeouts and lost connections' },
+} as const satisfies Record<string, Options>;
+
+export interface RetryFlags {
+  'max-rate-wait': number;
+  'max-retry-after': number;
+  'max-outage': number;
+}
+
+/** A usage problem with the flags, or true; for yargs' check. */
+export function checkRetryFlags(argv: RetryFlags): true | string {
+  for (const name of ['max-rate-wait', 'max-retry-after', 'max-outage'] as const) {
+    const seconds = argv[name];
+    if (!Number.isFinite(seconds) || seconds < 0) return `--${name} must be a number of seconds, 0 or more; got ${String(seconds)}`;
+  }
+  return true;
+}
+
+export function readRetryFlags(argv: RetryFlags): Partial<RetryOptions> {
+  return { maxRateWaitMs: argv['max-rate-wait'] * 1000, maxRetryAfterMs: argv['max-retry-after'] * 1000, maxOutageMs: argv['max-outage'] * 1000 };
+}
