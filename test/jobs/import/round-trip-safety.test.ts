@@ -216,6 +216,31 @@ describe('safe round trips', () => {
     ]);
   });
 
+  it('reads only the rows that differ from their _base: the others are unchanged without a request, conflicts still found', async () => {
+    const [k, l] = [at(10), at(11)];
+    const file = await exportAndEdit((rows) => {
+      rowOf(rows, k).name = 'Changed in the file';
+      rowOf(rows, l).city = 'Annecy';
+      return rows;
+    });
+    // Since the export, l's city was changed in the service too: a conflict, which only a read can tell.
+    expect((await api.call('POST', `/business/${l.id}`, { body: { city: 'Thonon' } })).status).toBe(200);
+    const searched: string[][] = [];
+    api.emulator.faults.script = (_n, req) => {
+      if (req.method === 'POST') writes.push(req.path);
+      if (req.path === '/business/search') searched.push((req.query.get('business__in') ?? '').split(',').filter((id) => id !== ''));
+      return undefined;
+    };
+    const { summary, results } = await importFile(file);
+    const total = summary.rows.total;
+    expect(total).toBeGreaterThan(40);
+    expect(summary.rows).toMatchObject({ updated: 1, conflict: 1, unchanged: total - 2 });
+    expect(searched).toEqual([[k.id, l.id]]);
+    expect(summary.requests).toMatchObject({ reads: 1, writes: 1 });
+    expect(writes).toEqual([`/business/${k.id}`]);
+    expect(rowOf(results, l)._status).toBe('conflict');
+  });
+
   it('refuses a _base that an export did not write, or that belongs to another business', async () => {
     const [h, i, j] = [at(7), at(8), at(9)];
     const file = await exportAndEdit((rows) => {

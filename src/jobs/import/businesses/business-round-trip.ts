@@ -1,5 +1,6 @@
 import { assemblePayload } from '../../../resources/assemble-payload.js';
 import { baseColumn, decodeRowSnapshot } from '../../../resources/businesses/base-column.js';
+import type { BusinessTarget } from '../../../resources/business-target.js';
 import type { BusinessRowUpdate } from '../../../resources/businesses/business-catalog.js';
 import type { Column } from '../../../resources/column.js';
 import { formatImportCell } from '../../../resources/format-cell.js';
@@ -67,6 +68,20 @@ export class BusinessRoundTrip {
     }
     if (policy === 'fail') return { status: 'failed', changes: [], errors: conflicts.map((conflict) => `${describe(conflict)} (changed in the file and in the API since the export)`) };
     return { status: 'conflict', changes: conflicts.map(describe), errors: [] };
+  }
+
+  /**
+   * The business of a row whose cells are still those its `_base` recorded (diff mode): the file
+   * changed nothing there, so the three-way merge can send nothing and the business need not be
+   * read. Undefined when the row must be read and merged.
+   */
+  findUntouched(cells: Readonly<Record<string, CellValue>>, target: BusinessTarget): string | undefined {
+    const cell = cells[baseColumn.header];
+    if (this.options.mode !== 'diff' || typeof cell !== 'string' || cell.trim() === '') return undefined;
+    const snapshot = decodeRowSnapshot(cell.trim());
+    if (snapshot === undefined || ('business_id' in target && target.business_id !== snapshot.id)) return undefined;
+    const untouched = this.columns.every((column) => snapshot.cells[column.header] === String(cells[column.header] ?? ''));
+    return untouched ? snapshot.id : undefined;
   }
 
   /** Dry run: the row's changes go to the plan file. */

@@ -45,6 +45,7 @@ async function importBusinessPass(client: ApiClient, options: ImportOptions, log
     const importer = new BusinessBatches(run, api, firstLine, roundTrip);
     let batch: BusinessRow[] = [];
     for await (const row of rows) {
+      if (await importer.skipUntouched(row)) continue;
       batch.push(row);
       if (batch.length === BATCH_SIZE) {
         await importer.send(batch);
@@ -66,6 +67,17 @@ class BusinessBatches {
     private readonly firstLine: Map<string, number>,
     private readonly roundTrip: BusinessRoundTrip,
   ) {}
+
+  /** A row the file left as it was exported is unchanged without a request; its business stays taken for later rows. */
+  async skipUntouched(row: BusinessRow): Promise<boolean> {
+    const id = this.roundTrip.findUntouched(row.base.values, row.target);
+    if (id === undefined) return false;
+    const earlier = this.firstLine.get(id);
+    if (earlier !== undefined) return false;
+    this.firstLine.set(id, row.base.line);
+    await this.run.record({ ...row.base, status: 'unchanged', target: id, changes: [], errors: [] });
+    return true;
+  }
 
   async send(rows: readonly BusinessRow[]): Promise<void> {
     if (rows.length === 0) return;
