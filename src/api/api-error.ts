@@ -9,6 +9,9 @@ export type ApiErrorKind =
   | 'rate-limited'
   | 'server-error'
   | 'unexpected-status'
+  | 'redirect'
+  | 'unexpected-answer'
+  | 'invalid-id'
   | 'timeout'
   | 'network'
   | 'bad-response';
@@ -23,6 +26,8 @@ export interface ApiErrorInit {
   details?: ErrorDetails;
   /** From a 429's Retry-After header. */
   retryAfterMs?: number;
+  /** A redirect's Location header, named in the message. */
+  location?: string;
   cause?: unknown;
 }
 
@@ -34,6 +39,9 @@ const REASONS: Record<ApiErrorKind, string> = {
   'rate-limited': 'over the rate limit',
   'server-error': 'the service failed',
   'unexpected-status': 'unexpected answer',
+  redirect: 'the service answered with a redirect, which is never followed',
+  'unexpected-answer': 'unexpected answer',
+  'invalid-id': 'the id is neither a business id nor a c-<store code>',
   timeout: 'no answer in time',
   network: 'the connection failed',
   'bad-response': 'the answer did not have the expected shape',
@@ -47,6 +55,9 @@ const ADVICE: Record<ApiErrorKind, string> = {
   'rate-limited': 'Lower --rate-per-minute or run later.',
   'server-error': 'Run again later.',
   'unexpected-status': 'Check that LISTING_API_URL points at the API.',
+  redirect: 'Check that LISTING_API_URL is the final address of the API, then run again.',
+  'unexpected-answer': 'Check the business in the service, then run again.',
+  'invalid-id': 'Correct the id.',
   timeout: 'Check the network and LISTING_API_URL, then run again.',
   network: 'Check the network and LISTING_API_URL, then run again.',
   'bad-response': 'Check that LISTING_API_URL points at the API and ends with /v2.',
@@ -94,25 +105,51 @@ export class AuthenticationError extends ApiError {
 }
 
 /**
+ * The service asked to wait longer than --max-retry-after: the whole run stops at once rather
+ * than sleep for hours.
+ */
+export class RetryAfterError extends ApiError {
+  override name = 'RetryAfterError';
+  readonly exitCode = 1;
+
+  constructor(init: Omit<ApiErrorInit, 'kind' | 'status'>, maxRetryAfterMs: number) {
+    const asked = Math.ceil((init.retryAfterMs ?? 0) / 1000);
+    const max = Math.round(maxRetryAfterMs / 1000);
+    super(
+      { ...init, kind: 'rate-limited', status: 429 },
+      `Could not ${init.method} ${init.path}: the service asked to wait ${asked} s; more than --max-retry-after ${max}. Run again later, or raise --max-retry-after.`,
+    );
+  }
+}
+
+/** A failure that stops every call of the client: a refused key, or a Retry-After beyond the cap. */
+export type ClientStopError = AuthenticationError | RetryAfterError;
+
+/**
  * A call stopped before it was sent (or before its next attempt): the job's AbortSignal fired, or
- * another call's key was refused (`cause`).
+ * another call stopped the client (`cause`).
  */
 export class AbortedError extends Error {
   override name = 'AbortedError';
 
-  constructor(cause?: AuthenticationError) {
+  constructor(cause?: ClientStopError) {
     super(cause === undefined ? 'Stopped before completion: the job was aborted.' : `Not sent: ${cause.message}`, cause === undefined ? undefined : { cause });
   }
 }
 
-/** The refused key behind a failed call: its own 401, or the one that stopped it before it was sent. */
-export function findAuthenticationFailure(error: unknown): AuthenticationError | undefined {
-  if (error instanceof AuthenticationError) return error;
-  return error instanceof AbortedError && error.cause instanceof AuthenticationError ? error.cause : undefined;
+/** What stopped the client behind a failed call (a refused key, a Retry-After beyond the cap): its own, or the one that stopped it before it was sent. */
+export function findClientStop(error: unknown): ClientStopError | undefined {
+  if (isClientStop(error)) return error;
+  return error instanceof AbortedError && isClientStop(error.cause) ? error.cause : undefined;
 }
 
-function describeFailure({ kind, method, path, status, details }: ApiErrorInit): string {
-  const reason = status === undefined ? REASONS[kind] : `${REASONS[kind]} (${status})`;
+function isClientStop(error: unknown): error is ClientStopError {
+  return error instanceof AuthenticationError || error instanceof RetryAfterError;
+}
+
+function describeFailure({ kind, method, path, status, details, location }: ApiErrorInit): string {
+  const code = status === undefined ? REASONS[kind] : `${REASONS[kind]} (${status})`;
+  const reason = location === undefined ? code : `${code} to ${location}`;
   const lines = details === undefined ? [] : describeErrorDetails(details);
   return `Could not ${method} ${path}: ${reason}${lines.length === 0 ? '' : `: ${lines.join('; ')}`}. ${ADVICE[kind]}`;
 }

@@ -27,7 +27,6 @@ describe('retries against a faulty service', () => {
       baseUrl: api.url,
       apiKey: emulator.keys.ORG_ADMIN,
       ratePerMinute: 60_000,
-      retry: { maxAttempts: 10, maxRateLimitRetries: 30 },
       // Full jitter drawn at zero: the back-offs cost no time.
       random: () => 0,
     });

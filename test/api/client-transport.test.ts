@@ -3,6 +3,7 @@ import { createApiClient } from '../../src/api/api-client.js';
 import { AbortedError, ApiError } from '../../src/api/api-error.js';
 import type { ScriptedFault } from '../../src/emulator/faults.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
+import { createSkippingClock } from './skipping-clock.js';
 
 describe('transport', () => {
   let api: TestEmulator;
@@ -73,13 +74,16 @@ describe('transport', () => {
     await client.close();
   });
 
-  it('gives up with a timeout error once the attempts are spent', async () => {
+  it('gives up with a timeout error once the outage budget is spent', async () => {
     fault = () => ({ kind: 'hang' });
+    // The first timeout opens the budget; the back-off after it, 1 s on the skipping clock, spends it.
     const client = createApiClient({
       baseUrl: api.url,
       apiKey: api.emulator.keys.ORG_ADMIN,
       http: { headersTimeoutMs: 50 },
-      retry: { ...fastRetries, maxAttempts: 2 },
+      retry: { baseDelayMs: 1000, maxDelayMs: 1000, maxOutageMs: 1000 },
+      random: () => 1,
+      clock: createSkippingClock(),
     });
     const error = await client.org(1).readServices(businessId()).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(ApiError);

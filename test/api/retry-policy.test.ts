@@ -1,25 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, AuthenticationError, type ApiErrorKind } from '../../src/api/api-error.js';
+import { ApiError, AuthenticationError, RetryAfterError, type ApiErrorKind } from '../../src/api/api-error.js';
 import { parseRetryAfter } from '../../src/api/retry-after.js';
 import { DEFAULT_RETRY_OPTIONS, runWithRetries, type RetryOptions } from '../../src/api/retry-policy.js';
 
 const failure = (kind: ApiErrorKind, retryAfterMs?: number): ApiError =>
   new ApiError({ kind, method: 'POST', path: '/business/1', status: kind === 'rate-limited' ? 429 : 503, retryAfterMs });
 
-/** Runs `runWithRetries` over scripted outcomes; sleeps are recorded, never waited. */
-async function replay(outcomes: (ApiError | 'ok')[], options: Partial<RetryOptions> = {}, random = () => 1) {
+/** Runs `runWithRetries` over scripted outcomes on a virtual clock: sleeps move it and are recorded, never waited; each attempt takes `attemptMs`. */
+async function replay(outcomes: (ApiError | 'ok')[], options: Partial<RetryOptions> = {}, random = () => 1, attemptMs = 0) {
   const sleeps: number[] = [];
   let attempts = 0;
+  let now = 0;
   const result = runWithRetries(
     () => {
+      now += attemptMs;
       const outcome = outcomes[attempts++] ?? 'ok';
       return outcome === 'ok' ? Promise.resolve('done') : Promise.reject(outcome);
     },
     {
       options: { ...DEFAULT_RETRY_OPTIONS, ...options },
       random,
+      now: () => now,
       sleep: (ms) => {
         sleeps.push(ms);
+        now += ms;
         return Promise.resolve();
       },
     },
@@ -66,23 +70,55 @@ describe('retries', () => {
     expect(jittered.sleeps).toEqual([25, 50]);
   });
 
-  it('gives up after the maximum of attempts', async () => {
+  it('waits out an outage of 60 s with back-offs of at most a few seconds, then resumes', async () => {
     const error = failure('server-error');
-    const run = await replay([error, error, error, error], { maxAttempts: 3, baseDelayMs: 10 });
-    expect(run).toMatchObject({ error, attempts: 3, sleeps: [10, 20] });
+    // Every attempt takes 100 ms; 16 failures span 0.5 + 1 + 2 + 13 × 4 s of waits: the service is back after about 57 s.
+    const outage = Array.from({ length: 16 }, () => error);
+    const run = await replay(outage, {}, () => 1, 100);
+    expect(run).toMatchObject({ value: 'done', attempts: 17 });
+    expect(run.sleeps.reduce((total, ms) => total + ms, 0)).toBe(55_500);
+    expect(Math.max(...run.sleeps)).toBe(DEFAULT_RETRY_OPTIONS.maxDelayMs);
+    expect(DEFAULT_RETRY_OPTIONS.maxDelayMs).toBeLessThanOrEqual(5000);
   });
 
-  it('never waits more than the maximum total delay', async () => {
+  it('does not fail a write answered 503 five times within 2.5 s', async () => {
     const error = failure('server-error');
-    const run = await replay([error, error, error, error, error], { maxAttempts: 10, baseDelayMs: 100, maxTotalDelayMs: 250 });
-    expect(run.sleeps).toEqual([100, 150]);
-    expect(run).toMatchObject({ error, attempts: 3 });
+    const run = await replay([error, error, error, error, error], { baseDelayMs: 100 }, () => 1, 100);
+    expect(run).toMatchObject({ value: 'done', attempts: 6 });
   });
 
-  it('gives up after the maximum of 429 retries', async () => {
-    const limited = failure('rate-limited', 1000);
-    const run = await replay([limited, limited, limited], { maxRateLimitRetries: 2 });
-    expect(run).toMatchObject({ error: limited, attempts: 3, sleeps: [1000, 1000] });
+  it('gives up once the outage budget is spent, its last wait cut to what is left', async () => {
+    const error = failure('server-error');
+    const run = await replay(Array.from({ length: 100 }, () => error), { baseDelayMs: 1000, maxDelayMs: 4000, maxOutageMs: 10_000 });
+    expect(run.sleeps).toEqual([1000, 2000, 4000, 3000]);
+    expect(run).toMatchObject({ error, attempts: 5 });
+  });
+
+  it('waits out 429s within the rate-wait budget, not a count of them', async () => {
+    const limited = failure('rate-limited', 30_000);
+    const storm = Array.from({ length: 30 }, () => limited);
+    expect(await replay(storm)).toMatchObject({ value: 'done', attempts: 31 });
+    const run = await replay(storm, { maxRateWaitMs: 100_000 });
+    expect(run).toMatchObject({ error: limited, sleeps: [30_000, 30_000, 30_000, 10_000] });
+  });
+
+  it('stops at once when Retry-After asks for more than the cap, in seconds or as an HTTP date', async () => {
+    const run = await replay([failure('rate-limited', 86_400_000)]);
+    expect(run).toMatchObject({ sleeps: [], attempts: 1 });
+    const { error } = run as { error?: unknown };
+    expect(error).toBeInstanceOf(RetryAfterError);
+    expect(error).toMatchObject({ exitCode: 1, name: 'RetryAfterError' });
+    expect((error as RetryAfterError).message).toContain('the service asked to wait 86400 s; more than --max-retry-after 300');
+    const now = Date.UTC(2026, 0, 1, 12, 0, 0);
+    const dated = await replay([failure('rate-limited', parseRetryAfter('Thu, 01 Jan 2026 12:10:00 GMT', now))]);
+    expect(((dated as { error?: RetryAfterError }).error)?.message).toContain('the service asked to wait 600 s; more than --max-retry-after 300');
+    expect(await replay([failure('rate-limited', 300_000)])).toMatchObject({ value: 'done', sleeps: [300_000] });
+  });
+
+  it('does not retry a redirect', async () => {
+    const error = new ApiError({ kind: 'redirect', method: 'POST', path: '/business/1', status: 302, location: 'http://elsewhere/' });
+    expect(await replay([error])).toMatchObject({ error, attempts: 1, sleeps: [] });
+    expect(error.message).toContain('(302) to http://elsewhere/');
   });
 
   it.each(['invalid-request', 'not-authorized', 'not-found'] as const)('does not retry %s', async (kind) => {

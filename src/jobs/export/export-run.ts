@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { AbortedError, ApiError, findAuthenticationFailure, type AuthenticationError } from '../../api/api-error.js';
+import { AbortedError, ApiError, findClientStop, type ClientStopError } from '../../api/api-error.js';
 import type { OrgApi } from '../../api/org-api.js';
 import { detectSheetFormat } from '../../sheets/index.js';
 import { toExportFailure, writeExportFailures, type ExportFailure } from './export-failures.js';
@@ -39,7 +39,7 @@ export class ExportRun {
   private readonly failures: ExportFailure[] = [];
   private fetched = 0;
   private resumed = 0;
-  private authFailure: AuthenticationError | undefined;
+  private authFailure: ClientStopError | undefined;
   private readonly startedAt = new Date();
   private readonly changedLists = new Set<string>();
   private readonly pages = { done: 0, total: 0 };
@@ -93,7 +93,7 @@ export class ExportRun {
 
   /** A failed request: an API error becomes a row of errors.csv, a refused key stops the export, a stop is no failure. */
   recordFailure(requested: string, error: unknown): void {
-    const authFailure = findAuthenticationFailure(error);
+    const authFailure = findClientStop(error);
     if (authFailure !== undefined) {
       this.authFailure ??= authFailure;
       return;

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { AbortedError, findAuthenticationFailure, type AuthenticationError } from '../../api/api-error.js';
+import { AbortedError, findClientStop, type ClientStopError } from '../../api/api-error.js';
 import { describeRowFailure } from './describe-row-failure.js';
 import type { ImportReport, ReportedRow } from './import-report.js';
 import type { ImportOptions, ImportSummary } from './import-options.js';
@@ -24,7 +24,7 @@ export class ImportRun {
   private problems = 0;
   private reported = 0;
   private readonly inFlight = new Set<Promise<void>>();
-  private authFailure: AuthenticationError | undefined;
+  private authFailure: ClientStopError | undefined;
   private readonly startedAt = new Date();
 
   constructor(
@@ -68,16 +68,16 @@ export class ImportRun {
     while (this.inFlight.size >= MAX_ROWS_IN_FLIGHT) await Promise.race(this.inFlight);
   }
 
-  /** Reports a row whose request failed; a refused key stops the import, a row not sent because of a stop is skipped. */
+  /** Reports a row whose request failed (or could not be built); a refused key or a too long Retry-After stops the import, a row not sent because of a stop is skipped. */
   async fail(row: Omit<ReportedRow, 'status' | 'errors' | 'changes' | 'httpStatus'>, error: unknown, identityColumn: string): Promise<void> {
-    this.authFailure ??= findAuthenticationFailure(error);
+    this.authFailure ??= findClientStop(error);
     if (error instanceof AbortedError) {
       await this.skip(row);
       return;
     }
     this.logger.debug({ line: row.line, target: row.target, err: error }, 'row failed');
     const failure = describeRowFailure(error, this.report.columns, identityColumn);
-    await this.record({ ...row, status: 'failed', httpStatus: failure.httpStatus, changes: [], errors: failure.errors });
+    await this.record({ ...row, status: failure.status, httpStatus: failure.httpStatus, changes: [], errors: failure.errors });
   }
 
   /** Waits for the rows in flight, closes the journal and the report, and writes `summary.json`; a refused key is thrown after. */

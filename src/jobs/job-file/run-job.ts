@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { findAuthenticationFailure } from '../../api/api-error.js';
+import { AuthenticationError, findClientStop } from '../../api/api-error.js';
 import { BreakerError } from '../import/breaker-error.js';
 import type { ExportResource } from '../export/export-resource-names.js';
 import { toLimitOptions } from '../import/import-limits.js';
@@ -132,7 +132,7 @@ async function runStep(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.error(message);
-    const cause = findAuthenticationFailure(error) !== undefined ? 'key-refused' : error instanceof BreakerError ? 'breaker' : undefined;
+    const cause = findClientStop(error) instanceof AuthenticationError ? 'key-refused' : error instanceof BreakerError ? 'breaker' : undefined;
     return {
       step: name,
       ...(org === undefined ? {} : { org }),
