@@ -9,6 +9,7 @@ import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { showProgress } from './show-progress.js';
 import { withStopSignal } from './stop-signal.js';
+import { checkWaitOptions, toRetryOptions, WAIT_OPTIONS } from './wait-options.js';
 
 const list = { type: 'string', array: true } as const;
 
@@ -50,10 +51,13 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .options(FILTER_OPTIONS)
         .option('rate-per-minute', { type: 'number', default: 300, describe: "The organization's request budget" })
         .option('concurrency', { type: 'number', default: 8, describe: 'Requests in flight at once' })
+        .options(WAIT_OPTIONS)
         .option('org', { type: 'number', describe: 'PROVIDER keys: the organization to export' })
         .option('json', { type: 'boolean', default: false, describe: 'Print the summary as JSON on stdout' })
         // A wrong filter is a usage error, reported before anything is sent.
         .check((argv) => {
+          const wait = checkWaitOptions(argv);
+          if (wait !== undefined) return wait;
           try {
             readFilters(argv.resource, argv);
             return true;
@@ -67,7 +71,7 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
       const filters = readFilters(argv.resource, argv);
       const target = await openApiTarget({ emulator: argv.emulator, emulatorRole: argv['emulator-role'] }, logger);
       await withStopSignal(context, async (signal) => {
-        const client = createApiClient({ ...target.settings, ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, signal });
+        const client = createApiClient({ ...target.settings, ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, retry: toRetryOptions(argv), signal });
         const progress = showProgress(client, argv['rate-per-minute']);
         try {
           const options = { out: argv.out, filters, signal, onProgress: progress.update, ...(argv.org === undefined ? {} : { orgId: argv.org }) };

@@ -9,6 +9,7 @@ import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { showProgress } from './show-progress.js';
 import { withStopSignal } from './stop-signal.js';
+import { checkWaitOptions, toRetryOptions, WAIT_OPTIONS } from './wait-options.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -25,6 +26,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .option('dry-run', { type: 'boolean', default: false, describe: 'Everything but the writes; the report says what would change' })
         .option('rate-per-minute', { type: 'number', default: 300, describe: "The organization's request budget" })
         .option('concurrency', { type: 'number', default: 8, describe: 'Requests in flight at once' })
+        .options(WAIT_OPTIONS)
         .option('max-errors', { type: 'string', describe: 'N or P%: the most rows invalid, failed or in conflict; businesses check it on the plan (breaker), then stop sending past it' })
         .option('max-changes', { type: 'string', describe: 'Businesses, N or P%: the most rows the plan may write, else nothing is written (breaker)' })
         .option('max-status-changes', { type: 'string', describe: 'Businesses, N or P%: the most businesses the plan may change the status of (breaker)' })
@@ -34,7 +36,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         // A wrong limit is a usage error, reported before anything is read.
         .check((argv) => {
           const read = readLimits(argv.resource, argv);
-          return 'limits' in read || read.problem;
+          return checkWaitOptions(argv) ?? ('limits' in read || read.problem);
         }),
     async (argv) => {
       const { logger } = context;
@@ -42,7 +44,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
       const limits = 'limits' in read ? toLimitOptions(argv.resource, read.limits) : {};
       const target = await openApiTarget({ emulator: argv.emulator, emulatorRole: argv['emulator-role'] }, logger);
       await withStopSignal(context, async (signal) => {
-        const client = createApiClient({ ...target.settings, ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, signal });
+        const client = createApiClient({ ...target.settings, ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, retry: toRetryOptions(argv), signal });
         const progress = showProgress(client, argv['rate-per-minute']);
         try {
           const summary = await importSheet(client, argv.resource, {

@@ -12,6 +12,7 @@ import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { showProgress } from './show-progress.js';
 import { withStopSignal } from './stop-signal.js';
+import { checkWaitOptions, toRetryOptions, WAIT_OPTIONS } from './wait-options.js';
 
 export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -22,7 +23,9 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
         .positional('jobs', { type: 'string', array: true, demandOption: true, describe: 'Job files (YAML)' })
         .option('dry-run', { type: 'boolean', default: false, describe: 'Run every import step as a dry run' })
         .option('shard', { type: 'string', describe: 'K/N: run only the organizations of shard K of N' })
-        .option('json', { type: 'boolean', default: false, describe: 'Print each job result as JSON on stdout' }),
+        .option('json', { type: 'boolean', default: false, describe: 'Print each job result as JSON on stdout' })
+        .options(WAIT_OPTIONS)
+        .check((argv) => checkWaitOptions(argv) ?? true),
     async (argv) => {
       const shard = argv.shard === undefined ? { index: 1, count: 1 } : parseShard(argv.shard);
       const now = new Date();
@@ -35,6 +38,12 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
             signal,
             ...(job.api.rate_per_minute === undefined ? {} : { ratePerMinute: job.api.rate_per_minute }),
             ...(job.api.concurrency === undefined ? {} : { concurrency: job.api.concurrency }),
+            // The command line wins over the job file.
+            retry: toRetryOptions({
+              'max-rate-wait': argv['max-rate-wait'] ?? job.api.max_rate_wait,
+              'max-outage': argv['max-outage'] ?? job.api.max_outage,
+              'max-retry-after': argv['max-retry-after'] ?? job.api.max_retry_after,
+            }),
           });
           const progress = showProgress(client, job.api.rate_per_minute ?? DEFAULT_RATE_PER_MINUTE);
           try {

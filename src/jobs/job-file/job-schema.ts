@@ -20,6 +20,10 @@ export const ApiSettingsSchema = z.strictObject({
   key_file: z.string().min(1).optional(),
   rate_per_minute: z.number().positive().optional(),
   concurrency: positiveInt.optional(),
+  /** Seconds, as --max-rate-wait, --max-outage and --max-retry-after (which win over these). */
+  max_rate_wait: z.number().nonnegative().optional(),
+  max_outage: z.number().nonnegative().optional(),
+  max_retry_after: z.number().nonnegative().optional(),
   ...noLiteralKey,
 });
 
