@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHENTICATION_FAILURE, AuthenticationError } from '../../../src/api/api-error.js';
+import { AUTHENTICATION_FAILURE, AuthenticationError, RetryAfterError } from '../../../src/api/api-error.js';
+import { DEFAULT_RETRY_OPTIONS } from '../../../src/api/retry-policy.js';
 import type { ScriptedFault } from '../../../src/emulator/faults.js';
 import type { EmulatorRequest } from '../../../src/emulator/http-types.js';
 import type { Business } from '../../../src/emulator/state-types.js';
@@ -20,7 +21,7 @@ describe('an import against a faulty service', () => {
   let businesses: Business[];
   let next = 0;
   beforeAll(async () => {
-    harness = await startImportHarness({ businesses: 200 });
+    harness = await startImportHarness({ businesses: 400 });
     businesses = harness.api.emulator.state.orgBusinesses(1);
   });
   afterEach(() => {
@@ -106,36 +107,117 @@ describe('an import against a faulty service', () => {
     expectRenamed(targets, 'Slow');
   });
 
-  it('waits for an API that disappears for 30 s within its retry budget, fails the rows it could not send, finishes, and a rerun sends only those', async () => {
-    const { csv, targets } = renameSheet(10, 'Outage');
+  /** Fails every request, reads and writes, while `failing()` holds; counts what it failed. */
+  function injectWhile(failing: (req: EmulatorRequest) => ScriptedFault | undefined): { failed: number } {
+    const tally = { failed: 0 };
+    harness.api.emulator.faults.script = (_n, req) => {
+      const fault = failing(req);
+      if (fault !== undefined) tally.failed++;
+      return fault;
+    };
+    return tally;
+  }
+
+  it('waits out a 60 s outage mid-run (5xx and lost connections, reads and writes): every row applied, nothing failed', async () => {
+    const { csv, targets } = renameSheet(30, 'Outage');
     const clock = createSkippingClock();
+    let writes = 0;
     let outageFrom: number | undefined;
-    // From the fourth write on, every request fails for 30 s of the client's clock: its back-offs move that clock.
-    const log = injectOnWrites((k) => {
-      if (k === 4) outageFrom = clock.now();
-      return outageFrom !== undefined && clock.now() < outageFrom + 30_000 ? { status: 503 } : undefined;
+    // From the fourth write on, every request fails for 60 s of the client's clock: its back-offs move that clock.
+    const tally = injectWhile((req) => {
+      if (req.method === 'POST' && ++writes === 4) outageFrom = clock.now();
+      if (outageFrom === undefined || clock.now() >= outageFrom + 60_000) return undefined;
+      return writes % 2 === 0 ? { status: 503 } : { kind: 'reset' };
     });
-    // One row at a time, so the clock moves with one row's back-offs: 1 + 2 + 4 + 4 = 11 s, then the row fails.
-    // Rows 5 and 6 (the fourth and fifth writes) fail at 11 and 22 s; row 7's fifth attempt, at 33 s, finds the API back.
-    const client = { clock, concurrency: 1, random: () => 1, retry: { baseDelayMs: 1000, maxDelayMs: 4000, maxTotalDelayMs: 20_000, maxAttempts: 5 } };
-    const reportDir = join(harness.dir, 'outage');
+    const { summary } = await harness.runImport('businesses', csv, {}, 'ORG_ADMIN', { clock, concurrency: 2 });
+    expect(tally.failed).toBeGreaterThan(10);
+    expect(summary.rows).toMatchObject({ total: 30, updated: 30, failed: 0 });
+    expect(summary.stopped).toBeUndefined();
+    // The service is back within a few seconds of the client: back-offs are capped.
+    expect(Math.max(...clock.sleeps)).toBeLessThanOrEqual(DEFAULT_RETRY_OPTIONS.maxDelayMs);
+    expectRenamed(targets, 'Outage');
+  });
+
+  it('fails a row only once the outage outlasts --max-outage, and a rerun sends only those rows', async () => {
+    const { csv, targets } = renameSheet(10, 'Long');
+    const clock = createSkippingClock();
+    let writes = 0;
+    let outageFrom: number | undefined;
+    injectWhile((req) => {
+      if (req.method === 'POST' && ++writes === 4) outageFrom = clock.now();
+      return outageFrom !== undefined && clock.now() < outageFrom + 25_000 ? { status: 503 } : undefined;
+    });
+    // One row at a time, a 10 s budget, back-offs of 1, 2, 4 s: the fourth and fifth rows (lines 5 and 6) spend theirs within the
+    // 25 s outage; the sixth, sent at 20 s, finds the service back at 27 s.
+    const client = { clock, concurrency: 1, random: () => 1, retry: { baseDelayMs: 1000, maxDelayMs: 4000, maxOutageMs: 10_000 } };
+    const reportDir = join(harness.dir, 'long-outage');
     const { summary, results } = await harness.runImport('businesses', csv, { reportDir }, 'ORG_ADMIN', client);
     expect(summary.rows).toMatchObject({ total: 10, updated: 8, failed: 2 });
-    expect(summary.stopped).toBeUndefined();
     const failed = results.filter((row) => row._status === 'failed');
     expect(failed.map((row) => row._row)).toEqual(['5', '6']);
-    for (const row of failed) {
-      expect(row._http_status).toBe('503');
-      expect(row._errors).toMatch(/^Could not POST \/business\/.+: the service failed \(503\).*Run again later\.$/);
-    }
-    expect(targets.slice(3, 5).map((business) => business.name)).not.toContain('Outage 3');
-    expect(log.applied.size).toBe(8);
+    for (const row of failed) expect(row._errors).toMatch(/^Could not POST \/business\/.+: the service failed \(503\).*Run again later\.$/);
 
     const rerun = injectOnWrites(() => undefined);
     const resumed = await harness.runImport('businesses', csv, { reportDir });
     expect(resumed.summary).toMatchObject({ resumed: 8, rows: { updated: 10 } });
     expect([...rerun.received.keys()].sort()).toEqual(pathsOf(targets.slice(3, 5)));
-    expectRenamed(targets, 'Outage');
+    expectRenamed(targets, 'Long');
+  });
+
+  it('waits out a 20 s storm of 429s on reads: the batch read is retried as a unit, every row applied', async () => {
+    const { csv, targets } = renameSheet(30, 'Reads');
+    const clock = createSkippingClock();
+    let stormFrom: number | undefined;
+    const tally = injectWhile((req) => {
+      if (req.method !== 'GET') return undefined;
+      stormFrom ??= clock.now();
+      return clock.now() < stormFrom + 20_000 ? { status: 429 } : undefined;
+    });
+    const { summary } = await harness.runImport('businesses', csv, {}, 'ORG_ADMIN', { clock });
+    expect(tally.failed).toBeGreaterThan(11);
+    expect(summary.rows).toMatchObject({ total: 30, updated: 30, failed: 0 });
+    expectRenamed(targets, 'Reads');
+  });
+
+  it('waits out 60 s storms of 429s at the start and in the middle of a run: every row applied', async () => {
+    const { csv, targets } = renameSheet(30, 'Storms');
+    const clock = createSkippingClock();
+    const started = clock.now();
+    let writes = 0;
+    let middleFrom: number | undefined;
+    const tally = injectWhile((req) => {
+      if (req.method === 'POST' && ++writes === 10) middleFrom = clock.now();
+      const now = clock.now();
+      const storming = now < started + 60_000 || (middleFrom !== undefined && now < middleFrom + 60_000);
+      return storming ? { status: 429, headers: { 'retry-after': '10' } } : undefined;
+    });
+    const { summary } = await harness.runImport('businesses', csv, {}, 'ORG_ADMIN', { clock });
+    expect(tally.failed).toBeGreaterThan(10);
+    expect(summary.rows).toMatchObject({ total: 30, updated: 30, failed: 0 });
+    expect(summary.requests.rate_limited).toBe(tally.failed);
+    expectRenamed(targets, 'Storms');
+  });
+
+  it('stops at once when the service asks to wait a day: RetryAfterError, nothing slept, the rows not done sent again by a rerun', async () => {
+    const { csv, targets } = renameSheet(10, 'Day');
+    const clock = createSkippingClock();
+    injectOnWrites((k) => (k === 3 ? { status: 429, headers: { 'retry-after': '86400' } } : undefined));
+    const reportDir = join(harness.dir, 'retry-after');
+    const run = harness.runImport('businesses', csv, { reportDir }, 'ORG_ADMIN', { clock, concurrency: 1 });
+    const error = await run.catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(RetryAfterError);
+    expect(error).toMatchObject({ exitCode: 1 });
+    expect((error as RetryAfterError).message).toContain('the service asked to wait 86400 s; more than --max-retry-after 300');
+    expect(clock.sleeps.every((ms) => ms < 300_000)).toBe(true);
+    const summary = JSON.parse(await readFile(join(reportDir, 'summary.json'), 'utf8')) as ImportSummary;
+    expect(summary.rows).toMatchObject({ updated: 2, failed: 1, skipped: 7 });
+    expect(summary.stopped).toContain('the service asked to wait 86400 s');
+
+    const rerun = injectOnWrites(() => undefined);
+    const resumed = await harness.runImport('businesses', csv, { reportDir });
+    expect(resumed.summary).toMatchObject({ resumed: 2, rows: { updated: 10 } });
+    expect(rerun.received.size).toBe(8);
+    expectRenamed(targets, 'Day');
   });
 
   it('stops at once when the key is revoked mid-run, reports what was done, and throws AuthenticationError', async () => {
