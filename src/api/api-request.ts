@@ -35,6 +35,11 @@ export class InvalidIdError extends Error {
   }
 }
 
+/** Whether `text` may address something in a path: an id or a `c-<code>`, never a dot segment. Sheets check their id cells with it. */
+export function isPathId(text: string): boolean {
+  return ID.test(text) || STORE_CODE.test(text);
+}
+
 /**
  * Every path parameter of every request goes through here. `encodeURIComponent` leaves dots as
  * they are, and `..` or `.` would move the request to another endpoint (`/business/../services`
@@ -42,7 +47,7 @@ export class InvalidIdError extends Error {
  */
 export function pathSegment(value: string | number): string {
   const text = String(value);
-  if (!ID.test(text) && !STORE_CODE.test(text)) throw new InvalidIdError(text);
+  if (!isPathId(text)) throw new InvalidIdError(text);
   return encodeURIComponent(text);
 }
 
