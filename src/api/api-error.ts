@@ -10,6 +10,9 @@ export type ApiErrorKind =
   | 'rate-limited'
   | 'server-error'
   | 'unexpected-status'
+  | 'redirect'
+  | 'unexpected-answer'
+  | 'invalid-id'
   | 'timeout'
   | 'network'
   | 'bad-response';
@@ -24,6 +27,8 @@ export interface ApiErrorInit {
   details?: ErrorDetails;
   /** From a 429's Retry-After header. */
   retryAfterMs?: number;
+  /** A redirect's Location header, named in the message. */
+  location?: string;
   cause?: unknown;
 }
 
@@ -35,6 +40,9 @@ const REASONS: Record<ApiErrorKind, string> = {
   'rate-limited': 'over the rate limit',
   'server-error': 'the service failed',
   'unexpected-status': 'unexpected answer',
+  redirect: 'the service answered with a redirect, which is never followed',
+  'unexpected-answer': 'unexpected answer',
+  'invalid-id': 'the id is neither a business id nor a c-<store code>',
   timeout: 'no answer in time',
   network: 'the connection failed',
   'bad-response': 'the answer did not have the expected shape',
@@ -48,6 +56,9 @@ const ADVICE: Record<ApiErrorKind, string> = {
   'rate-limited': 'Lower --rate-per-minute or run later.',
   'server-error': 'Run again later.',
   'unexpected-status': 'Check that LISTING_API_URL points at the API.',
+  redirect: 'Check that LISTING_API_URL is the final address of the API, then run again.',
+  'unexpected-answer': 'Check the business in the service, then run again.',
+  'invalid-id': 'Correct the id.',
   timeout: 'Check the network and LISTING_API_URL, then run again.',
   network: 'Check the network and LISTING_API_URL, then run again.',
   'bad-response': 'Check that LISTING_API_URL points at the API and ends with /v2.',
@@ -112,8 +123,9 @@ export function findAuthenticationFailure(error: unknown): AuthenticationError |
   return error instanceof AbortedError && error.cause instanceof AuthenticationError ? error.cause : undefined;
 }
 
-function describeFailure({ kind, method, path, status, details }: ApiErrorInit): string {
-  const reason = status === undefined ? REASONS[kind] : `${REASONS[kind]} (${status})`;
+function describeFailure({ kind, method, path, status, details, location }: ApiErrorInit): string {
+  const code = status === undefined ? REASONS[kind] : `${REASONS[kind]} (${status})`;
+  const reason = location === undefined ? code : `${code} to ${location}`;
   const lines = details === undefined ? [] : describeErrorDetails(details);
   return `Could not ${method} ${path}: ${reason}${lines.length === 0 ? '' : `: ${lines.join('; ')}`}. ${ADVICE[kind]}`;
 }

@@ -21,9 +21,34 @@ export function buildUrl(baseUrl: string, { path, query = {} }: ApiRequest): str
   return `${baseUrl}${path}${text === '' ? '' : `?${text}`}`;
 }
 
-/** A path parameter, escaped so an id or `c-<code>` cannot change the path. */
+/** A business or user id as the service gives them: letters, digits, `_` and `-`, never a dot. */
+const ID = /^[A-Za-z0-9_-]+$/;
+/** `c-` and a store code: the code is escaped, so whatever it holds stays in its segment. */
+const STORE_CODE = /^c-.+$/s;
+
+/** A path parameter that is neither an id nor a `c-<code>`: nothing is sent. */
+export class InvalidIdError extends Error {
+  override name = 'InvalidIdError';
+
+  constructor(readonly value: string) {
+    super(`'${value}' is neither an id nor c-<store code>: nothing was sent`);
+  }
+}
+
+/** Whether `text` may address something in a path: an id or a `c-<code>`, never a dot segment. Sheets check their id cells with it. */
+export function isPathId(text: string): boolean {
+  return ID.test(text) || STORE_CODE.test(text);
+}
+
+/**
+ * Every path parameter of every request goes through here. `encodeURIComponent` leaves dots as
+ * they are, and `..` or `.` would move the request to another endpoint (`/business/../services`
+ * is `/services`): only an id or a `c-<code>` is taken, escaped.
+ */
 export function pathSegment(value: string | number): string {
-  return encodeURIComponent(String(value));
+  const text = String(value);
+  if (!isPathId(text)) throw new InvalidIdError(text);
+  return encodeURIComponent(text);
 }
 
 /** Renames the fields of `params` to the query names of `names` (the service-facts tables). */

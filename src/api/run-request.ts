@@ -82,6 +82,21 @@ function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnsw
   }
   const parsed = schema.safeParse(answer.body);
   if (parsed.success) return parsed.data;
-  const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || '_schema', [issue.message]]));
+  const issues = parsed.error.issues.map((issue) => ({ at: issue.path.join('.') || '_schema', message: issue.message }));
+  if (method === 'POST') {
+    // A write is applied only when its answer says so: anything else is reported, never taken as success.
+    const why = issues.map(({ at, message }) => `${at}: ${message}`).join('; ');
+    throw new ApiError(
+      { kind: 'unexpected-answer', method, path, status: answer.status },
+      `Could not ${method} ${path}: unexpected answer: ${why} (${describeBody(answer.body)}). The change may not be applied: run the same command again to send it.`,
+    );
+  }
+  const fields = Object.fromEntries(issues.map(({ at, message }) => [at, [message]]));
   throw new ApiError({ kind: 'bad-response', method, path, status: answer.status, details: { shape: 'fields', fields } });
+}
+
+/** The start of an answer's body, for a report line. */
+function describeBody(body: unknown): string {
+  const text = body === undefined ? 'no body' : typeof body === 'string' ? body : JSON.stringify(body);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

@@ -40,6 +40,8 @@ export async function sendRequest(target: HttpTarget, request: ApiRequest): Prom
       method: request.method,
       headers,
       body: request.body === undefined ? null : JSON.stringify(request.body),
+      // fetch would follow a redirect to any host with the x-APIKey header, and turn a POST into a GET.
+      redirect: 'manual',
       dispatcher: target.agent,
     });
     return { status: response.status, headers: response.headers, body: parseBody(await response.text()) };

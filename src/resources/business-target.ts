@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPathId } from '../api/api-request.js';
 import { BusinessUpdateSchema } from '../api/schemas/business.js';
 import type { CellValue } from '../sheets/index.js';
 import type { CellContext } from './cell-context.js';
@@ -15,7 +16,8 @@ const businessIdColumn = textColumn({
   identity: true,
   trim: true,
   text: true,
-  schema: z.string().min(1),
+  // Checked before anything is sent: `..` or `.` would move the request to another endpoint.
+  schema: z.string().min(1).refine(isPathId, 'not a business id: only letters, digits, _ and - (or c-<store code>)'),
   description: 'Id of the business, as exports give it; finds the business',
 });
 

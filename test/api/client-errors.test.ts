@@ -1,7 +1,8 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../src/api/api-client.js';
-import { AbortedError, ApiError, AUTHENTICATION_FAILURE, AuthenticationError, findAuthenticationFailure } from '../../src/api/api-error.js';
+import { AbortedError, ApiError, AUTHENTICATION_FAILURE, AuthenticationError } from '../../src/api/api-error.js';
+import { findStopCause } from '../../src/api/find-stop-cause.js';
 import { describeErrorDetails } from '../../src/api/error-details.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 
@@ -100,7 +101,7 @@ describe('typed errors', () => {
     for (const error of notSent) {
       expect(error).toBeInstanceOf(AbortedError);
       expect(error).toMatchObject({ message: `Not sent: ${AUTHENTICATION_FAILURE}`, cause: refused });
-      expect(findAuthenticationFailure(error)).toBe(refused);
+      expect(findStopCause(error)).toBe(refused);
     }
     expectNoKey(refused, key);
     expect(received - before).toBe(1);

@@ -1,5 +1,5 @@
 import { pathSegment } from '../api-request.js';
-import { BusinessPageSchema, BusinessUpdateResultSchema, type BusinessPage, type BusinessUpdateResult } from '../schemas/business-results.js';
+import { BusinessPageSchema, businessUpdateResultFor, type BusinessPage, type BusinessUpdateResult } from '../schemas/business-results.js';
 import type { BusinessUpdate } from '../schemas/business.js';
 import type { BUSINESS_STATUSES } from '../service-facts.js';
 import type { CallApi } from './call-api.js';
@@ -33,8 +33,8 @@ export interface BusinessEndpoints {
 
 export function createBusinessEndpoints(call: CallApi, orgId: number | undefined): BusinessEndpoints {
   return {
-    updateBusiness: (id, update) => call({ method: 'POST', path: `/business/${pathSegment(id)}`, body: update }, BusinessUpdateResultSchema),
-    listUserBusinesses: (userId, page = {}) =>
+    updateBusiness: async (id, update) => call({ method: 'POST', path: `/business/${pathSegment(id)}`, body: update }, businessUpdateResultFor(id)),
+    listUserBusinesses: async (userId, page = {}) =>
       call({ method: 'GET', path: `/user/${pathSegment(userId)}/businesses`, query: page }, BusinessPageSchema),
     searchBusinesses: (params = {}) =>
       call({ method: 'GET', path: '/business/search', query: { org_id: orgId, ...params } }, BusinessPageSchema),

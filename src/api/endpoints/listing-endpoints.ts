@@ -25,9 +25,9 @@ export interface ListingEndpoints {
 export function createListingEndpoints(call: CallApi): ListingEndpoints {
   const business = (id: string, rest: string): string => `/business/${pathSegment(id)}/${rest}`;
   return {
-    readServices: (id) => call({ method: 'GET', path: business(id, 'services') }, ServicesSchema),
-    setService: (id, service) => call({ method: 'POST', path: business(id, 'structured_services'), body: service }, ServicesSchema),
-    readAttributes: (id, query = {}) => call({ method: 'GET', path: business(id, 'attributes'), query }, AttributesSchema),
-    setAttributes: (id, attributes) => call({ method: 'POST', path: business(id, 'attributes'), body: { attributes } }, StatusResultSchema),
+    readServices: async (id) => call({ method: 'GET', path: business(id, 'services') }, ServicesSchema),
+    setService: async (id, service) => call({ method: 'POST', path: business(id, 'structured_services'), body: service }, ServicesSchema),
+    readAttributes: async (id, query = {}) => call({ method: 'GET', path: business(id, 'attributes'), query }, AttributesSchema),
+    setAttributes: async (id, attributes) => call({ method: 'POST', path: business(id, 'attributes'), body: { attributes } }, StatusResultSchema),
   };
 }

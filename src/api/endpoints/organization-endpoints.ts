@@ -38,6 +38,6 @@ export function createOrganizationEndpoints(call: CallApi, orgId: number | undef
         },
         GeoLocationPageSchema,
       ),
-    updateOrganization: (id, update) => call({ method: 'POST', path: `/org/${pathSegment(id)}`, body: update }, OrganizationUpdateResultSchema),
+    updateOrganization: async (id, update) => call({ method: 'POST', path: `/org/${pathSegment(id)}`, body: update }, OrganizationUpdateResultSchema),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUCCESS_STATUS } from './status-result.js';
 
 /** Fields of `POST /org/{id}`; `max_businesses` is settable by PROVIDER users only. */
 export interface OrganizationUpdate {
@@ -7,5 +8,5 @@ export interface OrganizationUpdate {
   max_businesses?: number | null;
 }
 
-export const OrganizationUpdateResultSchema = z.looseObject({ org_id: z.number(), status: z.string() });
+export const OrganizationUpdateResultSchema = z.looseObject({ org_id: z.number(), status: SUCCESS_STATUS });
 export type OrganizationUpdateResult = z.infer<typeof OrganizationUpdateResultSchema>;

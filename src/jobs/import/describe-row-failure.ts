@@ -1,7 +1,10 @@
 import { ApiError } from '../../api/api-error.js';
+import { InvalidIdError } from '../../api/api-request.js';
 import { describeErrorDetails } from '../../api/error-details.js';
 
 export interface RowFailure {
+  /** `invalid` when the row could not be sent at all (an id that would leave its path). */
+  status: 'failed' | 'invalid';
   httpStatus: number | undefined;
   /** `column: message` entries. */
   errors: string[];
@@ -14,18 +17,19 @@ const NOT_ALLOWED_HINT = 'not allowed for this organization or key (edit_not_all
  * names the column that holds it (`contacts.0.phone_numbers`); a 404 names the identity column.
  */
 export function describeRowFailure(error: unknown, columns: readonly string[], identityColumn: string): RowFailure {
-  if (!(error instanceof ApiError)) return { httpStatus: undefined, errors: [error instanceof Error ? error.message : String(error)] };
+  if (error instanceof InvalidIdError) return { status: 'invalid', httpStatus: undefined, errors: [`${identityColumn}: ${error.message}`] };
+  if (!(error instanceof ApiError)) return { status: 'failed', httpStatus: undefined, errors: [error instanceof Error ? error.message : String(error)] };
   if (error.kind === 'not-found') {
-    return { httpStatus: error.status, errors: [`${identityColumn}: not found, or not readable with this key`] };
+    return { status: 'failed', httpStatus: error.status, errors: [`${identityColumn}: not found, or not readable with this key`] };
   }
   // Only a refusal of the request speaks of its fields; a failing service, a timeout or a lost connection is told whole.
-  if (error.kind !== 'invalid-request' && error.kind !== 'not-authorized') return { httpStatus: error.status, errors: [error.message] };
+  if (error.kind !== 'invalid-request' && error.kind !== 'not-authorized') return { status: 'failed', httpStatus: error.status, errors: [error.message] };
   const lines =
     error.details.shape === 'not-allowed'
       ? Object.keys(error.details.fields).map((field) => `${field}: ${NOT_ALLOWED_HINT}`)
       : describeErrorDetails(error.details);
   const errors = lines.length === 0 ? [error.message] : lines.map((line) => toColumn(line, columns));
-  return { httpStatus: error.status, errors };
+  return { status: 'failed', httpStatus: error.status, errors };
 }
 
 function toColumn(line: string, columns: readonly string[]): string {
