@@ -1,5 +1,5 @@
 import type { BusinessUpdate } from '../../../api/schemas/business.js';
-import { describeChange, describeSetting, isSameValue } from '../describe-change.js';
+import { describeChange, describeChanges, describeSetting, isSameValue } from '../describe-change.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 
 export interface BusinessDiff {
@@ -24,7 +24,7 @@ export function diffBusiness(update: BusinessUpdate, current: CurrentBusiness): 
       for (const [key, item] of changed) changes.push(describeChange(`${field}.${key}`, base[key], item));
     } else if (!isSameValue(current[field], value)) {
       payload[field] = value;
-      changes.push(describeChange(field, current[field], value));
+      changes.push(...describeChanges(field, current[field], value));
     }
   }
   return { payload: payload, changes };
