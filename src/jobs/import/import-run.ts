@@ -65,6 +65,18 @@ export class ImportRun {
     return this.record({ ...row, status: 'skipped', changes: [], errors: [`not sent: ${this.stopReason ?? 'the import stopped'}`] });
   }
 
+  /** Sends a write and counts it once it has left: a write a stop kept in the queue is not counted (`requests.writes`). */
+  async write<T>(send: () => Promise<T>): Promise<T> {
+    try {
+      const answer = await send();
+      this.writes++;
+      return answer;
+    } catch (error) {
+      if (!(error instanceof AbortedError)) this.writes++;
+      throw error;
+    }
+  }
+
   /** Runs a row's requests in the background (the work reports its row); waits when too many rows are in flight. */
   async dispatch(work: () => Promise<void>): Promise<void> {
     const tracked = work().finally(() => this.inFlight.delete(tracked));

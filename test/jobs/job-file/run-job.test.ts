@@ -90,6 +90,8 @@ describe('job files in jobs/', () => {
     api.emulator.faults.script = undefined;
     expect(exitCode).toBe(EXIT_CODES.terminated);
     expect(status).toBe('stopped');
+    // Writes sent, not writes queued when the signal came.
+    expect(summary?.requests.writes).toBe(writes);
     expect(summary?.rows.total).toBe(30);
     expect(summary?.rows.skipped).toBeGreaterThan(0);
     expect((summary?.rows.updated ?? 0) + (summary?.rows.skipped ?? 0) + (summary?.rows.unchanged ?? 0)).toBe(30);

@@ -100,8 +100,7 @@ async function writeBatch<Item, Answer>(
     }
     const items = pending.map((entry) => entry.item);
     try {
-      run.writes++;
-      const answer = await writer.send(items);
+      const answer = await run.write(() => writer.send(items));
       // Recorded side by side: each row of the answer is journaled as its record starts, before anything else runs.
       await Promise.all(
         pending.map(({ row, item, changes }) =>

@@ -139,8 +139,7 @@ class BusinessBatches {
     await this.run.dispatch(async () => {
       try {
         await this.roundTrip.addToUndo(target, payload, current);
-        this.run.writes++;
-        await this.api.updateBusiness(target, payload);
+        await this.run.write(() => this.api.updateBusiness(target, payload));
         await this.run.record({ ...row.base, status: 'updated', target, changes, errors: [] });
       } catch (error) {
         await this.run.fail({ ...row.base, target }, error, findIdentityColumn(row.target));
