@@ -12,7 +12,8 @@ function slowSheet(rows: number): string {
   return ['code,description_short', ...Array.from({ length: rows }, (_, index) => `${String(index + 1).padStart(6, '0')},Signal test ${index}`)].join('\n');
 }
 
-describe('exit codes of the CLI, as the README documents them', () => {
+// Each case starts the CLI in a child process through tsx: seconds on a loaded 2-core machine.
+describe('exit codes of the CLI, as the README documents them', { timeout: 60_000 }, () => {
   const cases: { name: string; args: (dir: string) => string[]; code: number; says?: RegExp; setUp?: (dir: string) => Promise<void> }[] = [
     { name: 'success', args: () => ['check', '--emulator'], code: EXIT_CODES.success },
     { name: 'a file that does not exist', args: (dir) => ['import', 'businesses', join(dir, 'missing.csv'), '--emulator', '--report', join(dir, 'r')], code: EXIT_CODES.failed, says: /Could not read .*missing\.csv: the file does not exist/ },

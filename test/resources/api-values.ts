@@ -13,6 +13,8 @@ export function text(maxLength = 40): fc.Arbitrary<string> {
 
 /** A token: no spaces around it, no list separator in it. */
 export const token = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,15}$/);
+/** A business id as a sheet may give it: an id (never a dot), or `c-` and a store code. */
+export const businessId = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/), token.map((code) => `c-${code}`));
 export const url = fc
   .tuple(fc.constantFrom('http', 'https'), fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.stringMatching(/^[A-Za-z0-9_~.-]{0,20}$/))
   .map(([scheme, host, path]) => `${scheme}://${host}.example.com/${path}`);

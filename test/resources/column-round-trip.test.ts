@@ -8,7 +8,7 @@ import type { Column } from '../../src/resources/column.js';
 import { formatCell } from '../../src/resources/format-cell.js';
 import { readCell } from '../../src/resources/read-cell.js';
 import { IMPORT_RESOURCE_NAMES } from '../../src/resources/resource-names.js';
-import { category, countryCodes, date, dateRange, decimal, email, phone, text, timeWindow, token, url } from './api-values.js';
+import { businessId, category, countryCodes, date, dateRange, decimal, email, phone, text, timeWindow, token, url } from './api-values.js';
 import { CUSTOM_FIELDS } from './custom-field-definitions.js';
 
 const COMMA_CONTEXT: CellContext = { decimalSeparator: ',' };
@@ -31,7 +31,7 @@ const comments = fc.array(fc.record({ id: integer, created: text(), author_name:
 
 /** API values of every column of every resource, by header: a column without an entry fails the test. */
 const VALUES: Record<string, fc.Arbitrary<unknown>> = {
-  business_id: token,
+  business_id: businessId,
   code: token,
   name: text(),
   status: fc.constantFrom(...BUSINESS_STATUSES),
