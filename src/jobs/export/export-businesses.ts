@@ -15,6 +15,12 @@ import { listBusinessSources } from './list-business-sources.js';
 import { openExportFile } from './open-export-file.js';
 
 /**
+ * Pages requested with page 1 before it says how many follow: a business list is usually long,
+ * and the few requests a short one wastes cost less than a round trip of idle budget.
+ */
+export const LONG_LIST_GUESS = 2;
+
+/**
  * `businesses`: every column of the businesses catalog, so that importing the file untouched
  * changes nothing: business_id and code, the editable fields, one custom_fields.<name> per custom
  * field of the organization, then the read-only fields and `_base`, the row as exported (for the
@@ -23,8 +29,8 @@ import { openExportFile } from './open-export-file.js';
 export async function exportBusinesses(client: ApiClient, options: ExportOptions, logger: Logger): Promise<ExportSummary> {
   const run = await ExportRun.open(client, 'businesses', options, logger);
   const pages = readBusinessPages(run, options.filters);
-  // Page 1 is requested while the custom fields are read: the first row needs both.
-  const [definitions, first] = await Promise.all([readCustomFieldDefinitions(run.api, logger), pages.next()]);
+  // Page 1 is requested first, then the custom fields: the first row needs both.
+  const [first, definitions] = await Promise.all([pages.next(), readCustomFieldDefinitions(run.api, logger)]);
   const { columns } = buildBusinessCatalog(definitions);
   const file = await openExportFile(options.out, { name: 'businesses', columns: [...columns, baseColumn] });
   try {
@@ -45,7 +51,7 @@ async function* readBusinessPages(run: ExportRun, filters: ExportFilters): Async
   const sources = listBusinessSources(run.api, filters);
   const seen = sources.length > 1 ? new Set<string>() : undefined;
   for (const source of sources) {
-    for await (const { items } of run.readPages(source)) {
+    for await (const { items } of run.readPages(source, { guess: LONG_LIST_GUESS })) {
       const fresh = seen === undefined ? items : items.filter((business) => !seen.has(business.id));
       for (const business of fresh) seen?.add(business.id);
       yield fresh;

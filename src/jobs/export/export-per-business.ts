@@ -46,7 +46,7 @@ export async function exportPerBusiness<Item>(client: ApiClient, options: Export
   const seen = sources.length > 1 ? new Set<string>() : undefined;
   try {
     for (const source of sources) {
-      for await (const { items } of run.readPages(readEachBusiness(run, source, spec, seen), BUSINESS_PAGE_WINDOW)) {
+      for await (const { items } of run.readPages(readEachBusiness(run, source, spec, seen), { window: BUSINESS_PAGE_WINDOW })) {
         for (const business of items) {
           seen?.add(business.id);
           for (const item of business.items) {

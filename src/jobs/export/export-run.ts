@@ -23,6 +23,8 @@ export interface FetchedPage<Item> {
   failures?: ExportFailure[];
 }
 
+type PageAnswer<Item> = { saved: FetchedPage<Item> } | { fetched: FetchedPage<Item> } | { error: unknown } | { stopped: true };
+
 export interface LoadedPage<Item> {
   page: number;
   items: Item[];
@@ -68,15 +70,36 @@ export class ExportRun {
     return this.options.signal?.aborted === true ? 'the export was stopped' : undefined;
   }
 
-  /** The pages of a list in order, `window` of them requested ahead; a failed page is recorded and left out. */
-  async *readPages<Item>(source: PageSource<Item>, window = PAGE_WINDOW): AsyncGenerator<LoadedPage<Item>> {
-    const first = await this.loadPage(source, 1);
+  /**
+   * The pages of a list in order, `window` of them requested ahead of the one being written, so
+   * that formatting and writing a page never leaves the budget idle; a failed page is recorded
+   * and left out. `guess` pages after the first are requested with it, before it tells how many
+   * there are: for long lists, where waiting a round trip for page 1 would idle the budget; a
+   * guess past the last page is dropped unread.
+   */
+  async *readPages<Item>(source: PageSource<Item>, { window = PAGE_WINDOW, guess = 0 }: { window?: number; guess?: number } = {}): AsyncGenerator<LoadedPage<Item>> {
+    const requested = new Map<number, Promise<PageAnswer<Item>>>();
+    const request = (page: number): Promise<PageAnswer<Item>> => {
+      const answer = requested.get(page) ?? this.requestPage(source, page);
+      requested.set(page, answer);
+      return answer;
+    };
+    const firstAnswer = request(1);
+    for (let page = 2; page <= 1 + guess; page++) void request(page);
+    const first = await this.keepPage(source, 1, await firstAnswer);
     if (first === undefined) return;
     this.pages.total += first.maxPage;
+    const rest = Array.from({ length: first.maxPage - 1 }, (_, index) => index + 2);
+    // The next pages are on their way before page 1 is written.
+    for (const page of rest.slice(0, window)) void request(page);
     yield { page: 1, items: first.items };
     this.countPage();
-    const rest = Array.from({ length: first.maxPage - 1 }, (_, index) => index + 2);
-    for await (const loaded of mapInOrder(rest, window, async (page) => ({ page, data: await this.loadPage(source, page, first.maxPage) }))) {
+    const load = async (page: number): Promise<{ page: number; data: FetchedPage<Item> | undefined }> => {
+      const answer = await request(page);
+      requested.delete(page);
+      return { page, data: await this.keepPage(source, page, answer, first.maxPage) };
+    };
+    for await (const loaded of mapInOrder(rest, window, load)) {
       if (loaded.data !== undefined) yield { page: loaded.page, items: loaded.data.items };
       this.countPage();
     }
@@ -132,25 +155,36 @@ export class ExportRun {
     return summary;
   }
 
-  private async loadPage<Item>(source: PageSource<Item>, page: number, expectedMaxPage?: number): Promise<FetchedPage<Item> | undefined> {
-    if (this.stopReason !== undefined) return undefined;
+  /** A page's answer, saved or fetched, with nothing recorded yet: a guessed page may be dropped. */
+  private async requestPage<Item>(source: PageSource<Item>, page: number): Promise<PageAnswer<Item>> {
+    if (this.stopReason !== undefined) return { stopped: true };
     const saved = await this.spool.read<FetchedPage<Item>>(source.name, page);
-    if (saved !== undefined) {
-      this.resumed++;
-      return saved;
-    }
+    if (saved !== undefined) return { saved };
     try {
-      const fetched = await source.fetch(page);
-      this.fetched++;
-      this.warnIfListChanged(source, fetched.maxPage, expectedMaxPage);
-      const failures = fetched.failures ?? [];
-      this.failures.push(...failures);
-      if (failures.length === 0) await this.spool.write(source.name, page, { items: fetched.items, maxPage: fetched.maxPage });
-      return fetched;
+      return { fetched: await source.fetch(page) };
     } catch (error) {
-      this.recordFailure(`${source.name} page ${page}`, error);
+      return { error };
+    }
+  }
+
+  /** Counts a page's answer, records its failures and saves it for a rerun. */
+  private async keepPage<Item>(source: PageSource<Item>, page: number, answer: PageAnswer<Item>, expectedMaxPage?: number): Promise<FetchedPage<Item> | undefined> {
+    if ('stopped' in answer) return undefined;
+    if ('saved' in answer) {
+      this.resumed++;
+      return answer.saved;
+    }
+    if ('error' in answer) {
+      this.recordFailure(`${source.name} page ${page}`, answer.error);
       return undefined;
     }
+    const { fetched } = answer;
+    this.fetched++;
+    this.warnIfListChanged(source, fetched.maxPage, expectedMaxPage);
+    const failures = fetched.failures ?? [];
+    this.failures.push(...failures);
+    if (failures.length === 0) await this.spool.write(source.name, page, { items: fetched.items, maxPage: fetched.maxPage });
+    return fetched;
   }
 
   // Pages are read at different times: a list that grows or shrinks meanwhile shifts its pages.
