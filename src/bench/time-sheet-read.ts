@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { openImportSheet } from '../jobs/import/open-import-sheet.js';
 import { readRowOutcomes } from '../jobs/import/read-row-outcomes.js';
 import { buildBusinessCatalog } from '../resources/businesses/business-catalog.js';
-import { openSheetReader } from '../sheets/index.js';
 import { seededCustomFields } from './seeded-custom-fields.js';
 
 /** What one read of a benchmark sheet took, measured in a process of its own. */
@@ -18,7 +18,7 @@ export type SheetReadMode = 'ours' | 'raw';
 
 /**
  * Child process of the validation benchmark: `node time-sheet-read.js <ours|raw> <file>` reads the
- * file once, with our reader and validation or with the raw parser alone, and prints a
+ * file once, with the import's own reader and row loop or with the raw parser alone, and prints a
  * SheetReadTiming as JSON. A fresh process per read is what one run of the tool holds in memory.
  */
 async function timeSheetRead(mode: SheetReadMode, path: string): Promise<SheetReadTiming> {
@@ -29,9 +29,8 @@ async function timeSheetRead(mode: SheetReadMode, path: string): Promise<SheetRe
 
 async function countOutcomes(path: string): Promise<number> {
   const catalog = buildBusinessCatalog(seededCustomFields());
-  const reader = await openSheetReader(path, { knownColumns: catalog.columns.map((column) => column.header) });
   let rows = 0;
-  for await (const outcome of readRowOutcomes(reader, catalog)) rows += outcome.line > 0 ? 1 : 0;
+  for await (const outcome of readRowOutcomes(await openImportSheet(path, catalog), catalog)) rows += outcome.line > 0 ? 1 : 0;
   return rows;
 }
 

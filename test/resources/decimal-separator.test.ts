@@ -16,6 +16,6 @@ it.each([
   const catalog = buildBusinessCatalog(CUSTOM_FIELDS);
   const reader = await openSheetReader(path, { knownColumns: catalog.columns.map((column) => column.header) });
   const outcomes = [];
-  for await (const outcome of readRowOutcomes(reader, catalog)) outcomes.push(outcome);
+  for await (const { line, target, update: read, errors: found } of readRowOutcomes(reader, catalog)) outcomes.push({ line, target, update: read, errors: found });
   expect(outcomes).toEqual([{ line: 2, target: { code: '000042' }, update, errors }]);
 });

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { writeBusinessSheet } from '../../src/bench/write-business-sheet.js';
+import { openImportSheet } from '../../src/jobs/import/open-import-sheet.js';
 import { readRowOutcomes } from '../../src/jobs/import/read-row-outcomes.js';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
-import { openSheetReader } from '../../src/sheets/index.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
 import { CUSTOM_FIELDS } from './custom-field-definitions.js';
 
@@ -12,7 +12,7 @@ it('validates a generated 100,000-row CSV as it streams', { timeout: 120_000 }, 
   const catalog = buildBusinessCatalog(CUSTOM_FIELDS);
   await writeBusinessSheet(path, catalog, { rows: 100_000, invalidEvery: 1000 });
 
-  const reader = await openSheetReader(path, { knownColumns: catalog.columns.map((column) => column.header) });
+  const reader = await openImportSheet(path, catalog);
   let rows = 0;
   const invalid: string[][] = [];
   for await (const outcome of readRowOutcomes(reader, catalog)) {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { expect, it } from 'vitest';
+import { openImportSheet } from '../../src/jobs/import/open-import-sheet.js';
 import { readRowOutcomes } from '../../src/jobs/import/read-row-outcomes.js';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
-import { openSheetReader } from '../../src/sheets/index.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
 
 const ROWS = 1_000_000;
@@ -24,7 +24,7 @@ it('validates a generated 1,000,000-row CSV as it streams, in bounded memory', {
   const path = join(await makeTempDir(), 'million.csv');
   await pipeline(Readable.from(generateSheet()), createWriteStream(path));
   const catalog = buildBusinessCatalog([]);
-  const reader = await openSheetReader(path, { knownColumns: catalog.columns.map((column) => column.header) });
+  const reader = await openImportSheet(path, catalog);
   const before = process.memoryUsage().rss;
   let peak = before;
   let rows = 0;

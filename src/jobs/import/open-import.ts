@@ -1,13 +1,11 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { readCellContext } from '../../resources/cell-context.js';
 import type { ImportCatalog } from '../../resources/resource-catalog.js';
-import type { RowOutcome } from '../../resources/row-outcome.js';
-import { openSheetReader } from '../../sheets/index.js';
-import { checkCells } from './check-cells.js';
 import type { ImportOptions } from './import-options.js';
 import { openImportReport, type ReportedRow } from './import-report.js';
 import { ImportRun } from './import-run.js';
+import { openImportSheet } from './open-import-sheet.js';
+import { readRowOutcomes } from './read-row-outcomes.js';
 import { summarizeWarnings } from './summarize-warnings.js';
 import { openImportJournal } from './journal/import-journal.js';
 
@@ -39,14 +37,7 @@ export async function openImport<Target, Update>(
   catalog: ImportCatalog<Target, Update>,
   onRestored: (row: ReportedRow) => void = () => undefined,
 ): Promise<OpenedImport<Target, Update>> {
-  const reader = checkCells(
-    await openSheetReader(options.file, {
-      knownColumns: catalog.columns.map((column) => column.header),
-      metaColumns: catalog.metaColumns ?? [],
-      resource: catalog.resource,
-      ...(options.sheet === undefined ? {} : { sheet: options.sheet }),
-    }),
-  );
+  const reader = await openImportSheet(options.file, catalog, options.sheet);
   for (const warning of summarizeWarnings(reader.warnings)) logger.warn(warning);
   const textColumns = new Set(catalog.columns.filter((column) => column.text).map((column) => column.header));
   const settings = {
@@ -63,14 +54,13 @@ export async function openImport<Target, Update>(
   });
   const report = await openImportReport({ dir: options.reportDir, format: reader.source.format, columns: reader.columns, textColumns });
   const run = new ImportRun(client, options, report, journal, logger);
-  const readRow = catalog.createRowReader(reader.columns, readCellContext(reader.source));
 
   async function* readValidRows(): AsyncGenerator<ValidRow<Target, Update>> {
     let seq = 0;
     try {
-      for await (const item of reader) {
-        const base = { seq: seq++, line: item.line, values: item.kind === 'row' ? item.values : {} };
-        const journaled = journal.take(item.line);
+      for await (const outcome of readRowOutcomes(reader, catalog)) {
+        const base = { seq: seq++, line: outcome.line, values: outcome.values };
+        const journaled = journal.take(outcome.line);
         if (journaled !== undefined) {
           const row = { ...base, ...journaled };
           await run.restore(row);
@@ -81,7 +71,6 @@ export async function openImport<Target, Update>(
           await run.skip(base);
           continue;
         }
-        const outcome: Omit<RowOutcome<Target, Update>, 'line'> = item.kind === 'row' ? readRow(item) : { target: undefined, update: undefined, errors: item.errors };
         if (outcome.errors.length > 0 || outcome.target === undefined || outcome.update === undefined) {
           await run.record({ ...base, status: 'invalid', changes: [], errors: outcome.errors, ...(outcome.notes === undefined ? {} : { notes: outcome.notes }) });
           continue;

@@ -1,18 +1,27 @@
 import { readCellContext } from '../../resources/cell-context.js';
 import type { ImportCatalog } from '../../resources/resource-catalog.js';
 import type { RowOutcome } from '../../resources/row-outcome.js';
-import type { SheetReader } from '../../sheets/index.js';
+import type { CellValue, SheetReader } from '../../sheets/index.js';
+
+/** The outcome of a row, with the cells the report writes back. */
+export interface SheetRowOutcome<Target, Update> extends RowOutcome<Target, Update> {
+  /** The row's cells by column; none for a row the reader could not split. */
+  values: Readonly<Record<string, CellValue>>;
+}
 
 /**
- * The outcome of every row of a sheet, as it streams: rows the reader could not split are outcomes
- * too, with its errors. Open the reader with the catalog's headers as known columns.
+ * The outcome of every row of a sheet, as it streams: the import's row loop, which `validate`,
+ * the benchmark and the tests run too. Rows the reader could not split are outcomes, with its
+ * errors. Open the reader with openImportSheet, or at least with the catalog's headers.
  */
 export async function* readRowOutcomes<Target, Update>(
   reader: SheetReader,
   catalog: ImportCatalog<Target, Update>,
-): AsyncGenerator<RowOutcome<Target, Update>> {
+): AsyncGenerator<SheetRowOutcome<Target, Update>> {
   const readRow = catalog.createRowReader(reader.columns, readCellContext(reader.source));
   for await (const item of reader) {
-    yield item.kind === 'row' ? readRow(item) : { line: item.line, target: undefined, update: undefined, errors: item.errors };
+    yield item.kind === 'row'
+      ? { ...readRow(item), values: item.values }
+      : { line: item.line, values: {}, target: undefined, update: undefined, errors: item.errors };
   }
 }

@@ -1,7 +1,7 @@
 import { buildImportCatalog } from '../../resources/build-import-catalog.js';
-import { readCellContext } from '../../resources/cell-context.js';
-import { openSheetReader, SheetError } from '../../sheets/index.js';
-import { checkCells } from '../import/check-cells.js';
+import { SheetError } from '../../sheets/index.js';
+import { openImportSheet } from '../import/open-import-sheet.js';
+import { readRowOutcomes } from '../import/read-row-outcomes.js';
 import { summarizeWarnings } from '../import/summarize-warnings.js';
 import { ExportFilterError, parseExportFilters } from '../export/export-filters.js';
 import type { Job } from './job-schema.js';
@@ -48,21 +48,13 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
     checks.push(check);
     const catalog = buildImportCatalog(resource, []);
     try {
-      const reader = checkCells(
-        await openSheetReader(source, {
-          knownColumns: catalog.columns.map((column) => column.header),
-          resource,
-          ...(sheet === undefined ? {} : { sheet }),
-        }),
-      );
+      const reader = await openImportSheet(source, catalog, sheet);
       check.warnings.push(...summarizeWarnings(reader.warnings));
-      const readRow = catalog.createRowReader(reader.columns, readCellContext(reader.source));
-      for await (const item of reader) {
+      for await (const { line, errors } of readRowOutcomes(reader, catalog)) {
         check.rows++;
-        const errors = item.kind === 'row' ? readRow(item).errors : item.errors;
         if (errors.length === 0) continue;
         check.invalid++;
-        if (check.problems.length < SHOWN_PROBLEMS) check.problems.push(...errors.map((error) => `line ${item.line}: ${error}`));
+        if (check.problems.length < SHOWN_PROBLEMS) check.problems.push(...errors.map((error) => `line ${line}: ${error}`));
       }
     } catch (error) {
       if (!(error instanceof SheetError)) throw error;
