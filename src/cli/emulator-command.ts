@@ -7,7 +7,7 @@ export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context
   const { logger } = context;
   return yargs.command(
     'emulator',
-    'Serve the built-in API emulator on 127.0.0.1 (prints one JSON line with its URL and keys)',
+    'Serve the built-in API emulator on 127.0.0.1 (prints its URL and keys: in words on a terminal, else one JSON line)',
     (command) =>
       command
         // This command is the emulator: the global flags that start one in-process mean nothing here.
@@ -41,6 +41,7 @@ export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context
         {
           host: argv.host,
           port: argv.port,
+          human: process.stdout.isTTY,
           emulator: {
             seed: argv.seed,
             businesses: argv.businesses,

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Logger } from 'pino';
+import { formatEmulatorBanner, formatEmulatorJson } from './emulator-banner.js';
 import { createEmulator, type EmulatorOptions } from './emulator.js';
 import { startEmulatorServer } from './http-server.js';
 
@@ -11,17 +12,21 @@ export interface RunEmulatorOptions {
   until?: Promise<unknown>;
   /** Where the startup line goes; stdout by default. */
   announce?: (line: string) => void;
+  /** Lines for a person (a terminal) instead of the JSON line for scripts. */
+  human?: boolean;
 }
 
 /**
  * Serves the emulator until stopped. The one JSON line announced on start
- * (url, a key and a user id per role) is a public interface: scripts read it.
+ * (url, a key and a user id per role) is a public interface: scripts read it;
+ * a terminal gets the same in words.
  */
 export async function runEmulator(options: RunEmulatorOptions, logger: Logger): Promise<void> {
   const emulator = createEmulator(options.emulator);
   const server = await startEmulatorServer(emulator, { host: options.host, port: options.port });
   const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
-  announce(JSON.stringify({ url: server.url, keys: emulator.keys, users: emulator.users }));
+  const started = { url: server.url, keys: emulator.keys, users: emulator.users };
+  announce(options.human === true ? formatEmulatorBanner(started) : formatEmulatorJson(started));
   logger.info({ url: server.url, businesses: emulator.state.businesses.size }, 'emulator listening');
   await (options.until ?? Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]));
   await server.close();

@@ -25,4 +25,19 @@ describe('listing-bulk emulator', () => {
     await running;
     expect(lines).toHaveLength(1);
   });
+
+  it('tells a person on a terminal the URL, the keys by role and the lines to paste', async () => {
+    let stop = (): void => undefined;
+    const until = new Promise<void>((resolve) => (stop = resolve));
+    let announce = (_text: string): void => undefined;
+    const announced = new Promise<string>((resolve) => (announce = resolve));
+    const running = runEmulator({ host: '127.0.0.1', port: 0, emulator: { businesses: 10, feedback: 0 }, until, announce, human: true }, pino({ level: 'silent' }));
+    const text = await announced;
+    stop();
+    await running;
+    const url = /^Emulator listening on (http:\/\/127\.0\.0\.1:\d+\/v2)$/m.exec(text)?.[1];
+    expect(url).toBeDefined();
+    for (const role of ROLES) expect(text).toMatch(new RegExp(`^  ${role} +\\S+$`, 'm'));
+    expect(text).toMatch(new RegExp(`^  export LISTING_API_URL=${url ?? ''} LISTING_API_KEY=\\S+$`, 'm'));
+  });
 });

@@ -29,7 +29,7 @@ function heldList(maxPage: number) {
     waiting.get(page)?.();
   };
   const answer = (page: number) => { release(page, { items: [page * 10], maxPage }); };
-  const fail = (page: number) => { release(page, new ApiError({ kind: 'status', method: 'GET', path: '/held', status: 404 })); };
+  const fail = (page: number) => { release(page, new ApiError({ kind: 'not-found', method: 'GET', path: '/held', status: 404 })); };
   return { source, asked, answer, fail };
 }
 
