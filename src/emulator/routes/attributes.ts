@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { countryCode } from '../../api/schemas/business.js';
 import { ATTRIBUTE_ERROR_TEXT } from '../../api/service-facts.js';
+import { defineRoute } from '../define-route.js';
 import { invalidBody, ok } from '../responses.js';
 import type { Route } from '../route.js';
 import type { EmulatorState } from '../state.js';
 import type { AttributeDefinition } from '../state-types.js';
-import { addMessage, toValidationDetails, type ValidationDetails } from '../validation-details.js';
-import { isResponse, requireBusiness } from './business-param.js';
+import { addMessage, type ValidationDetails } from '../validation-details.js';
 
 const AttributeInputSchema = z.strictObject({ type: z.string(), geo_id: z.string(), value: z.unknown() });
 type AttributeInput = z.infer<typeof AttributeInputSchema>;
@@ -18,44 +18,40 @@ const httpUrl = z.url({ protocol: /^https?$/ });
 type AttributeUpdate = (stored: unknown) => unknown;
 
 export const attributeRoutes: Route[] = [
-  {
+  defineRoute({
     method: 'GET',
     path: '/business/:business_id/attributes',
     permission: 'business_read',
-    handle(ctx) {
-      const business = requireBusiness(ctx, 'READ');
-      if (isResponse(business)) return business;
+    business: 'READ',
+    handle({ req, state, business }) {
       const details: ValidationDetails = {};
-      const category = ctx.req.query.get('category');
-      if (category !== null && !isKnownCategory(ctx.state, category)) addMessage(details, ['category'], 'Unknown category.');
+      const category = req.query.get('category');
+      if (category !== null && !isKnownCategory(state, category)) addMessage(details, ['category'], 'Unknown category.');
       // The country is matched case-insensitively: `fr` reads as `FR`.
-      const country = ctx.req.query.get('country')?.toUpperCase() ?? business.country;
+      const country = req.query.get('country')?.toUpperCase() ?? business.country;
       const countryCheck = countryCode.safeParse(country);
       if (!countryCheck.success) for (const issue of countryCheck.error.issues) addMessage(details, ['country'], issue.message);
       if (Object.keys(details).length > 0) return invalidBody(details);
 
-      const stored = ctx.state.businessAttributes.get(business.id);
-      const attributes = [...ctx.state.attributeCatalog.values()]
+      const stored = state.businessAttributes.get(business.id);
+      const attributes = [...state.attributeCatalog.values()]
         .filter((definition) => isOffered(definition, category === null ? business.categories : [category], country))
         .map((definition) => ({ type: definition.type, geo_id: definition.geo_id, value: readValue(definition, stored?.get(definition.geo_id)) }));
       return ok({ attributes });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     path: '/business/:business_id/attributes',
     permission: 'attributes_edit',
-    handle(ctx) {
-      const business = requireBusiness(ctx, 'WRITE');
-      if (isResponse(business)) return business;
-      const parsed = AttributesBodySchema.safeParse(ctx.body);
-      if (!parsed.success) return invalidBody(toValidationDetails(parsed.error.issues));
-
+    business: 'WRITE',
+    body: AttributesBodySchema,
+    handle({ state, business, body }) {
       // The whole body is checked first: one wrong attribute and nothing is applied.
       const errors = new Map<string, string>();
       const updates: [string, AttributeUpdate][] = [];
-      for (const input of parsed.data.attributes) {
-        const definition = ctx.state.attributeCatalog.get(input.geo_id);
+      for (const input of body.attributes) {
+        const definition = state.attributeCatalog.get(input.geo_id);
         const offered = definition !== undefined && isOffered(definition, business.categories, business.country);
         const plan = offered ? planUpdate(definition, input) : ATTRIBUTE_ERROR_TEXT.unknown;
         if (typeof plan === 'string') errors.set(input.geo_id, plan);
@@ -63,12 +59,12 @@ export const attributeRoutes: Route[] = [
       }
       if (errors.size > 0) return invalidBody(Object.fromEntries(errors));
 
-      const values = attributesOf(ctx.state, business.id);
+      const values = attributesOf(state, business.id);
       // Sent in order: a geo_id sent twice ends with its last write.
       for (const [geoId, update] of updates) values.set(geoId, update(values.get(geoId)));
       return ok({ status: 'success' });
     },
-  },
+  }),
 ];
 
 /** A category is known when the attribute catalog offers something for it. */

@@ -1,32 +1,29 @@
 import { BusinessUpdateSchema, type BusinessUpdate } from '../../api/schemas/business.js';
 import { customFieldValueSchema } from '../../api/schemas/custom-fields.js';
+import { defineRoute, type AddressedContext } from '../define-route.js';
 import { hasPermission } from '../permissions.js';
 import { fieldsNotAllowed, invalidBody, notAuthorized, ok } from '../responses.js';
 import type { Route, RouteContext } from '../route.js';
 import type { EmulatorState } from '../state.js';
 import type { Business } from '../state-types.js';
-import { addMessage, toValidationDetails, type ValidationDetails } from '../validation-details.js';
-import { isResponse, requireBusiness } from './business-param.js';
+import { addMessage, type ValidationDetails } from '../validation-details.js';
 
 /** Fields a restricted key may only push with a permission of their own. */
 const FIELD_PERMISSIONS: Record<string, string> = { name: 'business_edit_name', categories: 'business_edit_categories' };
 
 export const businessUpdateRoutes: Route[] = [
-  {
+  defineRoute({
     method: 'POST',
     path: '/business/:business_id',
     permission: 'business_edit',
+    business: 'WRITE',
+    target(ctx) {
+      const refused = refusedFields(ctx);
+      return refused.length > 0 ? fieldsNotAllowed(refused) : undefined;
+    },
+    body: BusinessUpdateSchema,
     handle(ctx) {
-      const business = requireBusiness(ctx, 'WRITE');
-      if (isResponse(business)) return business;
-      if (ctx.caller.user.role === 'PUBLISHER') return notAuthorized();
-
-      const refused = refusedFields(ctx, business, ctx.body);
-      if (refused.length > 0) return fieldsNotAllowed(refused);
-
-      const parsed = BusinessUpdateSchema.safeParse(ctx.body);
-      if (!parsed.success) return invalidBody(toValidationDetails(parsed.error.issues));
-      const update = parsed.data;
+      const { business, body: update } = ctx;
       const details = checkReferences(ctx, business, update);
       if (Object.keys(details).length > 0) return invalidBody(details);
       if (update.org_id !== undefined && update.org_id !== business.org_id && ctx.caller.user.role !== 'PROVIDER') {
@@ -36,20 +33,20 @@ export const businessUpdateRoutes: Route[] = [
       applyUpdate(ctx.state, business, update, ctx.now());
       return ok({ status: 'success', id: business.id });
     },
-  },
+  }),
 ];
 
 /** Field paths the caller's organization or restricted key may not push, as `edit_not_allowed`. */
-function refusedFields(ctx: RouteContext, business: Business, body: unknown): string[] {
+function refusedFields({ state, caller, business, body }: AddressedContext<'WRITE'>): string[] {
   if (typeof body !== 'object' || body === null) return [];
-  const locked = ctx.state.organizations.get(business.org_id)?.lockedFields ?? new Set<string>();
+  const locked = state.organizations.get(business.org_id)?.lockedFields ?? new Set<string>();
   const sent = Object.entries(body as Record<string, unknown>).flatMap(([field, value]) => {
     const nested = field === 'photos' && typeof value === 'object' && value !== null ? Object.keys(value).map((key) => `photos.${key}`) : [];
     return [field, ...nested];
   });
   return sent.filter((path) => {
     const permission = FIELD_PERMISSIONS[path];
-    return locked.has(path) || (permission !== undefined && !hasPermission(ctx.caller.key, permission));
+    return locked.has(path) || (permission !== undefined && !hasPermission(caller.key, permission));
   });
 }
 

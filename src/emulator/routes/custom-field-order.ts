@@ -3,13 +3,14 @@ import type { EmulatorResponse } from '../http-types.js';
 import { invalidBody, notFound } from '../responses.js';
 import type { EmulatorState } from '../state.js';
 import type { CustomField, CustomFieldSection } from '../state-types.js';
-import { addMessage, toValidationDetails, type ValidationDetails } from '../validation-details.js';
+import { addMessage, type ValidationDetails } from '../validation-details.js';
 
 /** Body of `POST /custom_fields/order` (spec, Custom field ordering items); both lists are optional. */
 export const CustomFieldOrderSchema = z.strictObject({
   orders: z.array(z.strictObject({ id: z.int(), order: z.int(), section_id: z.int() })).optional(),
   section_orders: z.array(z.strictObject({ id: z.int(), order: z.int() })).optional(),
 });
+export type CustomFieldOrder = z.infer<typeof CustomFieldOrderSchema>;
 
 /** Changes checked in full before any is applied, so a request applies entirely or not at all. */
 export interface CustomFieldOrderPlan {
@@ -18,10 +19,8 @@ export interface CustomFieldOrderPlan {
 }
 
 /** Checks a reorder body against one organization's fields and sections: the plan, or the error to answer. */
-export function planCustomFieldOrder(state: EmulatorState, orgId: number, body: unknown): CustomFieldOrderPlan | EmulatorResponse {
-  const parsed = CustomFieldOrderSchema.safeParse(body);
-  if (!parsed.success) return invalidBody(toValidationDetails(parsed.error.issues));
-  const { orders = [], section_orders: sectionOrders = [] } = parsed.data;
+export function planCustomFieldOrder(state: EmulatorState, orgId: number, body: CustomFieldOrder): CustomFieldOrderPlan | EmulatorResponse {
+  const { orders = [], section_orders: sectionOrders = [] } = body;
 
   // The same id twice would make the outcome depend on list order.
   const details: ValidationDetails = {};

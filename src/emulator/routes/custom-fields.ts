@@ -1,9 +1,10 @@
 import type { Role } from '../../api/service-facts.js';
+import { defineRoute } from '../define-route.js';
 import { notAuthorized, ok } from '../responses.js';
 import type { Route } from '../route.js';
 import type { CustomField, CustomFieldSection } from '../state-types.js';
 import { requireOrgQuery } from './addressed-org-query.js';
-import { applyCustomFieldOrder, planCustomFieldOrder } from './custom-field-order.js';
+import { applyCustomFieldOrder, CustomFieldOrderSchema, planCustomFieldOrder } from './custom-field-order.js';
 
 /** The spec does not say who may reorder: the emulator lets organization administrators and the provider. */
 const ORDER_ROLES: readonly Role[] = ['PROVIDER', 'ORG_ADMIN'];
@@ -34,20 +35,19 @@ export const customFieldRoutes: Route[] = [
       });
     },
   },
-  {
+  defineRoute({
     method: 'POST',
     path: '/custom_fields/order',
     permission: 'custom_fields_edit',
-    handle(ctx) {
-      if (!ORDER_ROLES.includes(ctx.caller.user.role)) return notAuthorized();
-      const orgId = requireOrgQuery(ctx);
-      if (typeof orgId !== 'number') return orgId;
-      const plan = planCustomFieldOrder(ctx.state, orgId, ctx.body);
+    target: (ctx) => (ORDER_ROLES.includes(ctx.caller.user.role) ? requireOrgQuery(ctx) : notAuthorized()),
+    body: CustomFieldOrderSchema,
+    handle({ state, target: orgId, body }) {
+      const plan = planCustomFieldOrder(state, orgId, body);
       if ('status' in plan) return plan;
       applyCustomFieldOrder(plan);
       return ok({ status: 'success' });
     },
-  },
+  }),
 ];
 
 /** A definition as the service shows it: the section's name, and only the constraints its type has. */

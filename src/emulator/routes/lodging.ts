@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { defineRoute } from '../define-route.js';
 import { invalidBody, ok } from '../responses.js';
 import type { Route } from '../route.js';
 import type { LodgingDefinition } from '../state-types.js';
-import { toValidationDetails } from '../validation-details.js';
-import { isResponse, requireBusiness } from './business-param.js';
 
 /** The spec gives paths only; body `{lodging: {<id>: value}}` mirrors what GET returns. */
 const LodgingBodySchema = z.strictObject({ lodging: z.record(z.string(), z.unknown()) });
@@ -23,39 +22,36 @@ export const lodgingRoutes: Route[] = [
       return ok({ lodging: [...state.lodgingCatalog.values()].map(({ id, name, type, read_only }) => ({ id, name, type, read_only })) });
     },
   },
-  {
+  defineRoute({
     method: 'GET',
     path: '/business/:business_id/lodging',
     permission: 'business_read',
-    handle(ctx) {
-      const business = requireBusiness(ctx, 'READ');
-      if (isResponse(business)) return business;
-      const stored = ctx.state.businessLodging.get(business.id) ?? {};
+    business: 'READ',
+    handle({ state, business }) {
+      const stored = state.businessLodging.get(business.id) ?? {};
       // Every attribute of the catalog is listed; an unset one reads as null.
-      const lodging = Object.fromEntries([...ctx.state.lodgingCatalog.keys()].map((id) => [id, stored[id] ?? null]));
+      const lodging = Object.fromEntries([...state.lodgingCatalog.keys()].map((id) => [id, stored[id] ?? null]));
       return ok({ lodging });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     path: '/business/:business_id/lodging',
     permission: 'lodging_edit',
-    handle(ctx) {
-      const business = requireBusiness(ctx, 'WRITE');
-      if (isResponse(business)) return business;
-      const parsed = LodgingBodySchema.safeParse(ctx.body);
-      if (!parsed.success) return invalidBody(toValidationDetails(parsed.error.issues));
+    business: 'WRITE',
+    body: LodgingBodySchema,
+    handle({ state, business, body }) {
       // Everything is checked before anything is applied.
       const errors = new Map<string, string>();
-      for (const [id, value] of Object.entries(parsed.data.lodging)) {
-        const problem = checkLodging(ctx.state.lodgingCatalog.get(id), value);
+      for (const [id, value] of Object.entries(body.lodging)) {
+        const problem = checkLodging(state.lodgingCatalog.get(id), value);
         if (problem !== undefined) errors.set(id, problem);
       }
       if (errors.size > 0) return invalidBody(Object.fromEntries(errors));
-      ctx.state.businessLodging.set(business.id, { ...ctx.state.businessLodging.get(business.id), ...parsed.data.lodging });
+      state.businessLodging.set(business.id, { ...state.businessLodging.get(business.id), ...body.lodging });
       return ok({ status: 'success' });
     },
-  },
+  }),
 ];
 
 /** Null is refused like any value of the wrong type: attributes are set, never cleared. */

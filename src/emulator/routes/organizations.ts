@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ORG_ALIAS_PATTERN, type Role } from '../../api/service-facts.js';
 import { addressedOrg } from '../access.js';
-import { fieldsNotAllowed, invalidBody, notAuthorized, notFound, ok } from '../responses.js';
+import { defineRoute } from '../define-route.js';
+import { fieldsNotAllowed, notAuthorized, notFound, ok } from '../responses.js';
 import type { Route } from '../route.js';
-import { toValidationDetails } from '../validation-details.js';
 
 /** Roles with WRITE access on an organization (emulator's choice): PROVIDER on all, ORG_ADMIN on its own. */
 const ORG_WRITERS: readonly Role[] = ['PROVIDER', 'ORG_ADMIN'];
@@ -15,11 +15,11 @@ const OrganizationUpdateSchema = z.strictObject({
 });
 
 export const organizationRoutes: Route[] = [
-  {
+  defineRoute({
     method: 'POST',
     path: '/org/:org_id',
     permission: 'org_edit',
-    handle({ state, caller, params, body }) {
+    target({ state, caller, params, body }) {
       const rawId = params.org_id ?? '';
       if (!/^\d+$/.test(rawId)) return notFound();
       const orgId = addressedOrg(caller.user, Number(rawId));
@@ -29,10 +29,12 @@ export const organizationRoutes: Route[] = [
       if (caller.user.role !== 'PROVIDER' && typeof body === 'object' && body !== null && 'max_businesses' in body) {
         return fieldsNotAllowed(['max_businesses']);
       }
-      const parsed = OrganizationUpdateSchema.safeParse(body);
-      if (!parsed.success) return invalidBody(toValidationDetails(parsed.error.issues));
-      Object.assign(organization, parsed.data);
+      return organization;
+    },
+    body: OrganizationUpdateSchema,
+    handle({ target: organization, body }) {
+      Object.assign(organization, body);
       return ok({ org_id: organization.id, status: 'success' });
     },
-  },
+  }),
 ];

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { SERVICE_DESCRIPTION_MAX } from '../../api/service-facts.js';
+import { defineRoute } from '../define-route.js';
 import { invalidBody, ok } from '../responses.js';
 import type { Route } from '../route.js';
 import type { EmulatorState } from '../state.js';
 import type { Business, ServiceDefinition, ServiceItem } from '../state-types.js';
-import { addMessage, toValidationDetails, type ValidationDetails } from '../validation-details.js';
-import { isResponse, requireBusiness } from './business-param.js';
+import { addMessage, type ValidationDetails } from '../validation-details.js';
 
 /** price and description are optional: an omitted one keeps the stored value (null price, empty description for a new item). */
 const ServiceInputSchema = z.strictObject({
@@ -19,33 +19,30 @@ const ServiceInputSchema = z.strictObject({
 type ServiceInput = z.infer<typeof ServiceInputSchema>;
 
 export const serviceRoutes: Route[] = [
-  {
+  defineRoute({
     method: 'GET',
     path: '/business/:business_id/services',
     permission: 'business_read',
-    handle(ctx) {
-      const business = requireBusiness(ctx, 'READ');
-      if (isResponse(business)) return business;
-      return ok({ services: ctx.state.businessServices.get(business.id) ?? [] });
+    business: 'READ',
+    handle({ state, business }) {
+      return ok({ services: state.businessServices.get(business.id) ?? [] });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     path: '/business/:business_id/structured_services',
     permission: 'services_edit',
-    handle(ctx) {
-      const business = requireBusiness(ctx, 'WRITE');
-      if (isResponse(business)) return business;
-      // The spec documents one object per request: a list is refused like any other body that is not one.
-      const parsed = ServiceInputSchema.safeParse(ctx.body);
-      if (!parsed.success) return invalidBody(toValidationDetails(parsed.error.issues));
-      const resolved = resolveService(ctx.state, business, parsed.data);
+    business: 'WRITE',
+    // The spec documents one object per request: a list is refused like any other body that is not one.
+    body: ServiceInputSchema,
+    handle({ state, business, body }) {
+      const resolved = resolveService(state, business, body);
       if ('details' in resolved) return invalidBody(resolved.details);
-      const items = servicesOf(ctx.state, business.id);
-      setService(items, business, resolved.definition, parsed.data);
+      const items = servicesOf(state, business.id);
+      setService(items, business, resolved.definition, body);
       return ok({ services: items });
     },
-  },
+  }),
 ];
 
 function resolveService(state: EmulatorState, business: Business, input: ServiceInput): { definition: ServiceDefinition } | { details: ValidationDetails } {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, WEBHOOKS_PER_EVENT_TYPE } from '../../api/service-facts.js';
+import { defineRoute } from '../define-route.js';
 import type { EmulatorResponse } from '../http-types.js';
 import { invalidBody, notAuthorized, notFound, ok } from '../responses.js';
 import type { Route, RouteContext } from '../route.js';
 import type { EmulatorState } from '../state.js';
 import type { Webhook } from '../state-types.js';
-import { toValidationDetails, type ValidationDetails } from '../validation-details.js';
+import type { ValidationDetails } from '../validation-details.js';
 import { readOrgQuery, requireOrgQuery } from './addressed-org-query.js';
 
 /** An HTTP header name (RFC 9110 token). */
@@ -33,46 +34,45 @@ export const webhookRoutes: Route[] = [
       return ok({ webhooks: [...ctx.state.webhooks.values()].filter((hook) => hook.org_id === orgId) });
     },
   },
-  {
+  defineRoute({
     method: 'POST',
     path: '/webhooks',
     permission: 'webhooks_manage',
-    handle(ctx) {
-      const orgId = refuseOtherRoles(ctx) ?? requireOrgQuery(ctx);
-      if (typeof orgId !== 'number') return orgId;
-      const parsed = WebhookCreateSchema.safeParse(ctx.body);
-      if (!parsed.success) return invalidBody(toValidationDetails(parsed.error.issues));
-      const fields = { org_id: orgId, custom_headers: {}, ...parsed.data };
-      const refused = checkRegistration(ctx.state, fields);
+    target: (ctx) => refuseOtherRoles(ctx) ?? requireOrgQuery(ctx),
+    body: WebhookCreateSchema,
+    handle({ state, target: orgId, body }) {
+      const fields = { org_id: orgId, custom_headers: {}, ...body };
+      const refused = checkRegistration(state, fields);
       if (refused !== undefined) return invalidBody(refused);
-      const hook: Webhook = { id: ctx.state.nextId(), ...fields };
-      ctx.state.webhooks.set(hook.id, hook);
+      const hook: Webhook = { id: state.nextId(), ...fields };
+      state.webhooks.set(hook.id, hook);
       // The spec keeps 201 for API keys; a webhook creation answers 200.
       return ok(hook);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'PATCH',
     path: '/webhooks/:webhook_id',
     permission: 'webhooks_manage',
-    handle(ctx) {
+    target(ctx) {
       // A PROVIDER naming no organization reaches every webhook by id.
       const orgId = refuseOtherRoles(ctx) ?? readOrgQuery(ctx);
       if (typeof orgId === 'object') return orgId;
       const rawId = ctx.params.webhook_id ?? '';
       const hook = /^\d+$/.test(rawId) ? ctx.state.webhooks.get(Number(rawId)) : undefined;
       // Another organization's webhook is answered as missing, so ids do not leak across organizations.
-      if (hook === undefined || (orgId !== undefined && hook.org_id !== orgId)) return notFound();
-      const parsed = WebhookPatchSchema.safeParse(ctx.body);
-      if (!parsed.success) return invalidBody(toValidationDetails(parsed.error.issues));
+      return hook === undefined || (orgId !== undefined && hook.org_id !== orgId) ? notFound() : hook;
+    },
+    body: WebhookPatchSchema,
+    handle({ state, target: hook, body }) {
       // custom_headers, when sent, replaces the whole map (emulator's choice).
-      const updated: Webhook = { ...hook, ...parsed.data };
-      const refused = checkRegistration(ctx.state, updated, hook.id);
+      const updated: Webhook = { ...hook, ...body };
+      const refused = checkRegistration(state, updated, hook.id);
       if (refused !== undefined) return invalidBody(refused);
       Object.assign(hook, updated);
       return ok(hook);
     },
-  },
+  }),
 ];
 
 /**
