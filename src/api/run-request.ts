@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AbortedError, ApiError, AuthenticationError } from './api-error.js';
+import { describeDrift, describeMismatch, REPORT_INPUT } from './describe-mismatch.js';
 import type { ApiRequest } from './api-request.js';
 import type { Clock } from './clock.js';
 import type { OrgPacer } from './org-pacer.js';
@@ -8,6 +9,9 @@ import { runWithRetries, type RetryOptions } from './retry-policy.js';
 import { sendRequest, type ApiAnswer, type HttpTarget } from './send-request.js';
 import { createStatusError } from './status-error.js';
 import type { StopSwitch } from './stop-switch.js';
+
+/** Drift lines in one error message: the first few tell what changed. */
+const SHOWN_ISSUES = 3;
 
 /** What a call needs: the organization's pacer and what the whole client shares. */
 export interface RequestContext {
@@ -80,19 +84,27 @@ function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnsw
     if (error instanceof AuthenticationError) ctx.stop.stop(new AbortedError(error));
     throw error;
   }
-  const parsed = schema.safeParse(answer.body);
+  const parsed = schema.safeParse(answer.body, REPORT_INPUT);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => ({ at: issue.path.join('.') || '_schema', message: issue.message }));
   if (method === 'POST') {
     // A write is applied only when its answer says so: anything else is reported, never taken as success.
-    const why = issues.map(({ at, message }) => `${at}: ${message}`).join('; ');
+    const why = parsed.error.issues.map((issue) => `${issue.path.join('.') || '_schema'}: ${issue.message}`).join('; ');
     throw new ApiError(
       { kind: 'unexpected-answer', method, path, status: answer.status },
       `Could not ${method} ${path}: unexpected answer: ${why} (${describeBody(answer.body)}). The change may not be applied: run the same command again to send it.`,
     );
   }
-  const fields = Object.fromEntries(issues.map(({ at, message }) => [at, [message]]));
-  throw new ApiError({ kind: 'bad-response', method, path, status: answer.status, details: { shape: 'fields', fields } });
+  throw new ApiError({ kind: 'bad-response', method, path, status: answer.status }, describeBadResponse(method, path, parsed.error.issues));
+}
+
+/** What the answer holds where the client expected something else; an answer wrong as a whole is likely no API at all. */
+function describeBadResponse(method: string, path: string, issues: readonly z.core.$ZodIssue[]): string {
+  const shown = issues.slice(0, SHOWN_ISSUES).map((issue) => describeDrift(describeMismatch(issue)));
+  const more = issues.length > SHOWN_ISSUES ? ` (and ${issues.length - SHOWN_ISSUES} more)` : '';
+  const advice = issues.some((issue) => issue.path.length === 0)
+    ? 'Check that LISTING_API_URL points at the API and ends with /v2.'
+    : 'The service changed the shape of its answers: report this message to the maintainers of listing-bulk.';
+  return `Could not ${method} ${path}: ${shown.join('; ')}${more}. ${advice}`;
 }
 
 /** The start of an answer's body, for a report line. */
