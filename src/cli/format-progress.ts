@@ -1,5 +1,6 @@
 import type { RequestCounters } from '../api/request-counters.js';
 import type { JobProgress } from '../jobs/job-progress.js';
+import { countOf } from './count-of.js';
 
 export interface ProgressSnapshot {
   /** What the job reported last; undefined before its first report. */
@@ -21,12 +22,12 @@ export function formatProgress({ progress, requests, elapsedMs, ratePerMinute }:
   const seconds = elapsedMs / 1000;
   const rows = progress?.rows ?? 0;
   const parts = progress?.step === undefined ? [] : [progress.step];
-  parts.push(`${formatCount(rows)} rows${seconds > 0 ? ` (${formatRate(rows / seconds)}/s)` : ''}`);
+  parts.push(`${countOf(rows, 'row')}${seconds > 0 ? ` (${formatRate(rows / seconds)}/s)` : ''}`);
   const pages = progress?.pages;
   if (pages !== undefined) parts.push(`${formatCount(pages.done)}/${formatCount(pages.total)} pages`);
   const budget = ratePerMinute / 60;
   const achieved = seconds > 0 ? requests.sent / seconds : 0;
-  parts.push(`${formatCount(requests.sent)} requests (${formatRate(achieved)}/s of ${formatRate(budget)}/s)`);
+  parts.push(`${countOf(requests.sent, 'request')} (${formatRate(achieved)}/s of ${formatRate(budget)}/s)`);
   if (requests.retried > 0) parts.push(`${formatCount(requests.retried)} retried`);
   if (requests.rateLimited > 0) parts.push(`${formatCount(requests.rateLimited)} rate-limited`);
   if (pages !== undefined && pages.done > 0 && pages.done < pages.total) {

@@ -8,6 +8,7 @@ import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS } from './retry-flags.js';
 import { RESUME_HINT } from './stop-signal.js';
+import { countOf } from './count-of.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -101,6 +102,6 @@ function printSummary(summary: ImportSummary, json: boolean): void {
     .map((status) => `${rows[status]} ${status.replace('_', ' ')}`);
   const resumed = summary.resumed > 0 ? `, ${summary.resumed} from an earlier run` : '';
   process.stderr.write(
-    `${summary.resource}: ${rows.total} rows (${parts.join(', ') || 'none'}${resumed}); ${requests.total} requests (${requests.reads} reads, ${requests.writes} writes); report in ${summary.report_dir}\n`,
+    `${summary.resource}: ${countOf(rows.total, 'row')} (${parts.join(', ') || 'none'}${resumed}); ${countOf(requests.total, 'request')} (${countOf(requests.reads, 'read')}, ${countOf(requests.writes, 'write')}); report in ${summary.report_dir}\n`,
   );
 }
