@@ -12,20 +12,19 @@ const ORDER_ROLES: readonly Role[] = ['PROVIDER', 'ORG_ADMIN'];
 const CONSTRAINT_KEYS = ['max_len', 'min', 'max', 'possible_values', 'max_selected_values', 'text_fields'] as const;
 
 export const customFieldRoutes: Route[] = [
-  {
+  defineRoute({
     method: 'GET',
     path: '/custom_fields',
     permission: 'custom_fields_read',
-    handle(ctx) {
-      // Definitions belong to one organization (names repeat across them): a PROVIDER names it with org_id.
-      const orgId = requireOrgQuery(ctx);
-      if (typeof orgId !== 'number') return orgId;
-      const sections = ctx.state.customFieldSections
+    // Definitions belong to one organization (names repeat across them): a PROVIDER names it with org_id.
+    target: requireOrgQuery,
+    handle({ state, target: orgId }) {
+      const sections = state.customFieldSections
         .filter((section) => section.org_id === orgId)
         .sort((a, b) => a.order - b.order || a.id - b.id);
       const rank = new Map(sections.map((section, index) => [section.id, index]));
       const rankOf = (field: CustomField) => rank.get(field.section_id) ?? sections.length;
-      const fields = ctx.state.customFields
+      const fields = state.customFields
         .filter((field) => field.org_id === orgId)
         .sort((a, b) => rankOf(a) - rankOf(b) || a.order - b.order || a.id - b.id);
       return ok({
@@ -34,7 +33,7 @@ export const customFieldRoutes: Route[] = [
         sections: sections.map(({ id, name, order }) => ({ id, name, order })),
       });
     },
-  },
+  }),
   defineRoute({
     method: 'POST',
     path: '/custom_fields/order',

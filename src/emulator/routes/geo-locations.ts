@@ -1,5 +1,6 @@
 import { GEO_LOCATION_SEARCH_PARAMS as PARAMS, GEO_LOCATIONS_PAGE_SIZE, type Role } from '../../api/service-facts.js';
 import { accessTo } from '../access.js';
+import { defineRoute } from '../define-route.js';
 import { invalidBody, notFound, ok } from '../responses.js';
 import type { Route } from '../route.js';
 import type { EmulatorState } from '../state.js';
@@ -15,15 +16,13 @@ import { readQueryList } from './query-list.js';
 const ORG_WIDE_ROLES: readonly Role[] = ['PROVIDER', 'ORG_ADMIN', 'ORG_MANAGER'];
 
 export const geoLocationRoutes: Route[] = [
-  {
+  defineRoute({
     method: 'GET',
     path: '/geo-oauth-accounts/locations/search',
     permission: 'geo_read',
-    handle(ctx) {
-      // A PROVIDER without org_id searches every organization, as on /business/search.
-      const orgId = readOrgQuery(ctx);
-      if (typeof orgId === 'object') return orgId;
-      const { state, caller, req } = ctx;
+    // A PROVIDER without org_id searches every organization, as on /business/search.
+    target: readOrgQuery,
+    handle({ state, caller, req, target: orgId }) {
       const details: ValidationDetails = {};
       const matches = readGeoLocationFilter(req.query, details);
       const page = readPageNumber(req.query.get(PARAMS.page));
@@ -39,7 +38,7 @@ export const geoLocationRoutes: Route[] = [
       const { items, ...meta } = paginate(found, { page, perPage: GEO_LOCATIONS_PAGE_SIZE });
       return ok({ locations: items.map(describeLocation), ...meta });
     },
-  },
+  }),
 ];
 
 /** A connected location follows its business's access; an unconnected one needs an organization-wide role. */

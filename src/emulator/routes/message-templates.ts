@@ -1,17 +1,17 @@
+import { defineRoute } from '../define-route.js';
+import { ok } from '../responses.js';
 import type { Route } from '../route.js';
 import { requireOrgQuery } from './addressed-org-query.js';
-import { ok } from '../responses.js';
 
 export const messageTemplateRoutes: Route[] = [
-  {
+  defineRoute({
     method: 'GET',
     path: '/messaging/templates',
     permission: 'messaging_read',
-    handle(ctx) {
-      // Templates belong to one organization: a PROVIDER names it with org_id.
-      const orgId = requireOrgQuery(ctx);
-      if (typeof orgId !== 'number') return orgId;
-      return ok(ctx.state.messageTemplates.filter((template) => template.org_id === orgId));
+    // Templates belong to one organization: a PROVIDER names it with org_id.
+    target: requireOrgQuery,
+    handle({ state, target: orgId }) {
+      return ok(state.messageTemplates.filter((template) => template.org_id === orgId));
     },
-  },
+  }),
 ];

@@ -24,21 +24,20 @@ const WebhookCreateSchema = WebhookFieldsSchema.partial({ custom_headers: true }
 const WebhookPatchSchema = WebhookFieldsSchema.partial();
 
 export const webhookRoutes: Route[] = [
-  {
+  defineRoute({
     method: 'GET',
     path: '/webhooks',
     permission: 'webhooks_manage',
-    handle(ctx) {
-      const orgId = refuseOtherRoles(ctx) ?? requireOrgQuery(ctx);
-      if (typeof orgId !== 'number') return orgId;
-      return ok({ webhooks: [...ctx.state.webhooks.values()].filter((hook) => hook.org_id === orgId) });
+    target: managedOrg,
+    handle({ state, target: orgId }) {
+      return ok({ webhooks: [...state.webhooks.values()].filter((hook) => hook.org_id === orgId) });
     },
-  },
+  }),
   defineRoute({
     method: 'POST',
     path: '/webhooks',
     permission: 'webhooks_manage',
-    target: (ctx) => refuseOtherRoles(ctx) ?? requireOrgQuery(ctx),
+    target: managedOrg,
     body: WebhookCreateSchema,
     handle({ state, target: orgId, body }) {
       const fields = { org_id: orgId, custom_headers: {}, ...body };
@@ -81,6 +80,11 @@ export const webhookRoutes: Route[] = [
  */
 function refuseOtherRoles({ caller }: RouteContext): EmulatorResponse | undefined {
   return caller.user.role === 'PROVIDER' || caller.user.role === 'ORG_ADMIN' ? undefined : notAuthorized();
+}
+
+/** The organization whose webhooks a request lists or registers. */
+function managedOrg(ctx: RouteContext): number | EmulatorResponse {
+  return refuseOtherRoles(ctx) ?? requireOrgQuery(ctx);
 }
 
 /** The spec's registration rules: each URL once, and at most 5 webhooks, per event type and organization. */
