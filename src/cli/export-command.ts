@@ -2,7 +2,9 @@ import type { Argv, Options } from 'yargs';
 import { ExportFilterError, parseExportFilters, type ExportFilters, type FilterName } from '../jobs/export/export-filters.js';
 import type { ExportSummary } from '../jobs/export/export-options.js';
 import { exportResource } from '../jobs/export/export-resource.js';
-import { EXPORT_RESOURCES, type ExportResource } from '../jobs/export/export-resource-names.js';
+import { EXPORT_RESOURCE_ALIASES, EXPORT_RESOURCES, type ExportResource } from '../jobs/export/export-resource-names.js';
+import { resourcePositional } from './resource-positional.js';
+import { countOf } from './count-of.js';
 import { withApiSession } from './api-session.js';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
@@ -43,7 +45,7 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
     'Export a resource to a CSV or XLSX file; failed pages and businesses go to <out>.errors.csv',
     (command) =>
       command
-        .positional('resource', { choices: EXPORT_RESOURCES, demandOption: true, describe: 'What to export' })
+        .positional('resource', resourcePositional(EXPORT_RESOURCES, EXPORT_RESOURCE_ALIASES, 'What to export'))
         .option('out', { type: 'string', demandOption: true, describe: 'File to write: .csv or .xlsx (an About sheet describes the columns)' })
         .options({ ...FILTER_OPTIONS, ...RETRY_FLAG_OPTIONS })
         .option('rate-per-minute', { type: 'number', default: 300, describe: "The organization's request budget" })
@@ -88,5 +90,5 @@ function printSummary(summary: ExportSummary, json: boolean): void {
   const resumed = pages.resumed > 0 ? `, ${pages.resumed} from an earlier run` : '';
   const failed = failures > 0 ? `; ${failures} failed, see ${summary.errors_file ?? ''}` : '';
   const stopped = summary.stopped === undefined ? '' : `; stopped early (${summary.stopped}): run it again to continue`;
-  process.stderr.write(`${summary.resource}: ${rows} rows written to ${summary.out} (${pages.fetched} pages read${resumed})${failed}${stopped}\n`);
+  process.stderr.write(`${summary.resource}: ${countOf(rows, 'row')} written to ${summary.out} (${countOf(pages.fetched, 'page')} read${resumed})${failed}${stopped}\n`);
 }

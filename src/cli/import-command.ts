@@ -9,6 +9,8 @@ import { EXIT_CODES } from './exit-codes.js';
 import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS } from './retry-flags.js';
 import { RESUME_HINT } from './stop-signal.js';
 import { countOf } from './count-of.js';
+import { resourcePositional } from './resource-positional.js';
+import { IMPORT_RESOURCE_ALIASES } from '../resources/resource-names.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -16,7 +18,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
     'Import a CSV or XLSX sheet; writes results, errors and summary.json to the report directory',
     (command) =>
       command
-        .positional('resource', { choices: IMPORT_RESOURCES, demandOption: true, describe: 'What the sheet holds' })
+        .positional('resource', resourcePositional(IMPORT_RESOURCES, IMPORT_RESOURCE_ALIASES, 'What the sheet holds'))
         .positional('file', { type: 'string', demandOption: true, describe: 'The .csv or .xlsx file' })
         .option('sheet', { type: 'string', describe: 'XLSX sheet (default: the one named after the resource, else the first)' })
         .option('report', { type: 'string', describe: 'Report directory (default: reports/<resource>-<UTC timestamp>); the same one again resumes the import from its journal' })

@@ -3,7 +3,8 @@ import type { CommandContext, GlobalOptions } from './command-context.js';
 import type { CustomFieldDefinition } from '../api/schemas/custom-fields.js';
 import { readCustomFieldDefinitions } from '../jobs/read-custom-field-definitions.js';
 import { writeTemplate } from '../jobs/template/write-template.js';
-import { IMPORT_RESOURCE_NAMES } from '../resources/resource-names.js';
+import { IMPORT_RESOURCE_ALIASES, IMPORT_RESOURCE_NAMES } from '../resources/resource-names.js';
+import { resourcePositional } from './resource-positional.js';
 import { withApiSession } from './api-session.js';
 
 export function templateCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
@@ -13,7 +14,7 @@ export function templateCommand<T extends GlobalOptions>(yargs: Argv<T>, context
     'Write a blank spreadsheet to fill for an import (prints {"path", "columns"}); businesses get custom field columns when an API is configured or with --emulator',
     (command) =>
       command
-        .positional('resource', { choices: IMPORT_RESOURCE_NAMES, demandOption: true, describe: 'What the spreadsheet imports' })
+        .positional('resource', resourcePositional(IMPORT_RESOURCE_NAMES, IMPORT_RESOURCE_ALIASES, 'What the spreadsheet imports'))
         .option('out', { type: 'string', demandOption: true, describe: 'File to write: .xlsx (notes, dropdowns, About sheet) or .csv' })
         .option('org', { type: 'number', alias: 'org-id', describe: "PROVIDER keys: the organization whose custom fields to use; by default the key's own" }),
     async (argv) => {

@@ -29,6 +29,19 @@ describe('export command', () => {
     }
   });
 
+  it('takes custom-field-order for custom-fields: the name of the import that reads the file', async () => {
+    const out = join(await makeTempDir(), 'order.csv');
+    const stderr = vi.spyOn(process.stderr, 'write').mockReturnValue(true);
+    try {
+      const { parse, exits } = runCli(['export', 'custom-field-order', '--emulator', '--out', out, '--rate-per-minute', '100000']);
+      await parse;
+      expect(exits).toEqual([]);
+      expect(stderr.mock.calls.join('')).toMatch(/^custom-fields: \d+ rows written to .* \(1 page read\)$/m);
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+
   it('refuses a filter of another resource before any request, naming every problem', async () => {
     const { parse } = runCli(['export', 'feedback', '--out', 'x.csv', '--status', 'open', '--nps-max', '12']);
     await expect(parse).rejects.toThrow(/--status does not apply to feedback.*--nps-max: Too big/);

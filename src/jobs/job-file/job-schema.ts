@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EXPORT_RESOURCES } from '../export/export-resource-names.js';
+import { EXPORT_RESOURCE_ALIASES, EXPORT_RESOURCES } from '../export/export-resource-names.js';
+import { IMPORT_RESOURCE_ALIASES } from '../../resources/resource-names.js';
 import { IMPORT_RESOURCES } from '../import/import-sheet.js';
 import { ImportLimitsSchema, listLimitProblems } from '../import/import-limits.js';
 import { IMPORT_MODES } from '../import/import-options.js';
@@ -37,7 +38,7 @@ const stepBase = {
 export const ImportStepSchema = z.strictObject({
   ...stepBase,
   import: z.strictObject({
-    resource: z.enum(IMPORT_RESOURCES),
+    resource: z.preprocess((name) => (typeof name === 'string' ? (IMPORT_RESOURCE_ALIASES[name] ?? name) : name), z.enum(IMPORT_RESOURCES)),
     source: z.string().min(1),
     sheet: z.string().min(1).optional(),
     mode: z.enum(IMPORT_MODES).default('diff'),
@@ -54,7 +55,7 @@ export const ImportStepSchema = z.strictObject({
 export const ExportStepSchema = z.strictObject({
   ...stepBase,
   export: z.strictObject({
-    resource: z.enum(EXPORT_RESOURCES),
+    resource: z.preprocess((name) => (typeof name === 'string' ? (EXPORT_RESOURCE_ALIASES[name] ?? name) : name), z.enum(EXPORT_RESOURCES)),
     out: z.string().min(1),
     /** The CLI's filter flags, by their long names without dashes. */
     filters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))])).default({}),

@@ -30,6 +30,13 @@ describe('job files', () => {
     });
   });
 
+  it('takes either name of the custom-field sheet on both sides of a round trip', async () => {
+    const job = await load(
+      ['name: order', 'steps:', '  - export: {resource: custom-field-order, out: order.csv}', '  - import: {resource: custom-fields, source: order.csv}'].join('\n'),
+    );
+    expect(job.steps.map((step) => ('export' in step ? step.export.resource : step.import.resource))).toEqual(['custom-fields', 'custom-field-order']);
+  });
+
   it('names the path of every problem at once', async () => {
     const load$ = load(
       [
