@@ -7,5 +7,5 @@ import { sendCsvRecords } from './send-csv-records.js';
 // The worker thread of readInWorker: parses a CSV file off the main thread.
 if (parentPort === null) throw new Error('Could not read CSV records: this module runs as a worker thread. Import read-csv-records instead.');
 const data = workerData as CsvWorkerData;
-await sendCsvRecords(parentPort, parseCsvRecords(readUtf8Bytes(data.path, data.encoding), data.delimiter));
+await sendCsvRecords(parentPort, parseCsvRecords(readUtf8Bytes(data), data.delimiter));
 parentPort.close();

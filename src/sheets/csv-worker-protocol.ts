@@ -1,11 +1,9 @@
 import type { CsvDelimiter } from './detect-delimiter.js';
-import type { TextEncoding } from './detect-encoding.js';
 import type { CsvRecord } from './parse-csv-records.js';
+import type { TextFile } from './read-utf8-bytes.js';
 
 /** What the CSV worker reads. */
-export interface CsvWorkerData {
-  path: string;
-  encoding: TextEncoding;
+export interface CsvWorkerData extends TextFile {
   delimiter: CsvDelimiter;
 }
 

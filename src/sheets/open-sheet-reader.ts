@@ -1,6 +1,5 @@
 import { assertReadableFile } from './assert-readable-file.js';
 import { assertSafeWorkbook } from './assert-safe-workbook.js';
-import { assertTextFile } from './assert-text-file.js';
 import { detectSheetFormat } from './detect-sheet-format.js';
 import { openCsvReader } from './read-csv.js';
 import { openXlsxReader } from './read-xlsx.js';
@@ -14,10 +13,7 @@ import type { SheetReader, SheetReaderOptions } from './sheet-reader.js';
 export async function openSheetReader(path: string, options: SheetReaderOptions = {}): Promise<SheetReader> {
   const format = detectSheetFormat(path, 'read');
   await assertReadableFile(path);
-  if (format === 'csv') {
-    await assertTextFile(path);
-    return openCsvReader(path, options);
-  }
+  if (format === 'csv') return openCsvReader(path, options);
   await assertSafeWorkbook(path);
   return openXlsxReader(path, options);
 }

@@ -17,7 +17,7 @@ export const WORKER_MIN_BYTES = 4 * 1024 * 1024;
  * the requests of an import.
  */
 export function readCsvRecords(data: CsvWorkerData, size: number): AsyncGenerator<CsvRecord> {
-  return size >= WORKER_MIN_BYTES ? readInWorker(data) : parseCsvRecords(readUtf8Bytes(data.path, data.encoding), data.delimiter);
+  return size >= WORKER_MIN_BYTES ? readInWorker(data) : parseCsvRecords(readUtf8Bytes(data), data.delimiter);
 }
 
 /**

@@ -2,22 +2,20 @@ import { assertReadableFile } from './assert-readable-file.js';
 import { toColumnLetter } from './column-letter.js';
 import { buildSheetRow } from './build-sheet-row.js';
 import { detectDelimiter, type CsvDelimiter } from './detect-delimiter.js';
-import { detectEncoding, type TextEncoding } from './detect-encoding.js';
+import type { TextEncoding } from './detect-encoding.js';
 import { unescapeFormula } from './escape-formula.js';
 import { mapHeader, type HeaderMap } from './map-header.js';
 import type { CsvRecord } from './parse-csv-records.js';
 import { readCsvRecords } from './read-csv-records.js';
-import { readUtf8Bytes } from './read-utf8-bytes.js';
+import { HEAD_BYTES, scanTextFile } from './scan-text-file.js';
 import { SheetError } from './sheet-error.js';
 import type { SheetItem, SheetReader, SheetReaderOptions } from './sheet-reader.js';
 
-const SAMPLE_BYTES = 65_536;
-
 export async function openCsvReader(path: string, options: SheetReaderOptions = {}): Promise<SheetReader> {
   const { size } = await assertReadableFile(path);
-  const encoding = await detectEncoding(path);
-  const delimiter = options.delimiter ?? (await detectFileDelimiter(path, encoding));
-  const records = readCsvRecords({ path, encoding, delimiter }, size);
+  const { head, encoding, sha256 } = await scanTextFile(path, { sha256: options.sha256 === true });
+  const delimiter = options.delimiter ?? detectHeadDelimiter(head, encoding);
+  const records = readCsvRecords({ path, encoding, delimiter, head }, size);
   const header = await readHeader(records, path, options).catch(async (error: unknown) => {
     await records.return(undefined);
     throw error;
@@ -26,6 +24,7 @@ export async function openCsvReader(path: string, options: SheetReaderOptions = 
     source: { format: 'csv', encoding, delimiter },
     columns: header.names.filter((name) => name !== undefined),
     warnings: header.warnings,
+    sha256,
     async close() {
       await records.return(undefined);
     },
@@ -38,17 +37,9 @@ export async function openCsvReader(path: string, options: SheetReaderOptions = 
   };
 }
 
-/** The delimiter, from the file's first 64 KiB. */
-async function detectFileDelimiter(path: string, encoding: TextEncoding): Promise<CsvDelimiter> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of readUtf8Bytes(path, encoding)) {
-    chunks.push(chunk);
-    length += chunk.length;
-    if (length >= SAMPLE_BYTES) break;
-  }
-  const sample = new TextDecoder().decode(Buffer.concat(chunks), { stream: true });
-  return detectDelimiter(sample, length < SAMPLE_BYTES);
+/** The delimiter, from the head of the file: a character cut at its end is left out. */
+function detectHeadDelimiter(head: Buffer, encoding: TextEncoding): CsvDelimiter {
+  return detectDelimiter(new TextDecoder(encoding).decode(head, { stream: true }), head.length < HEAD_BYTES);
 }
 
 async function readHeader(records: AsyncIterator<CsvRecord>, path: string, options: SheetReaderOptions): Promise<HeaderMap> {

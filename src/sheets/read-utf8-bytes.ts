@@ -1,20 +1,23 @@
-import { createReadStream } from 'node:fs';
 import type { TextEncoding } from './detect-encoding.js';
+import { readFileChunks } from './read-file-chunks.js';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/** A text file to read. */
+export interface TextFile {
+  path: string;
+  encoding: TextEncoding;
+  /** Its first bytes, when the scan that chose the encoding read them already: they are not read again. */
+  head?: Uint8Array;
+}
 
 /**
  * The bytes of a text file in UTF-8, chunk by chunk, without its byte order mark. csv-parse reads
  * bytes, so a UTF-8 file goes to it as it is; other encodings are decoded and encoded again.
  */
-export async function* readUtf8Bytes(path: string, encoding: TextEncoding): AsyncGenerator<Buffer> {
-  const stream = createReadStream(path);
-  try {
-    const chunks = stream as AsyncIterable<Buffer>;
-    yield* encoding === 'utf-8' ? withoutBom(chunks) : transcode(chunks, encoding);
-  } finally {
-    stream.destroy();
-  }
+export async function* readUtf8Bytes({ path, encoding, head }: TextFile): AsyncGenerator<Buffer> {
+  const chunks = readFileChunks(path, head);
+  yield* encoding === 'utf-8' ? withoutBom(chunks) : transcode(chunks, encoding);
 }
 
 async function* withoutBom(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {

@@ -4,6 +4,7 @@ import { assertReadableFile } from './assert-readable-file.js';
 import { buildSheetRow } from './build-sheet-row.js';
 import { chooseSheet } from './choose-sheet.js';
 import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
+import { hashFile } from './hash-file.js';
 import { holdEarlyZipEnd } from './hold-early-zip-end.js';
 import { mapHeader, type HeaderMap } from './map-header.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
@@ -23,6 +24,8 @@ const READER_OPTIONS = { worksheets: 'emit', sharedStrings: 'cache', hyperlinks:
 
 export async function openXlsxReader(path: string, options: SheetReaderOptions = {}): Promise<SheetReader> {
   await assertReadableFile(path);
+  // exceljs gives rows before the end of the file, so the hash takes a read of its own.
+  const sha256 = options.sha256 === true ? await hashFile(path) : undefined;
   const input = createReadStream(path);
   holdEarlyZipEnd(input);
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, READER_OPTIONS);
@@ -40,6 +43,7 @@ export async function openXlsxReader(path: string, options: SheetReaderOptions =
       source: { format: 'xlsx', sheet: name },
       columns: names.filter((column) => column !== undefined),
       warnings,
+      sha256,
       close,
       async *[Symbol.asyncIterator]() {
         try {

@@ -39,6 +39,8 @@ export interface SheetReaderOptions {
   resource?: string;
   /** CSV: skips delimiter detection. */
   delimiter?: CsvDelimiter;
+  /** Computes the file's SHA-256 before the first row: a CSV in the read that checks its encoding. */
+  sha256?: boolean;
 }
 
 export type SheetSource =
@@ -56,6 +58,8 @@ export interface SheetReader extends AsyncIterable<SheetItem> {
   readonly columns: readonly string[];
   /** Header warnings (unknown or unnamed columns), each given once. */
   readonly warnings: readonly string[];
+  /** The file's SHA-256, when the `sha256` option asked for it. */
+  readonly sha256?: string;
   /** Releases the file when the rows are not read to the end. */
   close(): Promise<void>;
 }

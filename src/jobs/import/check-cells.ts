@@ -14,6 +14,7 @@ export function checkCells(reader: SheetReader): SheetReader {
     source: reader.source,
     columns: reader.columns,
     warnings: reader.warnings,
+    sha256: reader.sha256,
     close: () => reader.close(),
     async *[Symbol.asyncIterator](): AsyncGenerator<SheetItem> {
       for await (const item of reader) {

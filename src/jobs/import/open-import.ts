@@ -48,7 +48,7 @@ export async function openImport<Target, Update>(
     org: options.orgId ?? null,
   };
   // The journal first: a refused resume leaves the earlier report as it was.
-  const journal = await openImportJournal({ dir: options.reportDir, source: options.file, settings, restart: options.restart === true }).catch(async (error: unknown) => {
+  const journal = await openImportJournal({ dir: options.reportDir, source: options.file, sha256: reader.sha256, settings, restart: options.restart === true }).catch(async (error: unknown) => {
     await reader.close();
     throw error;
   });

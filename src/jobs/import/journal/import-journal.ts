@@ -2,7 +2,6 @@ import { appendFileSync, closeSync, openSync } from 'node:fs';
 import { mkdir, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ReportedRow } from '../import-report.js';
-import { hashFile } from './hash-file.js';
 import type { ImportSettings, JournalEntry, JournalHeader } from './journal-schema.js';
 import { readJournal } from './read-journal.js';
 import { ResumeError } from './resume-error.js';
@@ -21,6 +20,8 @@ export interface ImportJournalOptions {
   /** The report directory. */
   dir: string;
   source: string;
+  /** The source's SHA-256, computed as the sheet was opened. */
+  sha256: string;
   settings: ImportSettings;
   /** Forget what an earlier run journaled. */
   restart: boolean;
@@ -45,7 +46,7 @@ export interface ImportJournal {
 export async function openImportJournal(options: ImportJournalOptions): Promise<ImportJournal> {
   const path = join(options.dir, JOURNAL_FILE);
   await mkdir(options.dir, { recursive: true });
-  const header: JournalHeader = { journal: 1, source: options.source, sha256: await hashFile(options.source), settings: options.settings };
+  const header: JournalHeader = { journal: 1, source: options.source, sha256: options.sha256, settings: options.settings };
   const saved = options.restart ? undefined : await readJournal(path, options.dir);
   if (saved === undefined) {
     const fd = openSync(path, 'w');

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openSheetReader } from '../../src/sheets/index.js';
+import { readUtf8Bytes } from '../../src/sheets/read-utf8-bytes.js';
+import { HEAD_BYTES, scanTextFile } from '../../src/sheets/scan-text-file.js';
+import { fixturePath } from './fixture-path.js';
+import { makeTempDir } from './make-temp-dir.js';
+
+const LONG_ROWS = 'code,name\n' + 'M001,Boulangerie\n'.repeat(10_000);
+
+async function writeBytes(content: Uint8Array | string, name = 'input.csv'): Promise<string> {
+  const path = join(await makeTempDir(), name);
+  await writeFile(path, content);
+  return path;
+}
+
+function sha256Of(content: Uint8Array | string): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+async function collectText(chunks: AsyncIterable<Buffer>): Promise<string> {
+  const all: Buffer[] = [];
+  for await (const chunk of chunks) all.push(chunk);
+  return Buffer.concat(all).toString('utf8');
+}
+
+describe('scanning a CSV file before it is parsed', () => {
+  it.each([
+    ['UTF-8', Buffer.from(`${LONG_ROWS}M002,Crêperie\n`), 'utf-8'],
+    ['UTF-8 with a BOM', Buffer.from(`\uFEFF${LONG_ROWS}`), 'utf-8'],
+    ['UTF-16 with a BOM', Buffer.from(`\uFEFF${LONG_ROWS}`, 'utf16le'), 'utf-16le'],
+    // The one byte that is not UTF-8 lies past the head: the whole file decides.
+    ['Windows-1252', Buffer.concat([Buffer.from(LONG_ROWS), Buffer.from([0x4d, 0x30, 0x30, 0x32, 0x2c, 0x43, 0x61, 0x66, 0xe9, 0x0a])]), 'windows-1252'],
+  ])('gives the SHA-256 of a %s file from the read that checks its encoding', async (_name, content, encoding) => {
+    const path = await writeBytes(content);
+    const scan = await scanTextFile(path, { sha256: true });
+    expect(scan).toMatchObject({ encoding, sha256: sha256Of(content) });
+    expect(scan.head.equals(content.subarray(0, HEAD_BYTES))).toBe(true);
+  });
+
+  it('computes no hash unless asked', async () => {
+    const path = await writeBytes(`\uFEFF${LONG_ROWS}`);
+    expect(await scanTextFile(path, { sha256: false })).not.toHaveProperty('sha256');
+  });
+
+  it('starts the parse from the head it read, without reading those bytes again', async () => {
+    const path = await writeBytes('code,name\nM001,Boulangerie\n');
+    // A head that differs from the file shows where the bytes came from.
+    const text = await collectText(readUtf8Bytes({ path, encoding: 'utf-8', head: Buffer.from('CODE,NAME\n') }));
+    expect(text).toBe('CODE,NAME\nM001,Boulangerie\n');
+  });
+
+  it.each(['utf16le-bom.csv', 'semicolon-windows-1252.csv', 'libreoffice-types.xlsx'])('gives the reader of %s the SHA-256 of its file, when asked', async (name) => {
+    const path = fixturePath(name);
+    const hashed = await openSheetReader(path, { sha256: true });
+    const plain = await openSheetReader(path);
+    await Promise.all([hashed.close(), plain.close()]);
+    expect(hashed.sha256).toBe(sha256Of(await readFile(path)));
+    expect(plain.sha256).toBeUndefined();
+  });
+});
