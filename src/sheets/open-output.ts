@@ -1,22 +1,85 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { removeAtExit } from './remove-at-exit.js';
 import { SheetError } from './sheet-error.js';
+import { makeTempOutputName } from './temp-output-name.js';
 
-/** A file stream opened for writing, failing early when the folder is missing or not writable. */
-export async function openOutput(path: string): Promise<WriteStream> {
-  const output = createWriteStream(path);
-  try {
-    await once(output, 'open');
-    return output;
-  } catch (error) {
+/** A file being written under a temporary name beside its path: the path holds it only once complete. */
+export interface Output {
+  readonly stream: WriteStream;
+  /** Rejects, as a SheetError, once the stream fails; the temporary file is then removed. */
+  readonly failed: Promise<never>;
+  /** After the stream ended: moves the file to its path. */
+  commit(): Promise<void>;
+  /** Stops writing and removes the temporary file. */
+  discard(): Promise<void>;
+}
+
+const FULL_DISK_CODES: ReadonlySet<unknown> = new Set(['ENOSPC', 'EDQUOT']);
+const OWNER_ONLY = 0o600;
+
+/**
+ * Opens a temporary file beside `path`, failing early when the folder is missing or not writable.
+ * A file written into a folder only its owner may enter (a report folder: client data) is made
+ * readable by its owner only as well.
+ */
+export async function openOutput(path: string): Promise<Output> {
+  const mode = await chooseMode(path);
+  const temp = join(dirname(path), makeTempOutputName(basename(path)));
+  const stream = createWriteStream(temp, { flags: 'wx', mode });
+  const forget = removeAtExit(temp);
+  let discarding: Promise<void> | undefined;
+  let committing: Promise<void> | undefined;
+  const discard = (): Promise<void> =>
+    (discarding ??= (async () => {
+      if (!stream.closed) await once(stream.destroy(), 'close');
+      await rm(temp, { force: true });
+      forget();
+    })());
+  const failed = new Promise<never>((_resolve, reject) => {
+    stream.once('error', (error) => {
+      reject(toWriteError(error, path));
+      void discard();
+    });
+  });
+  failed.catch(() => undefined);
+  await once(stream, 'open').catch(async (error: unknown) => {
+    await discard();
     throw toWriteError(error, path);
-  }
+  });
+  return {
+    stream,
+    failed,
+    discard,
+    commit: () =>
+      (committing ??= (async () => {
+        try {
+          if (!stream.closed) await Promise.race([once(stream, 'close'), failed]);
+          await rename(temp, path);
+          forget();
+        } catch (error) {
+          await discard();
+          throw toWriteError(error, path);
+        }
+      })()),
+  };
 }
 
 export function toWriteError(error: unknown, path: string): SheetError {
   if (error instanceof SheetError) return error;
+  if (error instanceof Error && 'code' in error && FULL_DISK_CODES.has(error.code)) {
+    return new SheetError(`write ${path}`, 'the disk is full', 'Free space, then run the same command again to resume.', { cause: error });
+  }
   const reason = error instanceof Error ? error.message : String(error);
   return new SheetError(`write ${path}`, reason, 'Check that the folder exists, that you may write there and that the file is not open in another program.', {
     cause: error,
   });
+}
+
+async function chooseMode(path: string): Promise<number | undefined> {
+  const [folder, target] = await Promise.all([stat(dirname(path)).catch(() => undefined), stat(path).catch(() => undefined)]);
+  if (target?.isDirectory() === true) throw new SheetError(`write ${path}`, 'it is a folder', 'Name a file, e.g. a .csv or .xlsx inside that folder.');
+  return folder !== undefined && (folder.mode & 0o077) === 0 ? OWNER_ONLY : undefined;
 }

@@ -9,15 +9,22 @@ import type { SheetValue, SheetWriter, SheetWriterOptions } from './sheet-writer
 export async function openCsvWriter(path: string, { columns, delimiter = ',' }: SheetWriterOptions): Promise<SheetWriter> {
   const output = await openOutput(path);
   const stringifier = stringify({ bom: true, delimiter, record_delimiter: '\r\n', quote_record_delimiter: true });
-  const finished = pipeline(stringifier, output).catch((error: unknown) => {
+  const finished = pipeline(stringifier, output.stream).catch(async (error: unknown) => {
+    await output.discard();
     throw toWriteError(error, path);
   });
   // Rejections surface in writeRow or close.
   finished.catch(() => undefined);
   const write = async (cells: string[]): Promise<void> => {
     if (stringifier.writableEnded) throw new Error(`${path} is closed: no row can be written to it any more`);
-    if (stringifier.destroyed) await finished;
-    if (!stringifier.write(cells)) await Promise.race([once(stringifier, 'drain'), finished]);
+    try {
+      if (stringifier.destroyed) await finished;
+      if (!stringifier.write(cells)) await once(stringifier, 'drain');
+    } catch (error) {
+      // The pipeline's rejection says what failed, once the partial file is removed.
+      await finished;
+      throw error;
+    }
   };
   await write(columns.map((column) => escapeFormula(column.header ?? column.key, 'csv')));
   return {
@@ -25,6 +32,7 @@ export async function openCsvWriter(path: string, { columns, delimiter = ',' }: 
     async close() {
       stringifier.end();
       await finished;
+      await output.commit();
     },
   };
 }

@@ -1,10 +1,9 @@
 import { once } from 'node:events';
-import type { WriteStream } from 'node:fs';
 import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { encodeXlsxText } from './encode-xlsx-text.js';
 import { escapeFormula } from './escape-formula.js';
-import { openOutput, toWriteError } from './open-output.js';
+import { openOutput, toWriteError, type Output } from './open-output.js';
 import type { SheetColumn, SheetValue, SheetWriter } from './sheet-writer.js';
 
 export interface WorkbookWriter {
@@ -28,7 +27,7 @@ const DEFAULT_WIDTH = 12;
 /** An XLSX workbook written as a stream: each row is committed as soon as it is written. */
 export async function openXlsxWriter(path: string): Promise<WorkbookWriter> {
   const output = await openOutput(path);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
   let current: SheetWriter | undefined;
   return {
     addSheet(name, columns) {
@@ -38,10 +37,13 @@ export async function openXlsxWriter(path: string): Promise<WorkbookWriter> {
     },
     async close() {
       try {
-        await workbook.commit();
+        // exceljs waits for its zip to drain into the file, which a failed file never does.
+        await Promise.race([workbook.commit(), output.failed]);
       } catch (error) {
+        await output.discard();
         throw toWriteError(error, path);
       }
+      await output.commit();
     },
   };
 }
@@ -60,23 +62,25 @@ function addWorksheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string
   return worksheet;
 }
 
-function writeToSheet(worksheet: ExcelJS.Worksheet, columns: readonly SheetColumn[], output: WriteStream, path: string): SheetWriter {
+function writeToSheet(worksheet: ExcelJS.Worksheet, columns: readonly SheetColumn[], output: Output, path: string): SheetWriter {
   let xmlSincePause = 0;
   let open = true;
   return {
     async writeRow(record) {
       if (!open) throw new Error(`Sheet ${worksheet.name} of ${path} is finished: write each sheet before adding the next one`);
       try {
+        if (output.stream.errored !== null) await output.failed;
         worksheet.addRow(columns.map((column) => toXlsxValue(record[column.key], column))).commit();
+        xmlSincePause += columns.reduce((size, column) => size + XML_PER_CELL + String(record[column.key] ?? '').length, 0);
+        if (output.stream.writableNeedDrain) {
+          await once(output.stream, 'drain');
+        } else if (xmlSincePause >= XML_BETWEEN_PAUSES) {
+          xmlSincePause = 0;
+          await setImmediate();
+        }
       } catch (error) {
+        await output.discard();
         throw toWriteError(error, path);
-      }
-      xmlSincePause += columns.reduce((size, column) => size + XML_PER_CELL + String(record[column.key] ?? '').length, 0);
-      if (output.writableNeedDrain) {
-        await once(output, 'drain');
-      } else if (xmlSincePause >= XML_BETWEEN_PAUSES) {
-        xmlSincePause = 0;
-        await setImmediate();
       }
     },
     close() {
