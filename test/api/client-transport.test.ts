@@ -1,8 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
 import { AbortedError, ApiError } from '../../src/api/api-error.js';
+import type { Clock } from '../../src/api/clock.js';
 import type { ScriptedFault } from '../../src/emulator/faults.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
+import { createSkippingClock } from './skipping-clock.js';
+import { VirtualClock } from './virtual-clock.js';
+
+const OUTAGE_BUDGET_MS = 60_000;
 
 describe('transport', () => {
   let api: TestEmulator;
@@ -20,22 +25,26 @@ describe('transport', () => {
   });
   afterAll(() => api.close());
   const businessId = (): string => api.emulator.state.orgBusinesses(1)[0]?.id ?? '';
-  const fastRetries = { baseDelayMs: 1, maxDelayMs: 2 };
+  // Back-offs and outage budgets run on a clock that skips its waits: only the transport's own timeouts take real time.
+  const clientOn = (clock: Clock = createSkippingClock()) => ({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, clock });
 
   it('stops cleanly on abort: the request in flight gets its answer, waiting calls reject with AbortedError, nothing more is sent', async () => {
     const controller = new AbortController();
+    const clock = new VirtualClock();
     const start = received;
     fault = (n) => {
       // The third request of this test aborts the job while the emulator holds it.
       if (n === start + 3) controller.abort();
+      // The next start's wait at the gate ends only once the emulator holds this request: requests arrive in the order they start.
+      else void clock.runNext();
       return undefined;
     };
-    // 100 ms between starts and three slots: when the third request is in flight, the next two wait at the gate, the rest in the queue.
-    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 600, concurrency: 3, signal: controller.signal });
+    // Starts are spaced on the virtual clock, three slots: when the third request is in flight, the others wait at the gate or in the queue.
+    const client = createApiClient({ ...clientOn(clock), ratePerMinute: 600, concurrency: 3, signal: controller.signal });
     const org = client.org(1);
     const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => org.readServices(businessId())));
     const rejected = outcomes.filter((outcome) => outcome.status === 'rejected');
-    // The first two have their answers well before the third leaves; the third, in flight, gets its answer too.
+    // The three sent get their answers, the third too though the job stopped while it was in flight.
     expect(rejected).toHaveLength(9);
     for (const outcome of rejected) expect(outcome.reason).toBeInstanceOf(AbortedError);
     await expect(org.readServices(businessId())).rejects.toBeInstanceOf(AbortedError);
@@ -47,7 +56,7 @@ describe('transport', () => {
   it('times out a request whose answer never comes, and retries it', async () => {
     const start = received;
     fault = (n) => (n === start + 1 ? { kind: 'hang' } : undefined);
-    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, http: { headersTimeoutMs: 200 }, retry: fastRetries });
+    const client = createApiClient({ ...clientOn(), http: { headersTimeoutMs: 200 } });
     expect((await client.org(1).readServices(businessId())).services).toBeInstanceOf(Array);
     expect(received - start).toBe(2);
     expect(client.readCounters().total).toMatchObject({ sent: 2, retried: 1, succeeded: 1 });
@@ -58,7 +67,7 @@ describe('transport', () => {
     const start = received;
     // Ten chunks 2 s apart; undici checks its timeouts on a tick of about half a second.
     fault = (n) => (n === start + 1 ? { kind: 'slow-body', durationMs: 20_000 } : undefined);
-    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, http: { bodyTimeoutMs: 100 }, retry: fastRetries });
+    const client = createApiClient({ ...clientOn(), http: { bodyTimeoutMs: 100 } });
     await client.org(1).searchBusinesses({ per_page: 100 });
     expect(client.readCounters().total).toMatchObject({ sent: 2, retried: 1, succeeded: 1 });
     await client.close();
@@ -67,21 +76,21 @@ describe('transport', () => {
   it('retries a reset connection', async () => {
     const start = received;
     fault = (n) => (n === start + 1 ? { kind: 'reset' } : undefined);
-    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, retry: fastRetries });
+    const client = createApiClient(clientOn());
     await client.org(1).readServices(businessId());
     expect(client.readCounters().total).toMatchObject({ sent: 2, retried: 1, succeeded: 1 });
     await client.close();
   });
 
   it('gives up with a timeout error once the outage budget is spent', async () => {
-    fault = () => ({ kind: 'hang' });
-    const client = createApiClient({
-      baseUrl: api.url,
-      apiKey: api.emulator.keys.ORG_ADMIN,
-      http: { headersTimeoutMs: 50 },
-      // The first timeout opens a 1 ms outage budget that the second one, 50 ms later, has spent: two attempts, whatever the machine's speed.
-      retry: { ...fastRetries, maxOutageMs: 1 },
-    });
+    const clock = createSkippingClock();
+    const start = received;
+    fault = (n) => {
+      // The outage outlasts the budget while the second attempt hangs: it is the last, however long the timeouts take.
+      if (n === start + 2) clock.advance(OUTAGE_BUDGET_MS);
+      return { kind: 'hang' };
+    };
+    const client = createApiClient({ ...clientOn(clock), http: { headersTimeoutMs: 50 }, retry: { maxOutageMs: OUTAGE_BUDGET_MS } });
     const error = await client.org(1).readServices(businessId()).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'timeout', status: undefined, method: 'GET', path: `/business/${businessId()}/services` });

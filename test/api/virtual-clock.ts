@@ -36,12 +36,27 @@ export class VirtualClock implements Clock {
   async run(untilMs = Infinity): Promise<void> {
     for (;;) {
       await settle();
-      const next = this.timers.reduce<Timer | undefined>((first, timer) => (first === undefined || timer.at < first.at ? timer : first), undefined);
+      const next = this.earliest();
       if (next === undefined || next.at > untilMs) return;
-      this.timers.splice(this.timers.indexOf(next), 1);
-      this.time = Math.max(this.time, next.at);
-      next.resolve();
+      this.fire(next);
     }
+  }
+
+  /** Fires the earliest timer only, once promise chains settle: the test lets one wait end at a time. */
+  async runNext(): Promise<void> {
+    await settle();
+    const next = this.earliest();
+    if (next !== undefined) this.fire(next);
+  }
+
+  private earliest(): Timer | undefined {
+    return this.timers.reduce<Timer | undefined>((first, timer) => (first === undefined || timer.at < first.at ? timer : first), undefined);
+  }
+
+  private fire(timer: Timer): void {
+    this.timers.splice(this.timers.indexOf(timer), 1);
+    this.time = Math.max(this.time, timer.at);
+    timer.resolve();
   }
 }
 
