@@ -1,13 +1,20 @@
+import { pino, type Logger } from 'pino';
 import { SYSTEM_CLOCK, type Clock } from './clock.js';
+import type { CallApi } from './endpoints/call-api.js';
 import { createHttpAgent, DEFAULT_HTTP_OPTIONS, type HttpOptions } from './http-agent.js';
 import { createOrgApi, type OrgApi } from './org-api.js';
+import { OrgPacer, type PacerOptions } from './org-pacer.js';
+import { findOwnBudgetKey } from './own-budget-key.js';
 import { PacerRegistry, type CountersSnapshot } from './pacer-registry.js';
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from './retry-policy.js';
 import { runRequest } from './run-request.js';
 import { DEFAULT_RATE_PER_MINUTE } from './service-facts.js';
+import { SharedBudget } from './shared-budget.js';
 import { StopSwitch } from './stop-switch.js';
 
 export const DEFAULT_CONCURRENCY = 8;
+/** The budget is per minute, counted over a sliding minute. */
+const RATE_WINDOW_MS = 60_000;
 
 export interface ApiClientOptions {
   /** Base URL with the version segment, for instance `https://api.example.com/v2`. */
@@ -15,6 +22,10 @@ export interface ApiClientOptions {
   apiKey: string;
   /** Budget of each organization. */
   ratePerMinute?: number;
+  /** The sliding window the budget is counted over: a minute; tests shorten it with the emulator's. */
+  rateWindowMs?: number;
+  /** LISTING_RATE_REDIS_URL: every process naming this Redis takes its turns from one budget per organization. */
+  rateRedisUrl?: string;
   /** Requests in flight at once, per organization. */
   concurrency?: number;
   retry?: Partial<RetryOptions>;
@@ -25,6 +36,8 @@ export interface ApiClientOptions {
    * their answer, so the job knows which writes were applied.
    */
   signal?: AbortSignal;
+  /** Warnings of the shared budget; stderr by default. */
+  logger?: Logger;
   /** Injected by tests: time for pacing and back-off, and the jitter source. */
   clock?: Clock;
   random?: () => number;
@@ -35,7 +48,7 @@ export interface ApiClient {
   org(orgId?: number): OrgApi;
   /** Counters per organization and in total, for progress and the run summary. */
   readCounters(): CountersSnapshot;
-  /** Closes the connections once the requests in flight end. */
+  /** Closes the connections (the shared budget's too) once the requests in flight end. */
   close(): Promise<void>;
 }
 
@@ -50,17 +63,39 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const retry = { ...DEFAULT_RETRY_OPTIONS, ...options.retry };
   const random = options.random ?? Math.random;
   const stop = new StopSwitch(options.signal);
-  const registry = new PacerRegistry({
+  const pacing = {
     ratePerMinute: options.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE,
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
     clock,
-  });
+  };
+  const callWith = (pacer: OrgPacer): CallApi => (request, schema) => runRequest({ pacer, target, retry, clock, random, stop }, request, schema);
+  const shared = options.rateRedisUrl === undefined ? undefined : openSharedBudget(options.rateRedisUrl, options, pacing, callWith);
+  const registry = new PacerRegistry(pacing, shared && ((orgId) => shared.turnFor(orgId)));
   return {
     org(orgId) {
-      const pacer = registry.pacerFor(orgId);
-      return createOrgApi((request, schema) => runRequest({ pacer, target, retry, clock, random, stop }, request, schema), orgId);
+      return createOrgApi(callWith(registry.pacerFor(orgId)), orgId);
     },
     readCounters: () => registry.readCounters(),
-    close: () => agent.close(),
+    async close() {
+      await agent.close();
+      shared?.close();
+    },
   };
+}
+
+/**
+ * Budgets are kept per API address. The caller's own organization is read once, with a pacer of
+ * its own: that one request cannot wait for a turn of the budget it is looking up.
+ */
+function openSharedBudget(redisUrl: string, options: ApiClientOptions, pacing: PacerOptions, callWith: (pacer: OrgPacer) => CallApi): SharedBudget {
+  const logger = options.logger ?? pino({ level: 'warn' }, pino.destination(2));
+  const lookup = createOrgApi(callWith(new OrgPacer(pacing)), undefined);
+  return new SharedBudget({
+    redisUrl,
+    ratePerMinute: pacing.ratePerMinute,
+    rateWindowMs: options.rateWindowMs ?? RATE_WINDOW_MS,
+    keyPrefix: `listing-bulk:rate:${new URL(options.baseUrl).host}`,
+    findOwnKey: () => findOwnBudgetKey(() => lookup.searchBusinesses({ per_page: 1 }), options.apiKey, logger),
+    logger,
+  });
 }

@@ -5,6 +5,8 @@ import { UserError } from '../user-error.js';
 export interface ApiSettings {
   baseUrl: string;
   apiKey: string;
+  /** LISTING_RATE_REDIS_URL, when set: the budget every process shares. */
+  rateRedisUrl?: string;
 }
 
 export class ConfigurationError extends UserError {
@@ -25,7 +27,8 @@ const MAX_KEY_FILE_BYTES = 4096;
 
 /**
  * Reads `LISTING_API_URL` and `LISTING_API_KEY` (or `LISTING_API_KEY_FILE`), or what a job file
- * names instead. A key file others can read is refused: the key would not stay secret.
+ * names instead, and `LISTING_RATE_REDIS_URL`. A key file others can read is refused: the key
+ * would not stay secret.
  */
 export async function readApiSettings(env: NodeJS.ProcessEnv = process.env, sources: ApiSources = {}): Promise<ApiSettings> {
   const baseUrl = (sources.url ?? env.LISTING_API_URL)?.trim() ?? '';
@@ -35,7 +38,14 @@ export async function readApiSettings(env: NodeJS.ProcessEnv = process.env, sour
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
     throw new ConfigurationError(`Could not use LISTING_API_URL: '${baseUrl}' is not an http(s) URL. Set it to the API's base address ending with /v2.`);
   }
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: await readApiKey(env, sources) };
+  const settings = { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: await readApiKey(env, sources) };
+  const rateRedisUrl = env.LISTING_RATE_REDIS_URL?.trim() ?? '';
+  if (rateRedisUrl === '') return settings;
+  // The value is not echoed: it may hold Redis's password.
+  if (!URL.canParse(rateRedisUrl) || !/^rediss?:$/.test(new URL(rateRedisUrl).protocol)) {
+    throw new ConfigurationError('Could not use LISTING_RATE_REDIS_URL: it is not a redis:// or rediss:// URL. Set it to redis://host:port, or unset it.');
+  }
+  return { ...settings, rateRedisUrl };
 }
 
 async function readApiKey(env: NodeJS.ProcessEnv, sources: ApiSources): Promise<string> {

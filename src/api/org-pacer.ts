@@ -15,6 +15,9 @@ export interface PacerOptions {
   clock: Clock;
 }
 
+/** Waits for a turn of a budget other processes share too (LISTING_RATE_REDIS_URL). */
+export type SharedTurn = (signal: AbortSignal) => Promise<void>;
+
 /**
  * Paces every request to one organization: a p-queue bounds the requests in
  * flight, and each attempt passes the start gate just before it is sent.
@@ -25,7 +28,10 @@ export class OrgPacer {
   private readonly rate: AdaptiveRate;
   private readonly gate: StartGate;
 
-  constructor(private readonly options: PacerOptions) {
+  constructor(
+    private readonly options: PacerOptions,
+    private readonly sharedTurn?: SharedTurn,
+  ) {
     this.queue = new PQueue({ concurrency: options.concurrency });
     this.rate = new AdaptiveRate(options.ratePerMinute);
     this.gate = new StartGate(() => (60_000 / this.rate.perMinute) * (1 + SAFETY_MARGIN), options.clock);
@@ -48,9 +54,18 @@ export class OrgPacer {
     });
   }
 
-  /** Waits until an attempt may be sent; resolves with its start time. */
+  /**
+   * Waits until an attempt may be sent; resolves with its start time. The shared turn comes after
+   * the gate, so it is taken just before the request leaves and the shared count stays true.
+   */
   waitTurn(signal: AbortSignal): Promise<number> {
-    return this.gate.waitTurn(signal);
+    const turn = this.gate.waitTurn(signal);
+    const { sharedTurn } = this;
+    if (sharedTurn === undefined) return turn;
+    return turn.then(async () => {
+      await sharedTurn(signal);
+      return this.options.clock.now();
+    });
   }
 
   noteAnswered(): void {

@@ -1,4 +1,4 @@
-import { OrgPacer, type PacerOptions } from './org-pacer.js';
+import { OrgPacer, type PacerOptions, type SharedTurn } from './org-pacer.js';
 import { sumCounters, type RequestCounters } from './request-counters.js';
 
 /** Key of the caller's own organization, for calls made before its id is known. */
@@ -14,13 +14,17 @@ export interface CountersSnapshot {
 export class PacerRegistry {
   private readonly pacers = new Map<string, OrgPacer>();
 
-  constructor(private readonly options: PacerOptions) {}
+  constructor(
+    private readonly options: PacerOptions,
+    /** The shared budget's turn for an organization, when LISTING_RATE_REDIS_URL is set. */
+    private readonly sharedTurnFor?: (orgId: number | undefined) => SharedTurn,
+  ) {}
 
   pacerFor(orgId: number | undefined): OrgPacer {
     const key = orgId === undefined ? OWN_ORGANIZATION : `org:${orgId}`;
     let pacer = this.pacers.get(key);
     if (pacer === undefined) {
-      pacer = new OrgPacer(this.options);
+      pacer = new OrgPacer(this.options, this.sharedTurnFor?.(orgId));
       this.pacers.set(key, pacer);
     }
     return pacer;
