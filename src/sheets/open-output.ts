@@ -2,7 +2,6 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { removeAtExit } from './remove-at-exit.js';
 import { SheetError } from './sheet-error.js';
 import { makeTempOutputName } from './temp-output-name.js';
 
@@ -23,20 +22,19 @@ const OWNER_ONLY = 0o600;
 /**
  * Opens a temporary file beside `path`, failing early when the folder is missing or not writable.
  * A file written into a folder only its owner may enter (a report folder: client data) is made
- * readable by its owner only as well.
+ * readable by its owner only as well. A process killed while writing leaves the temporary file,
+ * hidden: an undo file cut short still holds its rows.
  */
 export async function openOutput(path: string): Promise<Output> {
   const mode = await chooseMode(path);
   const temp = join(dirname(path), makeTempOutputName(basename(path)));
   const stream = createWriteStream(temp, { flags: 'wx', mode });
-  const forget = removeAtExit(temp);
   let discarding: Promise<void> | undefined;
   let committing: Promise<void> | undefined;
   const discard = (): Promise<void> =>
     (discarding ??= (async () => {
       if (!stream.closed) await once(stream.destroy(), 'close');
       await rm(temp, { force: true });
-      forget();
     })());
   const failed = new Promise<never>((_resolve, reject) => {
     stream.once('error', (error) => {
@@ -58,7 +56,6 @@ export async function openOutput(path: string): Promise<Output> {
         try {
           if (!stream.closed) await Promise.race([once(stream, 'close'), failed]);
           await rename(temp, path);
-          forget();
         } catch (error) {
           await discard();
           throw toWriteError(error, path);

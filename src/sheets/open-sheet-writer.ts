@@ -15,5 +15,6 @@ export async function openSheetWriter(path: string, options: SheetWriterOptions)
   return {
     writeRow: (record) => sheet.writeRow(record),
     close: () => workbook.close(),
+    discard: () => workbook.discard(),
   };
 }

@@ -23,6 +23,8 @@ export interface SheetWriter {
   writeRow(record: SheetRecord): Promise<void>;
   /** Flushes and closes; the file is complete when it resolves. */
   close(): Promise<void>;
+  /** Stops writing and removes what was written: nothing is left at the path. */
+  discard(): Promise<void>;
 }
 
 export interface SheetWriterOptions {

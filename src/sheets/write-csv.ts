@@ -34,6 +34,7 @@ export async function openCsvWriter(path: string, { columns, delimiter = ',' }: 
       await finished;
       await output.commit();
     },
+    discard: () => output.discard(),
   };
 }
 

@@ -14,6 +14,8 @@ export interface WorkbookWriter {
   addSheet(name: string, columns: readonly SheetColumn[]): SheetWriter;
   /** Finishes the last sheet and the workbook; the file is complete when it resolves. */
   close(): Promise<void>;
+  /** Stops writing and removes what was written: nothing is left at the path. */
+  discard(): Promise<void>;
 }
 
 // exceljs hands rows to the zip without backpressure, so they would pile up in memory while zlib
@@ -45,6 +47,7 @@ export async function openXlsxWriter(path: string): Promise<WorkbookWriter> {
       }
       await output.commit();
     },
+    discard: () => output.discard(),
   };
 }
 
@@ -88,6 +91,7 @@ function writeToSheet(worksheet: ExcelJS.Worksheet, columns: readonly SheetColum
       worksheet.commit();
       return Promise.resolve();
     },
+    discard: () => output.discard(),
   };
 }
 
