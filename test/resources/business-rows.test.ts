@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { assembleBusinessUpdate } from '../../src/resources/businesses/assemble-business-update.js';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
 import { DOT_CONTEXT } from '../../src/resources/cell-context.js';
 import type { CellValue } from '../../src/sheets/index.js';
 import { CUSTOM_FIELDS } from './custom-field-definitions.js';
 
 const catalog = buildBusinessCatalog(CUSTOM_FIELDS);
-const readRow = catalog.createRowReader(
-  catalog.columns.map((column) => column.header),
-  DOT_CONTEXT,
-);
-const read = (values: Record<string, CellValue>) => readRow({ kind: 'row', line: 7, values });
+
+/** The outcome of a row of a sheet holding `sheetColumns`, its values assembled into the payload the import sends. */
+function readWith(sheetColumns: readonly string[]) {
+  const readRow = catalog.createRowReader(sheetColumns, DOT_CONTEXT);
+  return (values: Record<string, CellValue>, line = 7) => {
+    const outcome = readRow({ kind: 'row', line, values });
+    return { ...outcome, update: outcome.update && assembleBusinessUpdate(outcome.update) };
+  };
+}
+
+const read = readWith(catalog.columns.map((column) => column.header));
 
 describe('a business row', () => {
   it('reports every problem at once, in plain words, column by column', () => {
@@ -136,8 +143,8 @@ describe('row identity', () => {
   });
 
   it('reads only the columns the sheet has', () => {
-    const readNameOnly = catalog.createRowReader(['code', 'name'], DOT_CONTEXT);
-    expect(readNameOnly({ kind: 'row', line: 2, values: { code: 'X', name: 'N', lat: 'abc' } })).toMatchObject({ update: { name: 'N' }, errors: [] });
+    const readNameOnly = readWith(['code', 'name']);
+    expect(readNameOnly({ code: 'X', name: 'N', lat: 'abc' }, 2)).toMatchObject({ update: { name: 'N' }, errors: [] });
   });
 
   it('ignores read-only columns on import', () => {

@@ -5,27 +5,6 @@ export function describeChange(field: string, before: unknown, after: unknown): 
   return `${field}: ${showValue(before)} -> ${showValue(after)}`;
 }
 
-/**
- * One entry per leaf that differs, so that nested fields say what changed where both sides would
- * look alike cut short: `open_hours.monday: '09:00-18:00' -> '10:00-18:00'`, `contacts.0.email: …`.
- */
-export function describeChanges(field: string, before: unknown, after: unknown): string[] {
-  if (isNested(before) && isNested(after) && Array.isArray(before) === Array.isArray(after)) {
-    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    return keys.flatMap((key) => {
-      const [was, now] = [(before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key]];
-      return isSameValue(was, now) ? [] : describeChanges(`${field}.${key}`, was, now);
-    });
-  }
-  return [describeChange(field, before, after)];
-}
-
-/** Objects, and lists of objects, are walked into; a list of plain values (a day's windows) is one value. */
-function isNested(value: unknown): value is object {
-  if (typeof value !== 'object' || value === null) return false;
-  return !Array.isArray(value) || value.some((item) => typeof item === 'object' && item !== null);
-}
-
 /** `field: -> 'New'`: what a patch sends, without a current value to compare with. */
 export function describeSetting(field: string, value: unknown): string {
   return `${field}: -> ${showValue(value)}`;

@@ -1,7 +1,7 @@
 import type { BusinessUpdate, SpecificHours, WeekHours } from '../../api/schemas/business.js';
 import type { CustomFieldDefinition } from '../../api/schemas/custom-fields.js';
-import { assemblePayload } from '../assemble-payload.js';
 import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, storeCodeColumn, type BusinessTarget } from '../business-target.js';
+import type { Column } from '../column.js';
 import { customFieldColumn } from '../custom-field-column.js';
 import type { ImportCatalog } from '../resource-catalog.js';
 import { baseColumn } from './base-column.js';
@@ -19,7 +19,13 @@ export type BusinessRowUpdate = Omit<BusinessUpdate, 'open_hours' | 'specific_ho
   specific_hours?: Partial<SpecificHours>;
 };
 
-export type BusinessCatalog = ImportCatalog<BusinessTarget, BusinessRowUpdate>;
+/**
+ * What a row sets, by column: the import merges it with the row's `_base` column by column, then
+ * assembles the payload once (assembleBusinessUpdate).
+ */
+export type BusinessRowValues = ReadonlyMap<Column, unknown>;
+
+export type BusinessCatalog = ImportCatalog<BusinessTarget, BusinessRowValues>;
 
 /** The businesses' columns, custom fields typed by their definitions (none when no API is at hand). */
 export function buildBusinessCatalog(customFields: readonly CustomFieldDefinition[]): BusinessCatalog {
@@ -45,8 +51,7 @@ export function buildBusinessCatalog(customFields: readonly CustomFieldDefinitio
         return {
           line: row.line,
           target: identity.target,
-          // Each value passed its field's schema and sits at its column's path: the payload has the type's shape.
-          update: assemblePayload(fields.values),
+          update: fields.values,
           errors: [...identity.errors, ...fields.errors],
           ...(notes.length === 0 ? {} : { notes }),
         };

@@ -1,7 +1,6 @@
-import { assemblePayload } from '../../../resources/assemble-payload.js';
 import { baseColumn, decodeRowSnapshot } from '../../../resources/businesses/base-column.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
-import type { BusinessRowUpdate } from '../../../resources/businesses/business-catalog.js';
+import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import type { Column } from '../../../resources/column.js';
 import { formatImportCell } from '../../../resources/format-cell.js';
 import { selectImportColumns } from '../../../resources/resource-catalog.js';
@@ -9,14 +8,14 @@ import { detectSheetFormat, type CellValue } from '../../../sheets/index.js';
 import { describeConflict } from '../describe-change.js';
 import type { ImportOptions } from '../import-options.js';
 import type { CurrentBusiness } from './complete-business-update.js';
-import { listColumnChanges } from './list-column-changes.js';
+import type { ColumnChange } from './diff-business.js';
 import { mergeThreeWay, type FieldConflict } from './merge-three-way.js';
 import { openPlanFile, type PlanFile } from './plan-file.js';
 import { createUndoFile, type UndoFile } from './undo-file.js';
 
 /** What a row sends after the merge, or the outcome that keeps it from being sent. */
 export type BaseMerge =
-  | { update: BusinessRowUpdate; overwritten: string[] }
+  | { values: BusinessRowValues; overwritten: string[] }
   | { status: 'invalid' | 'conflict' | 'failed'; changes: string[]; errors: string[] };
 
 const NO_BASE_HINT = 'empty the cell to compare with the current business only';
@@ -31,7 +30,7 @@ export class BusinessRoundTrip {
 
   private constructor(
     /** The sheet's columns that set a field, `code` included. */
-    private readonly columns: readonly Column[],
+    readonly columns: readonly Column[],
     private readonly options: ImportOptions,
     private readonly plan: PlanFile | undefined,
     private readonly undo: UndoFile | undefined,
@@ -52,19 +51,19 @@ export class BusinessRoundTrip {
   }
 
   /** Diff mode with a `_base`: only the file's own changes go, conflicts as --on-conflict says; else the row as it is. */
-  merge(cells: Readonly<Record<string, CellValue>>, update: BusinessRowUpdate, current: CurrentBusiness): BaseMerge {
+  merge(cells: Readonly<Record<string, CellValue>>, values: BusinessRowValues, current: CurrentBusiness): BaseMerge {
     const cell = cells[baseColumn.header];
-    if (this.options.mode !== 'diff' || cell === undefined || cell === '') return { update, overwritten: [] };
+    if (this.options.mode !== 'diff' || cell === undefined || cell === '') return { values, overwritten: [] };
     const snapshot = typeof cell === 'string' ? decodeRowSnapshot(cell.trim()) : undefined;
     if (snapshot === undefined) return invalid(`_base: is not what an export wrote (was it edited?); ${NO_BASE_HINT}`);
     if (snapshot.id !== current.id) return invalid(`_base: was exported for business ${snapshot.id}, not ${current.id}; ${NO_BASE_HINT}`);
-    const { changes, conflicts } = mergeThreeWay(this.columns, update, snapshot, current);
+    const { changes, conflicts } = mergeThreeWay(this.columns, values, snapshot, current);
     const describe = (conflict: FieldConflict): string =>
       describeConflict(conflict.column.header, snapshot.cells[conflict.column.header], cells[conflict.column.header], formatImportCell(conflict.column, conflict.current));
     const policy = this.options.onConflict ?? 'skip';
     if (conflicts.length === 0 || policy === 'overwrite') {
       for (const conflict of conflicts) changes.set(conflict.column, conflict.file);
-      return { update: assemblePayload(changes), overwritten: conflicts.map((conflict) => `${describe(conflict)} (conflict: the file wins)`) };
+      return { values: changes, overwritten: conflicts.map((conflict) => `${describe(conflict)} (conflict: the file wins)`) };
     }
     if (policy === 'fail') return { status: 'failed', changes: [], errors: conflicts.map((conflict) => `${describe(conflict)} (changed in the file and in the API since the export)`) };
     return { status: 'conflict', changes: conflicts.map(describe), errors: [] };
@@ -85,15 +84,13 @@ export class BusinessRoundTrip {
   }
 
   /** Dry run: the row's changes go to the plan file. */
-  async addToPlan(line: number, target: string, payload: Readonly<Record<string, unknown>>, current: CurrentBusiness): Promise<void> {
-    const changes = listColumnChanges(this.columns, payload, current);
+  async addToPlan(line: number, target: string, changes: readonly ColumnChange[]): Promise<void> {
     if (changes.some(({ column }) => column.header === 'status')) this.statusChanges++;
     await this.plan?.add(line, target, changes);
   }
 
   /** Before a write, so that a run killed meanwhile still has it: the row's before-image goes to the undo file. */
-  async addToUndo(target: string, payload: Readonly<Record<string, unknown>>, current: CurrentBusiness): Promise<void> {
-    const changes = listColumnChanges(this.columns, payload, current);
+  async addToUndo(target: string, changes: readonly ColumnChange[]): Promise<void> {
     if (changes.length > 0) await this.undo?.add(target, changes);
   }
 

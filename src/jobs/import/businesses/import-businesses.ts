@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { OrgApi } from '../../../api/org-api.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
-import { buildBusinessCatalog, type BusinessRowUpdate } from '../../../resources/businesses/business-catalog.js';
+import { assembleBusinessUpdate } from '../../../resources/businesses/assemble-business-update.js';
+import { buildBusinessCatalog, type BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import { describeBusinessTarget, findIdentityColumn } from '../../../resources/describe-business-target.js';
 import type { ImportOptions, ImportSummary } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
@@ -17,7 +18,7 @@ import { resolveBusinesses, type ResolvedTargets } from './resolve-businesses.js
 /** Rows read together: one search request resolves up to 100 of them. */
 const BATCH_SIZE = 100;
 
-type BusinessRow = ValidRow<BusinessTarget, BusinessRowUpdate>;
+type BusinessRow = ValidRow<BusinessTarget, BusinessRowValues>;
 
 /**
  * Imports a sheet of businesses: every row validated, businesses read in pages of 100, only what
@@ -124,8 +125,10 @@ class BusinessBatches {
       await this.run.record({ ...row.base, target, ...merged });
       return;
     }
-    const complete = completeBusinessUpdate(merged.update, current);
-    const { payload, changes: fieldChanges } = this.run.options.mode === 'patch' ? { payload: complete, changes: describePatch(complete) } : diffBusiness(complete, current);
+    const complete = completeBusinessUpdate(assembleBusinessUpdate(merged.values), current);
+    const diff = diffBusiness(complete, current, this.roundTrip.columns);
+    // A patch sends every filled cell; the plan and the undo file still hold only what differs.
+    const { payload, changes: fieldChanges } = this.run.options.mode === 'patch' ? { payload: complete, changes: describePatch(complete) } : diff;
     if (fieldChanges.length === 0) {
       await this.run.record({ ...row.base, status: 'unchanged', target, changes: [], errors: [] });
       return;
@@ -133,12 +136,12 @@ class BusinessBatches {
     const changes = [...fieldChanges, ...merged.overwritten];
     if (this.run.options.dryRun) {
       await this.run.record({ ...row.base, status: 'would_update', target, changes, errors: [] });
-      await this.roundTrip.addToPlan(row.base.line, target, payload, current);
+      await this.roundTrip.addToPlan(row.base.line, target, diff.columns);
       return;
     }
     await this.run.dispatch(async () => {
       try {
-        await this.roundTrip.addToUndo(target, payload, current);
+        await this.roundTrip.addToUndo(target, diff.columns);
         await this.run.write(() => this.api.updateBusiness(target, payload));
         await this.run.record({ ...row.base, status: 'updated', target, changes, errors: [] });
       } catch (error) {

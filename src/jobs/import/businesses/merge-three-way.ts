@@ -26,13 +26,12 @@ export interface ThreeWayMerge {
  * stays; a cell that differs is the file's change, a conflict when the API changed it otherwise.
  * A column the export did not hold, or whose base no longer reads, keeps the two-way diff.
  */
-export function mergeThreeWay(columns: readonly Column[], update: Readonly<Record<string, unknown>>, snapshot: RowSnapshot, current: CurrentBusiness): ThreeWayMerge {
+export function mergeThreeWay(columns: readonly Column[], values: ReadonlyMap<Column, unknown>, snapshot: RowSnapshot, current: CurrentBusiness): ThreeWayMerge {
   const changes = new Map<Column, unknown>();
   const conflicts: FieldConflict[] = [];
   for (const column of columns) {
-    if (column.path === undefined) continue;
-    const file = readAtPath(update, column.path);
-    if (file === undefined) continue;
+    const file = values.get(column);
+    if (column.path === undefined || file === undefined) continue;
     const base = readBaseValue(column, snapshot);
     if (base === undefined) {
       changes.set(column, file);

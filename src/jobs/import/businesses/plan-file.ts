@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { formatImportCell } from '../../../resources/format-cell.js';
 import { openSheetWriter, type SheetColumn, type SheetFormat } from '../../../sheets/index.js';
-import type { ColumnChange } from './list-column-changes.js';
+import type { ColumnChange } from './diff-business.js';
 
 const PLAN_COLUMNS: readonly SheetColumn[] = [
   { key: 'row', width: 6 },

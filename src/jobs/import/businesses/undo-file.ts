@@ -5,7 +5,7 @@ import type { Column } from '../../../resources/column.js';
 import { formatImportCell } from '../../../resources/format-cell.js';
 import { toSheetColumns } from '../../../resources/to-sheet-columns.js';
 import { openSheetWriter, type SheetFormat, type SheetWriter } from '../../../sheets/index.js';
-import type { ColumnChange } from './list-column-changes.js';
+import type { ColumnChange } from './diff-business.js';
 
 export interface UndoFile {
   /** The business's values before the write, for exactly the columns it changes. */
