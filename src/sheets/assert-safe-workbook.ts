@@ -3,7 +3,7 @@ import { readFileBytes } from './read-file-bytes.js';
 import { SheetError } from './sheet-error.js';
 
 /** Workbooks whose parts unpack to more than this are refused: exceljs inflates every part, and keeps shared strings in memory. */
-const MAX_WORKBOOK_UNPACKED_BYTES = 1024 ** 3;
+export const MAX_WORKBOOK_UNPACKED_BYTES = 1024 ** 3;
 
 const END_SIGNATURE = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
 const END_SIZE = 22;
@@ -17,9 +17,9 @@ const MACRO_PART = /^xl\/vbaProject\.bin$/i;
 /**
  * Reads the zip directory of an .xlsx before exceljs opens it: a file cut short has none, a
  * workbook with macros lists `xl/vbaProject.bin`, and a zip bomb declares more unpacked bytes
- * than MAX_WORKBOOK_UNPACKED_BYTES. The sizes are the ones the directory declares.
+ * than `limit`. The sizes are the ones the directory declares: the reader counts the real ones.
  */
-export async function assertSafeWorkbook(path: string): Promise<void> {
+export async function assertSafeWorkbook(path: string, limit = MAX_WORKBOOK_UNPACKED_BYTES): Promise<void> {
   const doing = `read ${path}`;
   const size = (await stat(path)).size;
   const tailStart = Math.max(0, size - END_SIZE - MAX_COMMENT);
@@ -30,7 +30,7 @@ export async function assertSafeWorkbook(path: string): Promise<void> {
   }
   const directorySize = tail.readUInt32LE(end + 12);
   const directoryOffset = tail.readUInt32LE(end + 16);
-  if (directorySize === ZIP64_MARK || directoryOffset === ZIP64_MARK) throw refuseSize(doing, 2 ** 32);
+  if (directorySize === ZIP64_MARK || directoryOffset === ZIP64_MARK) throw refuseUnpackedSize(path, limit, 2 ** 32);
   if (directoryOffset + directorySize > tailStart + end) {
     throw new SheetError(doing, 'it is not a readable XLSX workbook: its zip directory points past its end (the file was cut short)', 'Copy or download it again, or open it in Excel and save it as .xlsx.');
   }
@@ -49,14 +49,19 @@ export async function assertSafeWorkbook(path: string): Promise<void> {
     unpacked += entrySize === ZIP64_MARK ? 2 ** 32 : entrySize;
     at += ENTRY_SIZE + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
   }
-  if (unpacked > MAX_WORKBOOK_UNPACKED_BYTES) throw refuseSize(doing, unpacked);
+  if (unpacked > limit) throw refuseUnpackedSize(path, limit, unpacked);
 }
 
-function refuseSize(doing: string, unpacked: number): SheetError {
-  const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+/** A workbook that unpacks (or says it would unpack: `declared`) to more than `limit` bytes. */
+export function refuseUnpackedSize(path: string, limit: number, declared?: number): SheetError {
+  const size = declared === undefined ? `it unpacks to more than the ${formatSize(limit)}` : `it would unpack to ${formatSize(declared)}, more than the ${formatSize(limit)}`;
   return new SheetError(
-    doing,
-    `it would unpack to ${gib(unpacked)}, more than the ${gib(MAX_WORKBOOK_UNPACKED_BYTES)} a workbook may (a zip bomb, or a sheet too large for XLSX)`,
+    `read ${path}`,
+    `${size} a workbook may (a zip bomb, or a sheet too large for XLSX)`,
     'Split it into smaller workbooks, or save it as CSV, which is read as a stream.',
   );
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GiB` : `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 }

@@ -14,6 +14,6 @@ export async function openSheetReader(path: string, options: SheetReaderOptions 
   const format = detectSheetFormat(path, 'read');
   await assertReadableFile(path);
   if (format === 'csv') return openCsvReader(path, options);
-  await assertSafeWorkbook(path);
+  await assertSafeWorkbook(path, options.maxUnpackedBytes);
   return openXlsxReader(path, options);
 }

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { assertReadableFile } from './assert-readable-file.js';
+import { MAX_WORKBOOK_UNPACKED_BYTES } from './assert-safe-workbook.js';
 import { buildSheetRow } from './build-sheet-row.js';
 import { chooseSheet } from './choose-sheet.js';
 import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
@@ -11,6 +12,7 @@ import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.
 import { repairUtf8Decoding } from './repair-utf8-decoding.js';
 import { SheetError } from './sheet-error.js';
 import type { CellValue, SheetItem, SheetReader, SheetReaderOptions } from './sheet-reader.js';
+import { watchUnpackedBytes, type UnpackedBytesWatch } from './watch-unpacked-bytes.js';
 
 type WorkbookReader = ExcelJS.stream.xlsx.WorkbookReader;
 type WorksheetReader = ExcelJS.stream.xlsx.WorksheetReader;
@@ -28,16 +30,17 @@ export async function openXlsxReader(path: string, options: SheetReaderOptions =
   const sha256 = options.sha256 === true ? await hashFile(path) : undefined;
   const input = createReadStream(path);
   holdEarlyZipEnd(input);
+  const unpacked = watchUnpackedBytes(input, path, options.maxUnpackedBytes ?? MAX_WORKBOOK_UNPACKED_BYTES);
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, READER_OPTIONS);
   repairUtf8Decoding(workbook);
-  const worksheets = workbook[Symbol.asyncIterator]();
+  const worksheets = unpacked.guardIterator(workbook[Symbol.asyncIterator]());
   const close = async (): Promise<void> => {
     input.destroy();
     await worksheets.return(undefined);
   };
   try {
-    const { name, worksheet } = await findWorksheet(workbook, worksheets, path, options);
-    const rows = readRows(worksheet, isDate1904(workbook));
+    const { name, worksheet } = await findWorksheet(workbook, worksheets, unpacked, path, options);
+    const rows = readRows(unpacked.guardIterator(worksheet[Symbol.asyncIterator]()), isDate1904(workbook));
     const { names, warnings } = await readHeader(rows, path, options);
     return {
       source: { format: 'xlsx', sheet: name },
@@ -51,7 +54,7 @@ export async function openXlsxReader(path: string, options: SheetReaderOptions =
             const item = toSheetItem(row, names);
             if (item) yield item;
           }
-          await drainWorksheets(worksheets);
+          await drainWorksheets(worksheets, unpacked);
         } catch (error) {
           throw toSheetError(error, path);
         } finally {
@@ -69,6 +72,7 @@ export async function openXlsxReader(path: string, options: SheetReaderOptions =
 async function findWorksheet(
   workbook: WorkbookReader,
   worksheets: AsyncIterator<WorksheetReader>,
+  unpacked: UnpackedBytesWatch,
   path: string,
   options: SheetReaderOptions,
 ): Promise<{ name: string; worksheet: WorksheetReader }> {
@@ -76,7 +80,7 @@ async function findWorksheet(
   for (let next = await worksheets.next(); next.done !== true; next = await worksheets.next()) {
     wanted ??= chooseSheet(listSheets(workbook), path, options);
     if (readWorksheetName(workbook, next.value) === wanted) return { name: wanted, worksheet: next.value };
-    await next.value.read();
+    await unpacked.guard(next.value.read());
   }
   const reason = wanted === undefined ? 'it holds no worksheet' : `its sheet '${wanted}' is not a worksheet`;
   throw new SheetError(`read ${path}`, reason, 'Check that it is the right file, or choose another sheet.');
@@ -84,11 +88,11 @@ async function findWorksheet(
 
 // exceljs removes a sheet's temporary file only once the next sheet is asked for, so the sheets
 // after the one read are drained. A reader closed early leaves that file to exceljs's cleanup at exit.
-async function drainWorksheets(worksheets: AsyncIterator<WorksheetReader>): Promise<void> {
-  for (let next = await worksheets.next(); next.done !== true; next = await worksheets.next()) await next.value.read();
+async function drainWorksheets(worksheets: AsyncIterator<WorksheetReader>, unpacked: UnpackedBytesWatch): Promise<void> {
+  for (let next = await worksheets.next(); next.done !== true; next = await worksheets.next()) await unpacked.guard(next.value.read());
 }
 
-async function* readRows(worksheet: WorksheetReader, date1904: boolean): AsyncGenerator<XlsxRow> {
+async function* readRows(worksheet: AsyncIterable<ExcelJS.Row>, date1904: boolean): AsyncGenerator<XlsxRow> {
   for await (const row of worksheet) {
     const cells: (CellValue | CellProblem)[] = [];
     row.eachCell((cell, column) => {

@@ -41,6 +41,8 @@ export interface SheetReaderOptions {
   delimiter?: CsvDelimiter;
   /** Computes the file's SHA-256 before the first row: a CSV in the read that checks its encoding. */
   sha256?: boolean;
+  /** XLSX: the most bytes its parts may unpack to, declared or inflated; 1 GiB by default. */
+  maxUnpackedBytes?: number;
 }
 
 export type SheetSource =
