@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parseDocument } from 'yaml';
+import { parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { findEscapingPaths } from './find-escaping-paths.js';
 import { JobSchema, type Job } from './job-schema.js';
@@ -34,7 +34,7 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
     throw new JobFileError(`Could not read the job file ${file}: it is not valid YAML (${problems.join('; ')}). Fix the YAML.`);
   }
   const problems: string[] = [];
-  const interpolated = interpolate(document.toJS(), [], options, problems);
+  const interpolated = interpolate(toPlainValue(document, file), [], options, problems);
   const parsed = JobSchema.safeParse(interpolated);
   if (!parsed.success) problems.push(...describeIssues(parsed.error.issues));
   else problems.push(...findEscapingPaths(parsed.data, options.cwd ?? process.cwd()));
@@ -42,6 +42,16 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
     throw new JobFileError(`Could not load the job file ${file}: ${problems.join('; ')}. Correct the file.`);
   }
   return parsed.data;
+}
+
+/** yaml refuses aliases that expand without end (a "billion laughs" file) by throwing: said here with the file's name. */
+function toPlainValue(document: Document, file: string): unknown {
+  try {
+    return document.toJS();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new JobFileError(`Could not read the job file ${file}: its aliases (*name) expand too far (${reason}). Write the values out, or use fewer aliases.`, { cause: error });
+  }
 }
 
 function interpolate(value: unknown, path: readonly (string | number)[], options: LoadJobOptions, problems: string[]): unknown {

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadJob } from '../../../src/jobs/job-file/load-job.js';
+import { JobFileError, loadJob } from '../../../src/jobs/job-file/load-job.js';
 
 const now = new Date('2026-11-21T06:30:15.123Z');
 
@@ -95,5 +95,18 @@ describe('job files', () => {
 
   it('reports YAML syntax errors with their line', async () => {
     await expect(load('name: [unclosed\nsteps: x')).rejects.toThrow(/not valid YAML \(line \d+/);
+  });
+
+  it('refuses aliases that expand without end (a billion laughs), naming the file', async () => {
+    const levels = Array.from({ length: 9 }, (_, level) => {
+      const name = `l${level}`;
+      const items = level === 0 ? Array<string>(9).fill('lol') : Array<string>(9).fill(`*l${level - 1}`);
+      return `${name}: &${name} [${items.join(', ')}]`;
+    });
+    const file = join(dir, 'laughs.yaml');
+    await writeFile(file, ['name: laughs', ...levels, 'steps: []'].join('\n'));
+    const loading = loadJob(file, { env: {}, now });
+    await expect(loading).rejects.toThrow(JobFileError);
+    await expect(loading).rejects.toThrow(`Could not read the job file ${file}: its aliases (*name) expand too far (`);
   });
 });
