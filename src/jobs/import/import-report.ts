@@ -30,8 +30,10 @@ export interface ImportReport {
   readonly columns: readonly string[];
   /** Takes rows in any order; writes them in input order as soon as the rows before them are in. */
   add(row: ReportedRow): Promise<void>;
-  /** Writes what is left and closes the files. */
+  /** Writes what is left and closes the files; when a write fails, neither file is left. */
   close(): Promise<RowCounts>;
+  /** Removes both files: a report missing rows would mislead, the journal keeps what was done. */
+  discard(): Promise<void>;
 }
 
 export interface ImportReportOptions {
@@ -45,7 +47,7 @@ export interface ImportReportOptions {
 
 /** `results.<ext>` (every row) and `errors.<ext>` (invalid and failed rows, ready to correct and import again). */
 export async function openImportReport(options: ImportReportOptions): Promise<ImportReport> {
-  await mkdir(options.dir, { recursive: true });
+  await mkdir(options.dir, { recursive: true, mode: 0o700 });
   const columns: SheetColumn[] = [
     ...options.columns.map((key) => ({ key, text: options.textColumns.has(key) })),
     ...REPORT_COLUMNS.map((key) => ({ key, text: key !== '_row' && key !== '_http_status', width: key === '_errors' || key === '_changes' ? 60 : 12 })),
@@ -82,12 +84,22 @@ class OrderedReport implements ImportReport {
   }
 
   async close(): Promise<RowCounts> {
-    await this.writing;
-    // Rows left behind a gap (a row that never came back) are still reported, in order.
-    await this.writeRows([...this.pending.values()].sort((a, b) => a.seq - b.seq));
-    this.pending.clear();
-    await Promise.all([this.results.close(), this.errors.close()]);
+    try {
+      await this.writing;
+      // Rows left behind a gap (a row that never came back) are still reported, in order.
+      await this.writeRows([...this.pending.values()].sort((a, b) => a.seq - b.seq));
+      this.pending.clear();
+      await this.results.close();
+    } catch (error) {
+      await this.discard();
+      throw error;
+    }
+    await this.errors.close();
     return { ...this.counts };
+  }
+
+  async discard(): Promise<void> {
+    await Promise.all([this.results.discard(), this.errors.discard()]);
   }
 
   private async writeRows(rows: readonly ReportedRow[]): Promise<void> {

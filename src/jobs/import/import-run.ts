@@ -1,9 +1,10 @@
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { AbortedError, type ApiError } from '../../api/api-error.js';
 import { findStopCause } from '../../api/find-stop-cause.js';
+import { SheetError } from '../../sheets/index.js';
+import { writeOutputFile } from '../../sheets/write-output-file.js';
 import { describeRowFailure } from './describe-row-failure.js';
 import type { ImportReport, ReportedRow } from './import-report.js';
 import type { ImportOptions, ImportSummary } from './import-options.js';
@@ -27,6 +28,8 @@ export class ImportRun {
   private readonly inFlight = new Set<Promise<void>>();
   /** A refused key, or a Retry-After too long to wait: the whole run stops, and says why. */
   private stopCause: ApiError | undefined;
+  /** What a row's work could not do itself (write the report or the journal: a full disk): the run stops, and ends with it. */
+  private failure: Error | undefined;
   private readonly startedAt = new Date();
 
   constructor(
@@ -40,6 +43,7 @@ export class ImportRun {
   /** Why nothing more is sent, if so. */
   get stopReason(): string | undefined {
     if (this.stopCause !== undefined) return this.stopCause.message;
+    if (this.failure !== undefined) return this.failure.message;
     if (this.options.signal?.aborted === true) return 'the import was stopped';
     const max = this.options.maxErrors;
     if (max !== undefined && this.problems > max) return `more than ${max} rows were invalid or failed (--max-errors)`;
@@ -79,13 +83,19 @@ export class ImportRun {
 
   /** Runs a row's requests in the background (the work reports its row); waits when too many rows are in flight. */
   async dispatch(work: () => Promise<void>): Promise<void> {
-    const tracked = work().finally(() => this.inFlight.delete(tracked));
+    const tracked = work()
+      .catch((error: unknown) => {
+        this.failure ??= error instanceof Error ? error : new Error(String(error));
+      })
+      .finally(() => this.inFlight.delete(tracked));
     this.inFlight.add(tracked);
     while (this.inFlight.size >= MAX_ROWS_IN_FLIGHT) await Promise.race(this.inFlight);
   }
 
   /** Reports a row whose request failed; a refused key stops the import, a row not sent because of a stop is skipped. */
   async fail(row: Omit<ReportedRow, 'status' | 'errors' | 'changes' | 'httpStatus'>, error: unknown, identityColumn: string): Promise<void> {
+    // A file that cannot be written (the undo file on a full disk) is no row's failure: the run stops on it.
+    if (error instanceof SheetError) throw error;
     this.stopCause ??= findStopCause(error);
     if (error instanceof AbortedError) {
       await this.skip(row);
@@ -96,10 +106,24 @@ export class ImportRun {
     await this.record({ ...row, status: 'failed', httpStatus: failure.httpStatus, changes: [], errors: failure.errors });
   }
 
-  /** Waits for the rows in flight, closes the journal and the report, and writes `summary.json`; a refused key is thrown after. */
+  /**
+   * Waits for the rows in flight, closes the report, writes `summary.json` and closes the journal,
+   * which frees the report directory; a refused key is thrown after.
+   */
   async finish(resource: string): Promise<ImportSummary> {
+    try {
+      return await this.summarize(resource);
+    } finally {
+      this.journal.close();
+    }
+  }
+
+  private async summarize(resource: string): Promise<ImportSummary> {
     await Promise.all(this.inFlight);
-    this.journal.close();
+    if (this.failure !== undefined) {
+      await this.report.discard();
+      throw this.failure;
+    }
     const rows = await this.report.close();
     const finished = new Date();
     const { total } = this.client.readCounters();
@@ -118,7 +142,7 @@ export class ImportRun {
       report_dir: this.report.dir,
       ...(stopped === undefined ? {} : { stopped }),
     };
-    await writeFile(join(this.report.dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    await writeOutputFile(join(this.report.dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     if (rows.total === 0) this.logger.warn(`${this.options.file}: no rows under the header, nothing was imported`);
     this.logger.info({ rows, resumed: this.resumed, requests: summary.requests, report: this.report.dir }, 'import finished');
     if (this.stopCause !== undefined) throw this.stopCause;
@@ -134,7 +158,10 @@ export class ImportRun {
   /** After a job-level error while reading the sheet: the rows in flight end, what they did is journaled and reported. */
   async abandon(): Promise<void> {
     await Promise.allSettled(this.inFlight);
-    this.journal.close();
-    await this.report.close();
+    try {
+      await this.report.close();
+    } finally {
+      this.journal.close();
+    }
   }
 }

@@ -1,12 +1,17 @@
 import { appendFileSync, closeSync, openSync } from 'node:fs';
-import { mkdir, truncate } from 'node:fs/promises';
+import { truncate } from 'node:fs/promises';
 import { join } from 'node:path';
+import { toWriteError } from '../../../sheets/open-output.js';
 import type { ReportedRow } from '../import-report.js';
+import { openReportDir } from '../open-report-dir.js';
+import type { ReportDirLock } from '../report-dir-lock.js';
 import type { ImportSettings, JournalEntry, JournalHeader } from './journal-schema.js';
 import { readJournal } from './read-journal.js';
 import { ResumeError } from './resume-error.js';
 
 const JOURNAL_FILE = 'journal.jsonl';
+/** Client data: readable by its owner only. */
+const OWNER_ONLY = 0o600;
 
 /**
  * Outcomes decided without a write (unchanged, invalid, dry run) wait for a batch of this many
@@ -38,25 +43,39 @@ export interface ImportJournal {
   take(line: number): JournalEntry | undefined;
   /** Journals a final outcome: an answer of the service at once, other outcomes in batches. */
   append(row: ReportedRow): void;
-  /** Writes the pending outcomes and closes the file. */
+  /** Writes the pending outcomes and closes the file; the report directory is free for another run. */
   close(): void;
 }
 
-/** Resumes the journal of `dir` when its source and settings match, else refuses; starts a new one when there is none or on restart. */
+/**
+ * Resumes the journal of `dir` when its source and settings match, else refuses; starts a new one
+ * when there is none or on restart. The journal holds the report directory for its run: opened
+ * first, it creates and locks the directory, and closing it unlocks it.
+ */
 export async function openImportJournal(options: ImportJournalOptions): Promise<ImportJournal> {
+  const lock = await openReportDir(options.dir);
+  try {
+    return await openJournalFile(options, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openJournalFile(options: ImportJournalOptions, lock: ReportDirLock): Promise<ImportJournal> {
   const path = join(options.dir, JOURNAL_FILE);
-  await mkdir(options.dir, { recursive: true });
   const header: JournalHeader = { journal: 1, source: options.source, sha256: options.sha256, settings: options.settings };
   const saved = options.restart ? undefined : await readJournal(path, options.dir);
   if (saved === undefined) {
-    const fd = openSync(path, 'w');
-    appendFileSync(fd, `${JSON.stringify(header)}\n`);
-    return new JournalFile(fd, new Map());
+    const fd = openSync(path, 'w', OWNER_ONLY);
+    const journal = new JournalFile(path, fd, new Map(), lock);
+    journal.write(`${JSON.stringify(header)}\n`);
+    return journal;
   }
   checkResumable(saved.header, header, options.dir);
   // A line cut by a killed run goes, so that the next one starts on a line of its own.
   await truncate(path, saved.completeBytes);
-  return new JournalFile(openSync(path, 'a'), saved.entries);
+  return new JournalFile(path, openSync(path, 'a', OWNER_ONLY), saved.entries, lock);
 }
 
 function checkResumable(saved: JournalHeader, current: JournalHeader, dir: string): void {
@@ -75,8 +94,10 @@ class JournalFile implements ImportJournal {
   private failure: Error | undefined;
 
   constructor(
+    private readonly path: string,
     private readonly fd: number,
     private readonly saved: Map<number, JournalEntry>,
+    private readonly lock: ReportDirLock,
   ) {}
 
   take(line: number): JournalEntry | undefined {
@@ -106,6 +127,16 @@ class JournalFile implements ImportJournal {
       this.flush();
     } finally {
       closeSync(this.fd);
+      this.lock.release();
+    }
+  }
+
+  /** Synchronous: an answer is on disk before anything else runs. A full disk is a user error. */
+  write(text: string): void {
+    try {
+      appendFileSync(this.fd, text);
+    } catch (error) {
+      throw toWriteError(error, this.path);
     }
   }
 
@@ -115,6 +146,6 @@ class JournalFile implements ImportJournal {
     if (this.batch.length === 0) return;
     const lines = this.batch;
     this.batch = [];
-    appendFileSync(this.fd, `${lines.join('\n')}\n`);
+    this.write(`${lines.join('\n')}\n`);
   }
 }

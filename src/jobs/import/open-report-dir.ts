@@ -1,0 +1,37 @@
+import { mkdir, readdir } from 'node:fs/promises';
+import { readTempOutputTarget } from '../../sheets/temp-output-name.js';
+import { ReportDirError } from './report-dir-error.js';
+import { LOCK_FILE, lockReportDir, type ReportDirLock } from './report-dir-lock.js';
+
+/** What an import writes in its report directory (README, "Report files"). */
+const REPORT_FILE = /^(?:(?:results|errors|plan|undo(?:-\d+)?)\.(?:csv|xlsx)|summary\.json|journal\.jsonl)$/;
+/** The planning dry run of a business import with breakers. */
+const PLAN_DIR = 'plan';
+const SHOWN_NAMES = 3;
+
+/**
+ * Creates the report directory readable by its owner only (it holds client data), and locks it for
+ * this run. A directory that holds anything but a report of ours is refused: the report would
+ * overwrite its files.
+ */
+export async function openReportDir(dir: string): Promise<ReportDirLock> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const foreign = (await readdir(dir, { withFileTypes: true }))
+    .filter((entry) => !(entry.isDirectory() ? entry.name === PLAN_DIR : isReportFile(entry.name)))
+    .map((entry) => entry.name)
+    .sort();
+  if (foreign.length > 0) {
+    const more = foreign.length > SHOWN_NAMES ? ` and ${foreign.length - SHOWN_NAMES} more` : '';
+    throw new ReportDirError(
+      dir,
+      `it holds other files than an import report (${foreign.slice(0, SHOWN_NAMES).join(', ')}${more}), which the report could overwrite`,
+      'Name a new or empty directory with --report, or the directory of an earlier report to resume it.',
+    );
+  }
+  return lockReportDir(dir);
+}
+
+function isReportFile(name: string): boolean {
+  const target = readTempOutputTarget(name) ?? name;
+  return REPORT_FILE.test(target) || target === LOCK_FILE;
+}
