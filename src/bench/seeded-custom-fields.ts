@@ -1,9 +1,9 @@
-import type { CustomFieldDefinition } from '../api/schemas/custom-fields.js';
+import { CustomFieldDefinitionSchema, type CustomFieldDefinition } from '../api/schemas/custom-fields.js';
 import { createEmulator } from '../emulator/emulator.js';
 
-/** The emulator's seeded custom fields of organization 1: one of every type. */
+/** The emulator's seeded custom fields of organization 1, one of every type, as the client reads them. */
 export function seededCustomFields(): CustomFieldDefinition[] {
   return createEmulator({ businesses: 0 })
     .state.customFields.filter((field) => field.org_id === 1)
-    .map((field) => ({ ...field }));
+    .map((field) => CustomFieldDefinitionSchema.parse(field));
 }

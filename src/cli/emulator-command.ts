@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { DEFAULT_EMULATOR_OPTIONS } from '../emulator/emulator.js';
+import { parseQuirks, QUIRK_USAGE } from '../emulator/quirks.js';
 import { runEmulator } from '../emulator/run-emulator.js';
 
 export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
@@ -26,6 +27,7 @@ export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context
         .option('reset-rate', { type: 'number', default: 0, describe: 'Share of connections reset without an answer (0 to 1)' })
         .option('slow-body-rate', { type: 'number', default: 0, describe: 'Share of answers whose body is sent slowly (0 to 1)' })
         .option('slow-body-ms', { type: 'number', default: 2000, describe: 'How long a slow body takes' })
+        .option('quirks', { type: 'string', describe: `Behaviours of a real service to take on, comma-separated: ${QUIRK_USAGE}`, coerce: parseQuirks })
         .check((argv) => {
           const port = argv.port;
           if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be an integer from 0 to 65535, got ${String(port)}`);
@@ -54,6 +56,7 @@ export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context
             resetRate: argv['reset-rate'],
             slowBodyRate: argv['slow-body-rate'],
             slowBodyMs: argv['slow-body-ms'],
+            quirks: argv.quirks ?? {},
           },
         },
         logger,

@@ -2,10 +2,12 @@ import type { Role } from '../api/service-facts.js';
 import { DEFAULT_RATE_PER_MINUTE } from '../api/service-facts.js';
 import { FaultInjector, NO_FAULTS, type FaultOptions } from './faults.js';
 import { createRequestHandler } from './handle-request.js';
+import type { Quirks } from './quirks.js';
 import type { EmulatorRequest, EmulatorResponse } from './http-types.js';
 import { SlidingWindowLimiter } from './rate-limiter.js';
 import { ROUTES } from './routes/index.js';
 import { DEFAULT_SEED_OPTIONS, seedWorld, type SeedOptions } from './seed.js';
+import { seedUnknownCustomField } from './seed-unknown-values.js';
 import type { EmulatorState } from './state.js';
 
 export interface EmulatorOptions extends SeedOptions, FaultOptions {
@@ -14,6 +16,8 @@ export interface EmulatorOptions extends SeedOptions, FaultOptions {
   rateWindowMs: number;
   /** The emulator's clock; tests move it to expire keys or slide the rate window. */
   now: () => number;
+  /** Behaviours of a real service to take on (README: quirks); none by default. */
+  quirks: Quirks;
 }
 
 export const DEFAULT_EMULATOR_OPTIONS: EmulatorOptions = {
@@ -22,6 +26,7 @@ export const DEFAULT_EMULATOR_OPTIONS: EmulatorOptions = {
   ratePerMinute: DEFAULT_RATE_PER_MINUTE,
   rateWindowMs: 60_000,
   now: Date.now,
+  quirks: {},
 };
 
 export interface Emulator {
@@ -37,8 +42,10 @@ export interface Emulator {
 export function createEmulator(options: Partial<EmulatorOptions> = {}): Emulator {
   const settings = { ...DEFAULT_EMULATOR_OPTIONS, ...options };
   const { state, keys, users } = seedWorld(settings);
+  // Added once the world is seeded, so that its ids and values are those of the plain emulator.
+  if (settings.quirks['unknown-values'] === true) seedUnknownCustomField(state);
   const faults = new FaultInjector(settings.seed, settings);
   const limiter = new SlidingWindowLimiter(settings.ratePerMinute, settings.rateWindowMs);
-  const handle = createRequestHandler({ state, routes: ROUTES, limiter, faults, now: settings.now });
+  const handle = createRequestHandler({ state, routes: ROUTES, limiter, faults, now: settings.now, quirks: settings.quirks });
   return { state, keys, users, faults, limiter, handle };
 }

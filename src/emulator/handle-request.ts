@@ -4,8 +4,9 @@ import { authenticate } from './authenticate.js';
 import type { FaultInjector } from './faults.js';
 import type { EmulatorRequest, EmulatorResponse } from './http-types.js';
 import { hasPermission } from './permissions.js';
+import { LONG_RETRY_AFTER_S, type Quirks } from './quirks.js';
 import type { SlidingWindowLimiter } from './rate-limiter.js';
-import { invalidBody, notAuthenticated, notAuthorized, notFound, tooManyRequests } from './responses.js';
+import { invalidBody, notAuthenticated, notAuthorized, notFound, redirected, tooManyRequests } from './responses.js';
 import { matchRoute, type Route } from './route.js';
 import type { EmulatorState } from './state.js';
 
@@ -15,9 +16,11 @@ export interface RequestHandlerDeps {
   limiter: SlidingWindowLimiter;
   faults: FaultInjector;
   now: () => number;
+  quirks: Quirks;
 }
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const WRITE_METHODS = new Set([...METHODS_WITH_BODY, 'DELETE']);
 
 /**
  * The request pipeline every transport shares: faults, authentication, rate
@@ -28,14 +31,22 @@ export function createRequestHandler(deps: RequestHandlerDeps): (req: EmulatorRe
   return async (req) => {
     const decision = deps.faults.decide(req);
     if (decision.delayMs > 0) await sleep(decision.delayMs);
-    if (decision.replace !== undefined) return decision.replace;
-    const response = answer(deps, req);
-    return decision.transport === undefined ? response : { ...(await response), fault: decision.transport };
+    const response = withQuirks(deps.quirks, decision.replace ?? (await answer(deps, req)));
+    return decision.transport === undefined ? response : { ...response, fault: decision.transport };
   };
 }
 
+/** `long-retry-after`: every 429, the limiter's and scripted ones, asks for a day. */
+function withQuirks(quirks: Quirks, response: EmulatorResponse): EmulatorResponse {
+  if (quirks['long-retry-after'] !== true || response.status !== 429) return response;
+  return { ...response, headers: { ...response.headers, 'retry-after': String(LONG_RETRY_AFTER_S) } };
+}
+
 async function answer(deps: RequestHandlerDeps, req: EmulatorRequest): Promise<EmulatorResponse> {
-  const { state, routes, limiter, now } = deps;
+  const { state, routes, limiter, now, quirks } = deps;
+  // `redirect-writes`: a front that moved the API answers before anything else, and applies nothing.
+  const redirectBase = quirks['redirect-writes'];
+  if (redirectBase !== undefined && WRITE_METHODS.has(req.method)) return redirected(`${redirectBase}${req.path}`);
   const caller = authenticate(state, req.headers.get('x-apikey'), req.remoteAddress, now());
   if (caller === undefined) return notAuthenticated();
   const rate = limiter.take(rateBucket(state, caller, req), now());
@@ -57,7 +68,7 @@ async function answer(deps: RequestHandlerDeps, req: EmulatorRequest): Promise<E
   const match = matchRoute(routes, req.method, req.path);
   if (match === undefined) return notFound();
   if (!hasPermission(caller.key, match.route.permission)) return notAuthorized();
-  return match.route.handle({ req, caller, state, params: match.params, body, now });
+  return match.route.handle({ req, caller, state, params: match.params, body, now, quirks });
 }
 
 /**

@@ -40,3 +40,5 @@ export const tooManyRequests = (retryAfterS: number): EmulatorResponse => ({
   headers: { 'retry-after': String(retryAfterS) },
   body: { errors: { rate_limit: `Too many requests for this organization. Retry in ${retryAfterS} s.` } },
 });
+
+export const redirected = (location: string): EmulatorResponse => ({ status: 302, headers: { location }, body: { message: `Moved to ${location}` } });

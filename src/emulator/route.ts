@@ -1,6 +1,7 @@
 import type { Caller } from './access.js';
 import type { EmulatorRequest, EmulatorResponse } from './http-types.js';
 import type { Permission } from './permissions.js';
+import type { Quirks } from './quirks.js';
 import type { EmulatorState } from './state.js';
 
 export interface RouteContext {
@@ -12,6 +13,8 @@ export interface RouteContext {
   body: unknown;
   /** The emulator's clock, in epoch milliseconds. */
   now: () => number;
+  /** Behaviours of a real service the emulator was asked to take on. */
+  quirks: Quirks;
 }
 
 export interface Route {

@@ -27,7 +27,7 @@ export async function runEmulator(options: RunEmulatorOptions, logger: Logger): 
   const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
   const started = { url: server.url, keys: emulator.keys, users: emulator.users };
   announce(options.human === true ? formatEmulatorBanner(started) : formatEmulatorJson(started));
-  logger.info({ url: server.url, businesses: emulator.state.businesses.size }, 'emulator listening');
+  logger.info({ url: server.url, businesses: emulator.state.businesses.size, quirks: options.emulator.quirks ?? {} }, 'emulator listening');
   await (options.until ?? Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]));
   await server.close();
   logger.info('emulator stopped');

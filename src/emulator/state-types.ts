@@ -1,5 +1,36 @@
-import type { AttributeType, CustomFieldType, Role } from '../api/service-facts.js';
-import type { Contact, CustomFieldValue, Photos, SpecificHours, WeekHours } from '../api/schemas/business.js';
+import type { AttributeType, CustomFieldType, Role, WeekDay } from '../api/service-facts.js';
+
+// The emulator's own types of what it stores, read from the spec's tables (shared/spec/listing-api.md).
+
+/** `open_hours`: keys monday to sunday, each a list of `HH:MM-HH:MM` windows; an empty list is a closed day. */
+export type WeekHours = Record<WeekDay, string[]>;
+
+/** `specific_hours`: dated openings with their windows, and dated closings; dates `yyyy-mm-dd`. */
+export interface SpecificHours {
+  open: { starts_at: string; ends_at: string; open_hours: string[] }[];
+  close: { starts_at: string; ends_at: string }[];
+}
+
+export interface Contact {
+  name?: string;
+  email?: string;
+  phone_numbers?: string[];
+  fax?: string;
+}
+
+export interface Photos {
+  LOGO?: string;
+  primary?: string;
+  secondary?: string[];
+}
+
+export interface ImageWithTexts {
+  url: string;
+  texts: Record<string, string>;
+}
+
+/** A business's value of one custom field, typed by the field; null is a cleared value. */
+export type CustomFieldValue = boolean | number | string | string[] | ImageWithTexts[] | null;
 
 export interface Organization {
   id: number;
@@ -101,7 +132,8 @@ export interface CustomField {
   org_id: number;
   name: string;
   slug: string;
-  type: CustomFieldType;
+  /** DATE is a type the public facts do not list: only the `unknown-values` quirk seeds one. */
+  type: CustomFieldType | 'DATE';
   order: number;
   section_id: number;
   max_len?: number;

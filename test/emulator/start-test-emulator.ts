@@ -41,7 +41,8 @@ export async function startTestEmulator(options: Partial<EmulatorOptions> = {}):
         body = JSON.stringify(call.body);
         headers['content-type'] ??= 'application/json';
       }
-      const response = await fetch(`${server.url}${path}`, { method, headers, body });
+      // A redirect is an answer to look at, as the client takes it: never followed.
+      const response = await fetch(`${server.url}${path}`, { method, headers, body, redirect: 'manual' });
       const text = await response.text();
       return { status: response.status, headers: response.headers, body: (text === '' ? undefined : JSON.parse(text)) as T };
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { countryCode } from '../../api/schemas/business.js';
 import { ATTRIBUTE_ERROR_TEXT } from '../../api/service-facts.js';
+import { countryCode } from '../country-code.js';
 import { defineRoute } from '../define-route.js';
 import { invalidBody, ok } from '../responses.js';
 import type { Route } from '../route.js';

@@ -1,44 +1,47 @@
 import { BUSINESS_STATUSES, SEARCH_PER_PAGE_DEFAULT } from '../../api/service-facts.js';
 import { addressedOrg, readableBusinesses } from '../access.js';
+import { showBusiness } from '../business-view.js';
 import { invalidBody, notAuthorized, notFound, ok } from '../responses.js';
 import type { Route } from '../route.js';
 import type { Business, User } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../validation-details.js';
-import { paginate, readPage } from './pagination.js';
+import { paginate, readPage, servedPage } from './pagination.js';
 
 export const businessListRoutes: Route[] = [
   {
     method: 'GET',
     path: '/user/:user_id/businesses',
     permission: 'business_read',
-    handle({ state, caller, params, req }) {
+    handle({ state, caller, params, req, quirks }) {
       const target = state.users.get(params.user_id ?? '');
       if (target === undefined) return notFound();
       if (!canSeeUser(caller.user, target)) return notAuthorized();
       const details: ValidationDetails = {};
       const page = readPage(req.query, SEARCH_PER_PAGE_DEFAULT, details);
       if (Object.keys(details).length > 0) return invalidBody(details);
-      const { items, ...meta } = paginate(readableBusinesses(state, target), page);
-      return ok({ ...meta, businesses: items });
+      const { items, ...meta } = paginate(readableBusinesses(state, target), servedPage(page, quirks));
+      return ok({ ...meta, businesses: items.map((business) => showBusiness(business, quirks)) });
     },
   },
   {
     method: 'GET',
     path: '/business/search',
     permission: 'business_read',
-    handle({ state, caller, req }) {
+    handle({ state, caller, req, quirks }) {
       const details: ValidationDetails = {};
       const page = readPage(req.query, SEARCH_PER_PAGE_DEFAULT, details);
-      const filter = readSearchFilter(req.query, details);
+      // `ignore-filters`: the filters, org_id among them, are not even read.
+      const query = quirks['ignore-filters'] === true ? new URLSearchParams() : req.query;
+      const filter = readSearchFilter(query, details);
       if (Object.keys(details).length > 0) return invalidBody(details);
-      const requestedOrg = req.query.get('org_id');
+      const requestedOrg = query.get('org_id');
       const orgId = addressedOrg(caller.user, requestedOrg === null ? undefined : Number(requestedOrg));
       if (orgId === 'not-authorized') return notAuthorized();
       if (orgId !== undefined && !state.organizations.has(orgId)) return notFound();
       const scope = readableBusinesses(state, caller.user);
       const inOrg = orgId === undefined || caller.user.role !== 'PROVIDER' ? scope : state.orgBusinesses(orgId);
-      const { items, ...meta } = paginate(filter === undefined ? inOrg : inOrg.filter(filter), page);
-      return ok({ ...meta, businesses: items });
+      const { items, ...meta } = paginate(filter === undefined ? inOrg : inOrg.filter(filter), servedPage(page, quirks));
+      return ok({ ...meta, businesses: items.map((business) => showBusiness(business, quirks)) });
     },
   },
 ];

@@ -1,12 +1,12 @@
-import { BusinessUpdateSchema, type BusinessUpdate } from '../../api/schemas/business.js';
-import { customFieldValueSchema } from '../../api/schemas/custom-fields.js';
+import { customFieldValueSchema } from '../custom-field-value.js';
 import { defineRoute, type AddressedContext } from '../define-route.js';
 import { hasPermission } from '../permissions.js';
 import { fieldsNotAllowed, invalidBody, notAuthorized, ok } from '../responses.js';
 import type { Route, RouteContext } from '../route.js';
 import type { EmulatorState } from '../state.js';
-import type { Business } from '../state-types.js';
+import type { Business, Contact, CustomFieldValue } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../validation-details.js';
+import { BusinessUpdateBodySchema, type BusinessUpdateBody } from './business-update-body.js';
 
 /** Fields a restricted key may only push with a permission of their own. */
 const FIELD_PERMISSIONS: Record<string, string> = { name: 'business_edit_name', categories: 'business_edit_categories' };
@@ -21,7 +21,7 @@ export const businessUpdateRoutes: Route[] = [
       const refused = refusedFields(ctx);
       return refused.length > 0 ? fieldsNotAllowed(refused) : undefined;
     },
-    body: BusinessUpdateSchema,
+    body: BusinessUpdateBodySchema,
     handle(ctx) {
       const { business, body: update } = ctx;
       const details = checkReferences(ctx, business, update);
@@ -30,7 +30,7 @@ export const businessUpdateRoutes: Route[] = [
         return notAuthorized();
       }
 
-      applyUpdate(ctx.state, business, update, ctx.now());
+      applyUpdate(ctx.state, business, update, { now: ctx.now(), replaceNested: ctx.quirks['replace-nested'] === true });
       return ok({ status: 'success', id: business.id });
     },
   }),
@@ -51,7 +51,7 @@ function refusedFields({ state, caller, business, body }: AddressedContext<'WRIT
 }
 
 /** Rules that need the emulator's state: unique store codes, known groups, typed custom fields, organizations. */
-function checkReferences(ctx: RouteContext, business: Business, update: BusinessUpdate): ValidationDetails {
+function checkReferences(ctx: RouteContext, business: Business, update: BusinessUpdateBody): ValidationDetails {
   const details: ValidationDetails = {};
   const orgId = update.org_id ?? business.org_id;
   if (update.org_id !== undefined && !ctx.state.organizations.has(update.org_id)) {
@@ -80,13 +80,21 @@ function checkReferences(ctx: RouteContext, business: Business, update: Business
   return details;
 }
 
-function applyUpdate(state: EmulatorState, business: Business, update: BusinessUpdate, nowMs: number): void {
+/**
+ * The spec calls the update a patch and is silent on nested objects: the emulator merges them
+ * key by key (a contact with the one at its position), unless the `replace-nested` quirk has
+ * them replaced whole. open_hours is whole either way: every day must be sent.
+ */
+function applyUpdate(state: EmulatorState, business: Business, update: BusinessUpdateBody, how: { now: number; replaceNested: boolean }): void {
   const previous = { org_id: business.org_id, code: business.code };
-  const { photos, custom_fields: customFields, ...plain } = update;
+  const { photos, custom_fields: customFields, specific_hours: specificHours, contacts, ...plain } = update;
   Object.assign(business, plain);
-  // Photos and custom fields are patched key by key: sending one key keeps the others.
-  if (photos !== undefined) business.photos = { ...business.photos, ...photos };
-  if (customFields !== undefined) business.custom_fields = { ...business.custom_fields, ...customFields };
-  business.modified = nowMs / 1000;
+  const merge = <T extends object>(current: T, sent: T): T => (how.replaceNested ? sent : { ...current, ...sent });
+  if (photos !== undefined) business.photos = merge(business.photos, photos);
+  // Values were checked against their definitions in checkReferences.
+  if (customFields !== undefined) business.custom_fields = merge(business.custom_fields, customFields as Record<string, CustomFieldValue>);
+  if (specificHours !== undefined) business.specific_hours = how.replaceNested ? { open: [], close: [], ...specificHours } : { ...business.specific_hours, ...specificHours };
+  if (contacts !== undefined) business.contacts = contacts.map((contact, index): Contact => merge(business.contacts[index] ?? {}, contact));
+  business.modified = how.now / 1000;
   state.reindexBusiness(business, previous);
 }

@@ -6,7 +6,7 @@ import type { EmulatorState } from '../state.js';
 import type { FeedbackResult, User } from '../state-types.js';
 import { readFeedbackFilter } from './feedback-filter.js';
 import { readPageNumber } from './page-number.js';
-import { paginate } from './pagination.js';
+import { paginate, servedPageNumber } from './pagination.js';
 import { notAnInteger } from './query-issues.js';
 
 export const feedbackRoutes: Route[] = [
@@ -14,16 +14,17 @@ export const feedbackRoutes: Route[] = [
     method: 'GET',
     path: '/feedback/feedback_result',
     permission: 'feedback_read',
-    handle({ state, caller, req }) {
+    handle({ state, caller, req, quirks }) {
       const issues: FeedbackValidationIssue[] = [];
-      const matches = readFeedbackFilter(req.query, issues);
+      // `ignore-filters`: every filter is left unread.
+      const matches = quirks['ignore-filters'] === true ? () => true : readFeedbackFilter(req.query, issues);
       const page = readPageNumber(req.query.get('page'));
       if (page === undefined) issues.push(notAnInteger(['page']));
       if (page === undefined || issues.length > 0) return feedbackInvalid(issues);
       const found = state.feedbackResults
         .filter((result) => canRead(state, caller.user, result) && matches(result))
         .sort((a, b) => Date.parse(a.created) - Date.parse(b.created) || a.id - b.id);
-      const { items, ...meta } = paginate(found, { page, perPage: FEEDBACK_PAGE_SIZE });
+      const { items, ...meta } = paginate(found, { page: servedPageNumber(page, quirks), perPage: FEEDBACK_PAGE_SIZE });
       return ok({ ...meta, items: items.map(describeResult) });
     },
   },

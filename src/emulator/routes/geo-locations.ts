@@ -9,7 +9,7 @@ import { addMessage, type ValidationDetails } from '../validation-details.js';
 import { readOrgQuery } from './addressed-org-query.js';
 import { readGeoLocationFilter } from './geo-location-filter.js';
 import { readPageNumber } from './page-number.js';
-import { paginate } from './pagination.js';
+import { paginate, servedPageNumber } from './pagination.js';
 import { readQueryList } from './query-list.js';
 
 /** Roles that reach a whole organization, and so its locations no business is connected to. */
@@ -22,7 +22,7 @@ export const geoLocationRoutes: Route[] = [
     permission: 'geo_read',
     // A PROVIDER without org_id searches every organization, as on /business/search.
     target: readOrgQuery,
-    handle({ state, caller, req, target: orgId }) {
+    handle({ state, caller, req, quirks, target: orgId }) {
       const details: ValidationDetails = {};
       const matches = readGeoLocationFilter(req.query, details);
       const page = readPageNumber(req.query.get(PARAMS.page));
@@ -35,7 +35,7 @@ export const geoLocationRoutes: Route[] = [
       if (accounts.some((account) => !scope.some((location) => location.oauth_account_id === account))) return notFound();
 
       const found = scope.filter((location) => canSee(state, caller.user, location) && matches(location));
-      const { items, ...meta } = paginate(found, { page, perPage: GEO_LOCATIONS_PAGE_SIZE });
+      const { items, ...meta } = paginate(found, { page: servedPageNumber(page, quirks), perPage: GEO_LOCATIONS_PAGE_SIZE });
       return ok({ locations: items.map(describeLocation), ...meta });
     },
   }),

@@ -1,4 +1,5 @@
 import { PER_PAGE_MAX } from '../../api/service-facts.js';
+import type { Quirks } from '../quirks.js';
 import type { ValidationDetails } from '../validation-details.js';
 import { addMessage } from '../validation-details.js';
 
@@ -39,4 +40,15 @@ export function paginate<T>(items: readonly T[], { page, perPage }: PageRequest)
     count: items.length,
     items: items.slice(start, start + perPage),
   };
+}
+
+/** The page number served: `ignore-page` serves page 1 whatever was asked, and says so. */
+export function servedPageNumber(page: number, quirks: Quirks): number {
+  return quirks['ignore-page'] === true ? 1 : page;
+}
+
+/** The page of a list that takes `per_page`, as served: `cap-per-page=N` serves at most N. */
+export function servedPage({ page, perPage }: PageRequest, quirks: Quirks): PageRequest {
+  const cap = quirks['cap-per-page'];
+  return { page: servedPageNumber(page, quirks), perPage: cap === undefined ? perPage : Math.min(perPage, cap) };
 }

@@ -1,0 +1,86 @@
+import { UsageError } from '../user-error.js';
+
+/**
+ * Behaviours of a real service that the spec allows or leaves open, which the emulator takes on
+ * when asked (`emulator --quirks LIST`, `createEmulator({quirks})`), so that the client is tested
+ * against them. Each is documented in the README's emulator section.
+ */
+export interface Quirks {
+  /** POST /business/{id} replaces photos, custom_fields, specific_hours and contacts whole instead of merging them. */
+  'replace-nested'?: boolean;
+  /** Businesses come with null address fields, empty lists as null, and empty optional fields left out. */
+  nulls?: boolean;
+  /** A business status outside the documented ones, a field the spec does not name, a custom field of type DATE. */
+  'unknown-values'?: boolean;
+  /** GET /business/search and the feedback results ignore their filters. */
+  'ignore-filters'?: boolean;
+  /** A per_page above this is served as this. */
+  'cap-per-page'?: number;
+  /** Every page number is served as page 1. */
+  'ignore-page'?: boolean;
+  /** Writes are answered 302 to the same path under this base URL, and not applied. */
+  'redirect-writes'?: string;
+  /** 429 answers carry Retry-After: 86400. */
+  'long-retry-after'?: boolean;
+}
+
+export type QuirkName = keyof Quirks;
+
+/** Where redirected writes are sent when `redirect-writes` names no base URL: a host that cannot exist. */
+export const DEFAULT_REDIRECT_BASE = 'https://moved.invalid/v2';
+export const LONG_RETRY_AFTER_S = 86_400;
+
+/** How each quirk is written in a list: alone, with a count, or with an optional URL. */
+const QUIRK_VALUES: Record<QuirkName, 'none' | 'count' | 'url?'> = {
+  'replace-nested': 'none',
+  nulls: 'none',
+  'unknown-values': 'none',
+  'ignore-filters': 'none',
+  'cap-per-page': 'count',
+  'ignore-page': 'none',
+  'redirect-writes': 'url?',
+  'long-retry-after': 'none',
+};
+
+export const QUIRK_USAGE = Object.entries(QUIRK_VALUES)
+  .map(([name, value]) => (value === 'count' ? `${name}=N` : value === 'url?' ? `${name}[=URL]` : name))
+  .join(', ');
+
+/** `replace-nested,cap-per-page=10` as quirks; an unknown name or a bad value is a usage error naming the valid ones. */
+export function parseQuirks(list: string): Quirks {
+  const quirks: Quirks = {};
+  for (const item of list.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+    const [name, value] = splitOnce(item, '=');
+    if (!isQuirkName(name)) throw new UsageError(`Could not read --quirks: unknown quirk '${name}'. Valid quirks: ${QUIRK_USAGE}.`);
+    Object.assign(quirks, { [name]: readValue(name, value) });
+  }
+  return quirks;
+}
+
+function readValue(name: QuirkName, value: string | undefined): boolean | number | string {
+  switch (QUIRK_VALUES[name]) {
+    case 'none':
+      if (value !== undefined) throw new UsageError(`Could not read --quirks: ${name} takes no value, got '${name}=${value}'.`);
+      return true;
+    case 'count': {
+      const count = Number(value);
+      if (value === undefined || !Number.isInteger(count) || count < 1) {
+        throw new UsageError(`Could not read --quirks: ${name} needs a whole number of 1 or more, as ${name}=10.`);
+      }
+      return count;
+    }
+    case 'url?':
+      if (value === undefined) return DEFAULT_REDIRECT_BASE;
+      if (!URL.canParse(value)) throw new UsageError(`Could not read --quirks: ${name}=${value} is not a URL.`);
+      return value.replace(/\/+$/, '');
+  }
+}
+
+function isQuirkName(name: string): name is QuirkName {
+  return Object.hasOwn(QUIRK_VALUES, name);
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at === -1 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
+}

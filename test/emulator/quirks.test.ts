@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REDIRECT_BASE, parseQuirks, type Quirks } from '../../src/emulator/quirks.js';
+import type { Business } from '../../src/emulator/state-types.js';
+import { UsageError } from '../../src/user-error.js';
+import { startTestEmulator, type TestEmulator } from './start-test-emulator.js';
+
+interface ListBody {
+  page: number;
+  max_page: number;
+  count: number;
+  businesses: Record<string, unknown>[];
+}
+
+interface FeedbackBody {
+  page: number;
+  count: number;
+  items: { id: number; business_id: string }[];
+}
+
+/** One emulator with `quirks` for the tests of a describe block. */
+function useEmulator(quirks: Quirks, options: { ratePerMinute?: number } = {}): () => TestEmulator {
+  let api: TestEmulator | undefined;
+  beforeAll(async () => {
+    api = await startTestEmulator({ quirks, ...options });
+  });
+  afterAll(() => api?.close());
+  return () => {
+    if (api === undefined) throw new Error('the emulator has not started');
+    return api;
+  };
+}
+
+function firstBusiness(api: TestEmulator, index = 0): Business {
+  const business = api.emulator.state.orgBusinesses(1)[index];
+  if (business === undefined) throw new Error('seed has too few businesses');
+  return business;
+}
+
+describe('quirk replace-nested', () => {
+  const plain = useEmulator({});
+  const replacing = useEmulator({ 'replace-nested': true });
+
+  it('replaces photos, custom_fields, specific_hours and contacts whole where the plain emulator merges them', async () => {
+    const update = {
+      photos: { LOGO: 'https://cdn.example.com/new-logo.png' },
+      custom_fields: { seats: 3 },
+      specific_hours: { close: [{ starts_at: '2027-05-01', ends_at: '2027-05-01' }] },
+      contacts: [{ name: 'Only a name' }],
+    };
+    const states = await Promise.all(
+      [plain(), replacing()].map(async (api) => {
+        const business = firstBusiness(api);
+        business.specific_hours = { open: [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: ['07:00-13:00'] }], close: [] };
+        expect((await api.call('POST', `/business/${business.id}`, { body: update })).status).toBe(200);
+        return business;
+      }),
+    );
+    const [merged, replaced] = states as [Business, Business];
+    expect(merged.photos).toMatchObject({ LOGO: update.photos.LOGO, primary: expect.any(String) as unknown });
+    expect(replaced.photos).toEqual(update.photos);
+    expect(Object.keys(merged.custom_fields).length).toBeGreaterThan(1);
+    expect(replaced.custom_fields).toEqual({ seats: 3 });
+    expect(merged.specific_hours.open).toHaveLength(1);
+    expect(replaced.specific_hours).toEqual({ open: [], close: update.specific_hours.close });
+    expect(merged.contacts[0]).toMatchObject({ name: 'Only a name', email: expect.any(String) as unknown });
+    expect(replaced.contacts).toEqual([{ name: 'Only a name' }]);
+  });
+});
+
+describe('quirk nulls', () => {
+  const api = useEmulator({ nulls: true });
+
+  it('answers businesses with null addresses, empty lists as null and empty fields left out', async () => {
+    const { body } = await api().call<ListBody>('GET', '/business/search?per_page=100');
+    const withoutAddress = body.businesses.filter((business) => business.city === null);
+    expect(withoutAddress.length).toBeGreaterThan(0);
+    for (const business of withoutAddress) expect(business).toMatchObject({ address: null, address_full: null, zipcode: null, lat: null, long: null });
+    expect(body.businesses.some((business) => (business.open_hours as Record<string, unknown>).sunday === null)).toBe(true);
+    expect(body.businesses.some((business) => (business.specific_hours as Record<string, unknown>).open === null)).toBe(true);
+    const stored = body.businesses.map((business) => api().emulator.state.businesses.get(business.id as string));
+    const emptyAddress2 = body.businesses.filter((_business, index) => stored[index]?.address2 === '');
+    expect(emptyAddress2.length).toBeGreaterThan(0);
+    for (const business of emptyAddress2) expect(business).not.toHaveProperty('address2');
+    // Only the answers change: the stored record keeps its empty text.
+    expect(stored.filter((business) => business?.address2 === '')).toHaveLength(emptyAddress2.length);
+    expect(JSON.stringify(body.businesses)).not.toMatch(/:""|:\[\]/);
+  });
+});
+
+describe('quirk unknown-values', () => {
+  const api = useEmulator({ 'unknown-values': true });
+
+  it('lists a custom field of a type the public facts do not know, with values in the businesses', async () => {
+    const { body } = await api().call<{ custom_fields: { name: string; type: string }[] }>('GET', '/custom_fields');
+    expect(body.custom_fields).toContainEqual(expect.objectContaining({ name: 'renovated_on', type: 'DATE' }));
+    const business = api().emulator.state.orgBusinesses(1).find((candidate) => candidate.opening_date !== null);
+    expect(business?.custom_fields.renovated_on).toBe(business?.opening_date);
+    const id = business?.id ?? '';
+    expect((await api().call('POST', `/business/${id}`, { body: { custom_fields: { renovated_on: '2025-03-01' } } })).status).toBe(200);
+    expect((await api().call('POST', `/business/${id}`, { body: { custom_fields: { renovated_on: 'last spring' } } })).status).toBe(400);
+  });
+
+  it('answers a status outside the documented ones and a field the spec does not name', async () => {
+    const { body } = await api().call<ListBody>('GET', '/business/search?per_page=100');
+    expect(body.businesses.some((business) => business.status === 'permanently_closed')).toBe(true);
+    expect(body.businesses.every((business) => 'service_area' in business)).toBe(true);
+  });
+});
+
+describe('quirk ignore-filters', () => {
+  const api = useEmulator({ 'ignore-filters': true });
+
+  it('answers a business search as if it had no filter, org_id included', async () => {
+    const all = await api().call<ListBody>('GET', '/business/search');
+    const code = firstBusiness(api()).code ?? '';
+    const byCode = await api().call<ListBody>('GET', `/business/search?code=${code}`);
+    expect(byCode.body.count).toBe(all.body.count);
+    expect(all.body.count).toBeGreaterThan(1);
+    const provider = await api().call<ListBody>('GET', '/business/search?org_id=2&per_page=100', { as: 'PROVIDER' });
+    expect(new Set(provider.body.businesses.map((business) => business.org_id))).toEqual(new Set([1, 2]));
+  });
+
+  it('answers a feedback search as if it had no filter', async () => {
+    const all = await api().call<FeedbackBody>('GET', '/feedback/feedback_result');
+    const one = all.body.items[0]?.business_id ?? '';
+    const filtered = await api().call<FeedbackBody>('GET', `/feedback/feedback_result?business__in=${one}&state__in=treated`);
+    expect(filtered.body.count).toBe(all.body.count);
+    expect(filtered.body.items.some((item) => item.business_id !== one)).toBe(true);
+  });
+});
+
+describe('quirk cap-per-page', () => {
+  const api = useEmulator({ 'cap-per-page': 10 });
+
+  it('serves a per_page above the cap as the cap, and pages by it', async () => {
+    const capped = await api().call<ListBody>('GET', '/business/search?per_page=100');
+    expect(capped.body.businesses).toHaveLength(10);
+    expect(capped.body.max_page).toBe(Math.ceil(capped.body.count / 10));
+    const user = api().emulator.users.ORG_ADMIN;
+    expect((await api().call<ListBody>('GET', `/user/${user}/businesses?per_page=50`)).body.businesses).toHaveLength(10);
+    expect((await api().call<ListBody>('GET', '/business/search?per_page=5')).body.businesses).toHaveLength(5);
+  });
+});
+
+describe('quirk ignore-page', () => {
+  const api = useEmulator({ 'ignore-page': true });
+
+  it('serves page 1 whatever page is asked, businesses and feedback alike', async () => {
+    const first = await api().call<ListBody>('GET', '/business/search?per_page=10');
+    const second = await api().call<ListBody>('GET', '/business/search?per_page=10&page=2');
+    expect(first.body.max_page).toBeGreaterThan(1);
+    expect(second.body.page).toBe(1);
+    expect(second.body.businesses).toEqual(first.body.businesses);
+    const feedback = await api().call<FeedbackBody>('GET', '/feedback/feedback_result?page=3');
+    expect(feedback.body.page).toBe(1);
+    expect(feedback.body.items).toEqual((await api().call<FeedbackBody>('GET', '/feedback/feedback_result')).body.items);
+  });
+});
+
+describe('quirk redirect-writes', () => {
+  const api = useEmulator({ 'redirect-writes': DEFAULT_REDIRECT_BASE });
+
+  it('answers every write 302 to the same path elsewhere and applies nothing; reads are served', async () => {
+    const business = firstBusiness(api());
+    const name = business.name;
+    const res = await api().call('POST', `/business/${business.id}`, { body: { name: 'Moved' } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`https://moved.invalid/v2/business/${business.id}`);
+    expect(business.name).toBe(name);
+    expect((await api().call('POST', '/org/1', { body: { name: 'X' } })).status).toBe(302);
+    expect((await api().call('GET', '/business/search')).status).toBe(200);
+  });
+});
+
+describe('quirk long-retry-after', () => {
+  const api = useEmulator({ 'long-retry-after': true }, { ratePerMinute: 2 });
+
+  it('asks for a day in every 429, the rate limiter’s and scripted ones', async () => {
+    const statuses: number[] = [];
+    let last: Headers | undefined;
+    for (let i = 0; i < 3; i++) {
+      const res = await api().call('GET', '/business/search?per_page=1');
+      statuses.push(res.status);
+      last = res.headers;
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(last?.get('retry-after')).toBe('86400');
+    api().emulator.faults.script = () => ({ status: 429, headers: { 'retry-after': '1' } });
+    expect((await api().call('GET', '/custom_fields', { as: 'PROVIDER' })).headers.get('retry-after')).toBe('86400');
+  });
+});
+
+describe('parseQuirks', () => {
+  it('reads a comma-separated list, with the values some quirks take', () => {
+    expect(parseQuirks('replace-nested, nulls,cap-per-page=25,redirect-writes=http://127.0.0.1:9/v2/')).toEqual({
+      'replace-nested': true,
+      nulls: true,
+      'cap-per-page': 25,
+      'redirect-writes': 'http://127.0.0.1:9/v2',
+    });
+    expect(parseQuirks('redirect-writes')).toEqual({ 'redirect-writes': DEFAULT_REDIRECT_BASE });
+    expect(parseQuirks('')).toEqual({});
+  });
+
+  it('refuses an unknown quirk with a usage error naming the valid ones', () => {
+    expect(() => parseQuirks('nulls,ignore-everything')).toThrow(UsageError);
+    expect(() => parseQuirks('ignore-everything')).toThrow(
+      "unknown quirk 'ignore-everything'. Valid quirks: replace-nested, nulls, unknown-values, ignore-filters, cap-per-page=N, ignore-page, redirect-writes[=URL], long-retry-after.",
+    );
+    expect(() => parseQuirks('cap-per-page')).toThrow('cap-per-page needs a whole number of 1 or more');
+    expect(() => parseQuirks('cap-per-page=0')).toThrow(UsageError);
+    expect(() => parseQuirks('nulls=yes')).toThrow('nulls takes no value');
+  });
+});
