@@ -64,9 +64,14 @@ export async function openOutput(path: string): Promise<Output> {
   };
 }
 
+/** ENOSPC, or EDQUOT: the user's quota. */
+export function isFullDisk(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && FULL_DISK_CODES.has(error.code);
+}
+
 export function toWriteError(error: unknown, path: string): SheetError {
   if (error instanceof SheetError) return error;
-  if (error instanceof Error && 'code' in error && FULL_DISK_CODES.has(error.code)) {
+  if (isFullDisk(error)) {
     return new SheetError(`write ${path}`, 'the disk is full', 'Free space, then run the same command again to resume.', { cause: error });
   }
   const reason = error instanceof Error ? error.message : String(error);

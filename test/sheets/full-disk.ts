@@ -1,9 +1,12 @@
 import type * as NodeFs from 'node:fs';
+import type * as NodeFsPromises from 'node:fs/promises';
 
 /** Bytes the simulated disk still takes: `Infinity` until a test fills it. */
 export const disk = { free: Infinity };
 
 type WriteCallback = (error: NodeJS.ErrnoException | null, written?: number) => void;
+
+const noSpace = (): NodeJS.ErrnoException => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
 
 /**
  * node:fs whose write streams (every output of the CLI) fail with ENOSPC once `disk.free` bytes
@@ -16,7 +19,7 @@ export function withFullDisk(fs: typeof NodeFs): typeof NodeFs {
     write(fd: number, buffer: Buffer, offset: number, length: number, position: number | null, callback: WriteCallback): void {
       const taken = Math.min(length, disk.free);
       if (taken === 0) {
-        callback(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
+        callback(noSpace());
         return;
       }
       disk.free -= taken;
@@ -26,4 +29,18 @@ export function withFullDisk(fs: typeof NodeFs): typeof NodeFs {
   const createWriteStream = (path: NodeFs.PathLike, options?: BufferEncoding | Record<string, unknown>): NodeFs.WriteStream =>
     fs.createWriteStream(path, { ...(typeof options === 'string' ? { encoding: options } : options), fs: fillingFs });
   return { ...fs, createWriteStream: createWriteStream as typeof fs.createWriteStream };
+}
+
+/** node:fs/promises whose writeFile (the export's saved pages) fails with ENOSPC once `disk.free` is spent. */
+export function withFullDiskPromises(fs: typeof NodeFsPromises): typeof NodeFsPromises {
+  const writeFile = async (path: NodeFs.PathLike, data: string | NodeJS.ArrayBufferView, options?: NodeFs.WriteFileOptions): Promise<void> => {
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    if (size > disk.free) {
+      disk.free = 0;
+      throw noSpace();
+    }
+    disk.free -= size;
+    await fs.writeFile(path, data, options);
+  };
+  return { ...fs, writeFile: writeFile as typeof fs.writeFile };
 }

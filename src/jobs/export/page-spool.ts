@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { toWriteError } from '../../sheets/open-output.js';
+import { isFullDisk, toWriteError } from '../../sheets/open-output.js';
 
 const MANIFEST = 'manifest.json';
 
@@ -28,7 +28,9 @@ export class PageSpool {
     await mkdir(dir, { recursive: true }).catch((error: unknown) => {
       throw toWriteError(error, out);
     });
-    await writeFile(join(dir, MANIFEST), manifest);
+    await writeFile(join(dir, MANIFEST), manifest).catch((error: unknown) => {
+      throw toWriteError(error, join(dir, MANIFEST));
+    });
     return new PageSpool(dir, false);
   }
 
@@ -39,11 +41,20 @@ export class PageSpool {
     return text === undefined ? undefined : (JSON.parse(text) as T);
   }
 
-  /** Written whole or not at all: a crash mid-write leaves no truncated page behind. */
+  /**
+   * Written whole or not at all: a crash mid-write leaves no truncated page behind. On a full disk
+   * the page is not saved (a rerun requests it again): the export stops at its own file, removed
+   * whole, rather than here with that file half written.
+   */
   async write(source: string, page: number, data: unknown): Promise<void> {
     const path = this.pathOf(source, page);
-    await writeFile(`${path}.tmp`, JSON.stringify(data));
-    await rename(`${path}.tmp`, path);
+    try {
+      await writeFile(`${path}.tmp`, JSON.stringify(data));
+      await rename(`${path}.tmp`, path);
+    } catch (error) {
+      await rm(`${path}.tmp`, { force: true });
+      if (!isFullDisk(error)) throw toWriteError(error, path);
+    }
   }
 
   async remove(): Promise<void> {
