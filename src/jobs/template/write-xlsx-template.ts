@@ -5,7 +5,7 @@ import { formatExampleRow } from '../../resources/format-example-row.js';
 import { CLEAR_MARK } from '../../resources/read-cell.js';
 import { SPREADSHEET_GRAMMAR } from '../../resources/spreadsheet-grammar.js';
 import { escapeFormula } from '../../sheets/index.js';
-import { toWriteError } from '../../sheets/open-output.js';
+import { writeOutputFile } from '../../sheets/write-output-file.js';
 
 const LISTS_SHEET = 'Lists';
 // Dropdowns cover the rows people fill by hand: exceljs reads a validated range cell by cell, so a
@@ -50,11 +50,7 @@ export async function writeXlsxTemplate(path: string, sheet: string, columns: re
   about.addRow(['column', 'description', 'what to write']).font = { bold: true };
   for (const column of columns) about.addRow([column.header, column.description, column.grammar]);
 
-  try {
-    await workbook.xlsx.writeFile(path);
-  } catch (error) {
-    throw toWriteError(error, path);
-  }
+  await writeOutputFile(path, new Uint8Array(await workbook.xlsx.writeBuffer()));
 }
 
 function addDropdowns(data: ExcelJS.Worksheet, lists: ExcelJS.Worksheet, columns: readonly Column[]): void {
