@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import type { CommandContext, GlobalOptions } from './command-context.js';
-import type { CustomFieldDefinition } from '../api/schemas/custom-fields.js';
+import type { CustomFieldReading } from '../api/schemas/custom-field-reading.js';
 import { readCustomFieldDefinitions } from '../jobs/read-custom-field-definitions.js';
 import { writeTemplate } from '../jobs/template/write-template.js';
 import { IMPORT_RESOURCE_ALIASES, IMPORT_RESOURCE_NAMES } from '../resources/resource-names.js';
@@ -19,7 +19,7 @@ export function templateCommand<T extends GlobalOptions>(yargs: Argv<T>, context
         .option('org', { type: 'number', alias: 'org-id', describe: "PROVIDER keys: the organization whose custom fields to use; by default the key's own" }),
     async (argv) => {
       const useApi = argv.resource === 'businesses' && (argv.emulator || (process.env.LISTING_API_URL ?? '') !== '');
-      let customFields: CustomFieldDefinition[] = [];
+      let customFields: CustomFieldReading[] = [];
       if (useApi) {
         await withApiSession(context, { target: { emulator: argv.emulator, emulatorRole: argv['emulator-role'] } }, async ({ client }) => {
           customFields = await readCustomFieldDefinitions(client.org(argv.org), logger);

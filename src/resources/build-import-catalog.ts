@@ -1,4 +1,4 @@
-import type { CustomFieldDefinition } from '../api/schemas/custom-fields.js';
+import type { CustomFieldReading } from '../api/schemas/custom-field-reading.js';
 import { buildAttributeCatalog } from './attributes/attribute-catalog.js';
 import { buildBusinessCatalog } from './businesses/business-catalog.js';
 import { buildCustomFieldOrderCatalog } from './custom-field-order/custom-field-order-catalog.js';
@@ -7,7 +7,7 @@ import type { ImportResourceName } from './resource-names.js';
 import { buildServiceCatalog } from './services/service-catalog.js';
 
 /** The catalog of a resource a sheet can change; custom field definitions type the businesses' custom_fields columns. */
-export function buildImportCatalog(resource: ImportResourceName, customFields: readonly CustomFieldDefinition[]): ImportCatalog<unknown, unknown> {
+export function buildImportCatalog(resource: ImportResourceName, customFields: readonly CustomFieldReading[]): ImportCatalog<unknown, unknown> {
   switch (resource) {
     case 'businesses':
       return buildBusinessCatalog(customFields);

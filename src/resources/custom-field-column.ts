@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { isRawCustomField, type CustomFieldReading, type RawCustomField } from '../api/schemas/custom-field-reading.js';
 import { customFieldValueSchema, type CustomFieldDefinition } from '../api/schemas/custom-fields.js';
 import type { Column } from './column.js';
 import { booleanColumn } from './columns/boolean-column.js';
@@ -9,7 +11,23 @@ import { numberColumn } from './columns/number-column.js';
 import { textColumn } from './columns/text-column.js';
 
 /** The column of one custom field, typed by its definition from `GET /custom_fields`. */
-export function customFieldColumn(definition: CustomFieldDefinition): Column {
+export function customFieldColumn(field: CustomFieldReading): Column {
+  return isRawCustomField(field) ? rawCustomFieldColumn(field) : typedCustomFieldColumn(field);
+}
+
+/** A custom field this client cannot type: its values as JSON text, read-only, so that no import writes a value it cannot check. */
+function rawCustomFieldColumn(field: RawCustomField): Column {
+  return jsonColumn({
+    header: `custom_fields.${field.name}`,
+    path: ['custom_fields', field.name],
+    schema: z.unknown(),
+    readOnly: true,
+    grammar: 'JSON',
+    description: `Custom field '${field.name}' as JSON (read-only: its definition does not read, ${field.problem})`,
+  });
+}
+
+function typedCustomFieldColumn(definition: CustomFieldDefinition): Column {
   const base = {
     header: `custom_fields.${definition.name}`,
     // Explicit: a custom field's name may hold dots.

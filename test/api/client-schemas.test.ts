@@ -51,7 +51,7 @@ describe('response schemas parse the emulator answers', () => {
 
   it('custom fields read and order', async () => {
     const [field] = (await api.readCustomFields()).custom_fields;
-    assert(field !== undefined && field.section_id !== null, 'the seed has custom fields in sections');
+    assert(field?.section_id != null, 'the seed has custom fields in sections');
     const order = { orders: [{ id: field.id, order: 99, section_id: field.section_id }] };
     expect(await api.orderCustomFields(order)).toEqual({ status: 'success' });
   });
@@ -67,7 +67,7 @@ describe('response schemas parse the emulator answers', () => {
   });
 
   it('message templates, geo locations and organization update', async () => {
-    expect((await api.listMessageTemplates()).map((template) => template.org_id)).toEqual([1, 1, 1]);
+    expect((await api.listMessageTemplates()).items.map((template) => template.org_id)).toEqual([1, 1, 1]);
     const locations = await api.searchGeoLocations({ notConnected: false });
     expect(locations.locations.length).toBeGreaterThan(0);
     expect(await api.updateOrganization(1, { name: 'Boulangeries Martin SA' })).toEqual({ org_id: 1, status: 'success' });

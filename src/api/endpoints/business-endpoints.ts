@@ -1,4 +1,6 @@
 import { pathSegment } from '../api-request.js';
+import { findIgnoredSearchFilter } from '../find-ignored-search-filter.js';
+import { IgnoredRequestError } from '../ignored-request-error.js';
 import { BusinessPageSchema, businessUpdateResultFor, type BusinessPage, type BusinessUpdateResult } from '../schemas/business-results.js';
 import type { BusinessUpdate } from '../schemas/business.js';
 import type { BUSINESS_STATUSES } from '../service-facts.js';
@@ -36,7 +38,15 @@ export function createBusinessEndpoints(call: CallApi, orgId: number | undefined
     updateBusiness: async (id, update) => call({ method: 'POST', path: `/business/${pathSegment(id)}`, body: update }, businessUpdateResultFor(id)),
     listUserBusinesses: async (userId, page = {}) =>
       call({ method: 'GET', path: `/user/${pathSegment(userId)}/businesses`, query: page }, BusinessPageSchema),
-    searchBusinesses: (params = {}) =>
-      call({ method: 'GET', path: '/business/search', query: { org_id: orgId, ...params } }, BusinessPageSchema),
+    searchBusinesses: async (params = {}) => {
+      const asked = { org_id: orgId, ...params };
+      const page = await call({ method: 'GET', path: '/business/search', query: asked }, BusinessPageSchema);
+      // Unreadable items count too: a business of another organization is wrong however it reads.
+      for (const item of [...page.businesses, ...page.unreadable.map((unreadable) => unreadable.raw)]) {
+        const ignored = findIgnoredSearchFilter(asked, item);
+        if (ignored !== undefined) throw new IgnoredRequestError({ method: 'GET', path: '/business/search' }, `the service ignored the filter ${ignored}`);
+      }
+      return page;
+    },
   };
 }

@@ -1,4 +1,6 @@
 import { renameParams } from '../api-request.js';
+import { findIgnoredFeedbackFilter } from '../find-ignored-feedback-filter.js';
+import { IgnoredRequestError } from '../ignored-request-error.js';
 import { CampaignRequirementsSchema, type CampaignRequirements } from '../schemas/campaign-requirements.js';
 import { FeedbackPageSchema, type FeedbackPage } from '../schemas/feedback-results.js';
 import { CAMPAIGN_REQUIREMENTS_PARAMS, FEEDBACK_FILTER_PARAMS, type FEEDBACK_STATES } from '../service-facts.js';
@@ -32,11 +34,14 @@ export interface FeedbackEndpoints {
 
 export function createFeedbackEndpoints(call: CallApi): FeedbackEndpoints {
   return {
-    searchFeedbackResults: (filter = {}, page) =>
-      call(
-        { method: 'GET', path: '/feedback/feedback_result', query: { ...renameParams(filter, FEEDBACK_FILTER_PARAMS), page } },
-        FeedbackPageSchema,
-      ),
+    searchFeedbackResults: async (filter = {}, page) => {
+      const answer = await call({ method: 'GET', path: '/feedback/feedback_result', query: { ...renameParams(filter, FEEDBACK_FILTER_PARAMS), page } }, FeedbackPageSchema);
+      for (const item of [...answer.items, ...answer.unreadable.map((unreadable) => unreadable.raw)]) {
+        const ignored = findIgnoredFeedbackFilter(filter, item);
+        if (ignored !== undefined) throw new IgnoredRequestError({ method: 'GET', path: '/feedback/feedback_result' }, `the service ignored the filter ${ignored}`);
+      }
+      return answer;
+    },
     readCampaignRequirements: (query) =>
       call(
         { method: 'GET', path: '/feedback/campaign/requirements', query: renameParams(query, CAMPAIGN_REQUIREMENTS_PARAMS) },

@@ -1,6 +1,7 @@
 import { pathSegment, renameParams } from '../api-request.js';
 import { GeoLocationPageSchema, type GeoLocationPage } from '../schemas/geo-locations.js';
 import { MessageTemplatesSchema, type MessageTemplate } from '../schemas/message-templates.js';
+import type { ReadItems } from '../schemas/read-each.js';
 import { OrganizationUpdateResultSchema, type OrganizationUpdate, type OrganizationUpdateResult } from '../schemas/organizations.js';
 import { GEO_LOCATION_SEARCH_PARAMS } from '../service-facts.js';
 import type { CallApi } from './call-api.js';
@@ -18,8 +19,8 @@ export type GeoLocationSearch = {
 };
 
 export interface OrganizationEndpoints {
-  /** `GET /messaging/templates` of the organization the endpoints are scoped to. */
-  listMessageTemplates(): Promise<MessageTemplate[]>;
+  /** `GET /messaging/templates` of the organization the endpoints are scoped to; a template that does not read is set aside. */
+  listMessageTemplates(): Promise<ReadItems<MessageTemplate>>;
   /** `GET /geo-oauth-accounts/locations/search` in the organization the endpoints are scoped to. */
   searchGeoLocations(search?: GeoLocationSearch): Promise<GeoLocationPage>;
   /** `POST /org/{id}`: a partial update. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BusinessSchema } from './business.js';
 import { PAGE_FIELDS } from './page-fields.js';
+import { eachItem } from './read-each.js';
 import { SUCCESS_STATUS } from './status-result.js';
 
 /** Answer of `POST /business/{id}`. */
@@ -13,9 +14,8 @@ export function businessUpdateResultFor(addressed: string): z.ZodType<BusinessUp
   return BusinessUpdateResultSchema.refine((result) => result.id === addressed, { message: `not the business addressed (${addressed})`, path: ['id'] });
 }
 
-/** A page of `GET /business/search` and `GET /user/{id}/businesses`. */
-export const BusinessPageSchema = z.looseObject({
-  ...PAGE_FIELDS,
-  businesses: z.array(BusinessSchema),
-});
+/** A page of `GET /business/search` and `GET /user/{id}/businesses`; a business that does not read is set aside in `unreadable`. */
+export const BusinessPageSchema = z
+  .looseObject({ ...PAGE_FIELDS, businesses: eachItem(BusinessSchema) })
+  .transform(({ businesses, ...page }) => ({ ...page, businesses: businesses.items, unreadable: businesses.unreadable }));
 export type BusinessPage = z.infer<typeof BusinessPageSchema>;

@@ -119,13 +119,13 @@ export const BusinessUpdateSchema = z.strictObject({
 }).partial();
 export type BusinessUpdate = z.infer<typeof BusinessUpdateSchema>;
 
-/** A business as read from the API: tolerant of fields we do not use. */
+/**
+ * What every job finds a business by, read in each item of a business list; the fields a job
+ * formats are read by that job (business-read.ts), so that an odd field sinks no job that does not use it.
+ */
 export const BusinessSchema = z.looseObject({
   id: z.string(),
-  name: z.string(),
   org_id: z.number(),
   code: z.string().nullable(),
-  created: z.number(),
-  modified: z.number(),
 });
 export type Business = z.infer<typeof BusinessSchema>;

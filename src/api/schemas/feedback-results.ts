@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEEDBACK_STATES } from '../service-facts.js';
 import { PAGE_FIELDS } from './page-fields.js';
+import { eachItem } from './read-each.js';
 
 export const FeedbackResultSchema = z.looseObject({
   id: z.number(),
@@ -28,9 +29,8 @@ export const FeedbackResultSchema = z.looseObject({
 });
 export type FeedbackResult = z.infer<typeof FeedbackResultSchema>;
 
-/** A page of `GET /feedback/feedback_result` (30 results per page). */
-export const FeedbackPageSchema = z.looseObject({
-  ...PAGE_FIELDS,
-  items: z.array(FeedbackResultSchema),
-});
+/** A page of `GET /feedback/feedback_result` (30 results per page); a result that does not read is set aside in `unreadable`. */
+export const FeedbackPageSchema = z
+  .looseObject({ ...PAGE_FIELDS, items: eachItem(FeedbackResultSchema) })
+  .transform(({ items, ...page }) => ({ ...page, items: items.items, unreadable: items.unreadable }));
 export type FeedbackPage = z.infer<typeof FeedbackPageSchema>;

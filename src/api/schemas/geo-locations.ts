@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_FIELDS } from './page-fields.js';
+import { eachItem } from './read-each.js';
 
 export const GeoLocationSchema = z.looseObject({
   id: z.string(),
@@ -15,9 +16,8 @@ export const GeoLocationSchema = z.looseObject({
 });
 export type GeoLocation = z.infer<typeof GeoLocationSchema>;
 
-/** A page of `GET /geo-oauth-accounts/locations/search`. */
-export const GeoLocationPageSchema = z.looseObject({
-  locations: z.array(GeoLocationSchema),
-  ...PAGE_FIELDS,
-});
+/** A page of `GET /geo-oauth-accounts/locations/search`; a location that does not read is set aside in `unreadable`. */
+export const GeoLocationPageSchema = z
+  .looseObject({ locations: eachItem(GeoLocationSchema), ...PAGE_FIELDS })
+  .transform(({ locations, ...page }) => ({ ...page, locations: locations.items, unreadable: locations.unreadable }));
 export type GeoLocationPage = z.infer<typeof GeoLocationPageSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eachItem } from './read-each.js';
 
 export const MessageTemplateSchema = z.looseObject({
   id: z.string(),
@@ -13,5 +14,5 @@ export const MessageTemplateSchema = z.looseObject({
 });
 export type MessageTemplate = z.infer<typeof MessageTemplateSchema>;
 
-/** Answer of `GET /messaging/templates`: a bare list. */
-export const MessageTemplatesSchema = z.array(MessageTemplateSchema);
+/** Answer of `GET /messaging/templates`: a bare list, each template read on its own. */
+export const MessageTemplatesSchema = eachItem(MessageTemplateSchema);

@@ -1,6 +1,9 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
+import type { z } from 'zod';
 import type { Business } from '../../api/schemas/business.js';
+import { businessReadSchema, type BusinessFields } from '../../api/schemas/business-read.js';
+import { readEach } from '../../api/schemas/read-each.js';
 import { baseColumn, encodeRowSnapshot } from '../../resources/businesses/base-column.js';
 import { buildBusinessCatalog } from '../../resources/businesses/business-catalog.js';
 import type { Column } from '../../resources/column.js';
@@ -8,7 +11,8 @@ import type { SheetRecord } from '../../sheets/index.js';
 import { readCustomFieldDefinitions } from '../read-custom-field-definitions.js';
 import type { ExportFilters } from './export-filters.js';
 import type { ExportOptions, ExportSummary } from './export-options.js';
-import { ExportRun } from './export-run.js';
+import { toUnreadableFailures } from './export-failures.js';
+import { ExportRun, type PageSource } from './export-run.js';
 import { readAtPath } from '../../resources/field-path.js';
 import { formatExportRow } from './format-export-row.js';
 import { listBusinessSources } from './list-business-sources.js';
@@ -28,9 +32,10 @@ export const LONG_LIST_GUESS = 2;
  */
 export async function exportBusinesses(client: ApiClient, options: ExportOptions, logger: Logger): Promise<ExportSummary> {
   const run = await ExportRun.open(client, 'businesses', options, logger);
-  const pages = readBusinessPages(run, options.filters);
-  // Page 1 is requested first, then the custom fields: the first row needs both.
-  const [first, definitions] = await Promise.all([pages.next(), readCustomFieldDefinitions(run.api, logger)]);
+  // Page 1 is requested first, then the custom fields: the first row needs both, and they type its custom fields.
+  const customFields = readCustomFieldDefinitions(run.api, logger);
+  const pages = readBusinessPages(run, options.filters, customFields.then(businessReadSchema));
+  const [first, definitions] = await Promise.all([pages.next(), customFields]);
   const { columns } = buildBusinessCatalog(definitions);
   const file = await openExportFile(options.out, { name: 'businesses', columns: [...columns, baseColumn] });
   try {
@@ -47,8 +52,8 @@ export async function exportBusinesses(client: ApiClient, options: ExportOptions
 }
 
 /** The selected businesses, page after page; users' lists may share businesses, each comes once. */
-async function* readBusinessPages(run: ExportRun, filters: ExportFilters): AsyncGenerator<Business[]> {
-  const sources = listBusinessSources(run.api, filters);
+async function* readBusinessPages(run: ExportRun, filters: ExportFilters, schema: Promise<z.ZodType<BusinessFields>>): AsyncGenerator<BusinessFields[]> {
+  const sources = listBusinessSources(run.api, filters).map((source) => readFields(source, schema));
   const seen = sources.length > 1 ? new Set<string>() : undefined;
   for (const source of sources) {
     for await (const { items } of run.readPages(source, { guess: LONG_LIST_GUESS })) {
@@ -59,7 +64,21 @@ async function* readBusinessPages(run: ExportRun, filters: ExportFilters): Async
   }
 }
 
-function formatBusinessRow(columns: readonly Column[], business: Business): SheetRecord {
+/** Every field the columns format, read in each business: one that does not read is the page's failure, the others are written. */
+function readFields(source: PageSource<Business>, schema: Promise<z.ZodType<BusinessFields>>): PageSource<BusinessFields> {
+  return {
+    name: source.name,
+    ...(source.perPage === undefined ? {} : { perPage: source.perPage }),
+    idOf: (business) => business.id,
+    async fetch(page, perPage) {
+      const fetched = await source.fetch(page, perPage);
+      const { items, unreadable } = readEach(fetched.items, await schema);
+      return { ...fetched, items, failures: [...(fetched.failures ?? []), ...toUnreadableFailures(`${source.name} page ${page}`, unreadable, 'business')] };
+    },
+  };
+}
+
+function formatBusinessRow(columns: readonly Column[], business: BusinessFields): SheetRecord {
   // business_id, the one column without a field path, holds the business's id.
   const cells = formatExportRow(columns, (column) => (column.path === undefined ? business.id : readAtPath(business, column.path)));
   const imported = columns.filter((column) => !column.readOnly && column.path !== undefined);

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { ApiError } from '../../api/api-error.js';
+import type { UnreadableItem } from '../../api/schemas/read-each.js';
 import { openSheetWriter } from '../../sheets/index.js';
 
 /** A page or a business that still failed after retries: a row of `<out>.errors.csv`. */
@@ -9,6 +10,11 @@ export interface ExportFailure {
   /** Absent when no answer came (timeouts, network errors). */
   status?: number;
   message: string;
+}
+
+/** Items of an answer that did not read: a line each, named by the request and the item's id. */
+export function toUnreadableFailures(requested: string, unreadable: readonly UnreadableItem[], noun: string): ExportFailure[] {
+  return unreadable.map(({ id, problem }) => ({ requested: `${requested}, ${noun} ${id ?? 'without id'}`, message: `unreadable: ${problem}` }));
 }
 
 export function toExportFailure(requested: string, error: ApiError): ExportFailure {

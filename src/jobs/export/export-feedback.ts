@@ -10,6 +10,7 @@ import { ExportRun, type PageSource } from './export-run.js';
 import { buildFeedbackColumns, COMMENT_SHEET_COLUMNS, FIELD_SHEET_COLUMNS, flattenFeedback, noteFeedbackShape, type FeedbackShape } from './feedback-columns.js';
 import { readAtPath } from '../../resources/field-path.js';
 import { formatExportRow } from './format-export-row.js';
+import { listFeedbackSources } from './list-feedback-sources.js';
 import { openExportFile } from './open-export-file.js';
 
 /**
@@ -21,24 +22,28 @@ import { openExportFile } from './open-export-file.js';
 export async function exportFeedback(client: ApiClient, options: ExportOptions, logger: Logger): Promise<ExportSummary> {
   const run = await ExportRun.open(client, 'feedback', options, logger);
   const filter = toFeedbackFilter(options.filters);
-  const source: PageSource<FeedbackResult> = {
-    name: 'GET /feedback/feedback_result',
-    async fetch(page) {
-      const answer = await run.api.searchFeedbackResults(filter, page);
-      return { items: answer.items, maxPage: answer.max_page };
-    },
-  };
+  const sources = await listFeedbackSources(run, filter, options.orgId);
   const shape: FeedbackShape = { answers: new Map(), extraKeys: new Set() };
-  const pages: number[] = [];
-  for await (const { page, items } of run.readPages(source)) {
-    pages.push(page);
-    for (const result of items) noteFeedbackShape(shape, result);
+  const pages: { source: PageSource<FeedbackResult>; page: number }[] = [];
+  for (const source of sources) {
+    for await (const { page, items } of run.readPages(source)) {
+      pages.push({ source, page });
+      for (const result of items) noteFeedbackShape(shape, result);
+    }
   }
 
   const columns = buildFeedbackColumns(shape);
   const file = await openExportFile(options.out, { name: 'feedback', columns });
+  // Saved pages are as the service gave them: a result it listed twice is written once, as readPages delivered it.
   const eachResult = async (write: (result: FeedbackResult) => Promise<void>): Promise<void> => {
-    for (const page of pages) for (const result of await run.readSavedPage(source, page)) await write(result);
+    const written = new Set<number>();
+    for (const { source, page } of pages) {
+      for (const result of await run.readSavedPage(source, page)) {
+        if (written.has(result.id)) continue;
+        written.add(result.id);
+        await write(result);
+      }
+    }
   };
   try {
     await eachResult(async (result) => {

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/api-client.js';
 import type { GeoLocation } from '../../api/schemas/geo-locations.js';
 import { buildGeoLocationColumns } from '../../resources/geo-locations/geo-location-columns.js';
 import type { ExportOptions, ExportSummary } from './export-options.js';
+import { toUnreadableFailures } from './export-failures.js';
 import { exportList } from './export-list.js';
 
 /** `geo-locations`: the locations the search finds with `--query` and the other filters, page after page. */
@@ -21,9 +22,11 @@ export function exportGeoLocations(client: ApiClient, options: ExportOptions, lo
     columns: buildGeoLocationColumns(),
     createSource: (api) => ({
       name: 'GET /geo-oauth-accounts/locations/search',
+      idOf: (location) => location.id,
       async fetch(page) {
         const answer = await api.searchGeoLocations({ ...search, page });
-        return { items: answer.locations, maxPage: answer.max_page };
+        const failures = toUnreadableFailures(`GET /geo-oauth-accounts/locations/search page ${page}`, answer.unreadable, 'location');
+        return { items: answer.locations, maxPage: answer.max_page, page: answer.page, count: answer.count, failures };
       },
     }),
   });

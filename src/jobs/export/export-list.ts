@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import type { OrgApi } from '../../api/org-api.js';
+import type { ReadItems } from '../../api/schemas/read-each.js';
 import type { Column } from '../../resources/column.js';
 import type { ExportOptions, ExportSummary } from './export-options.js';
+import { toUnreadableFailures } from './export-failures.js';
 import { ExportRun, type PageSource } from './export-run.js';
 import { readAtPath } from '../../resources/field-path.js';
 import { formatExportRow } from './format-export-row.js';
@@ -36,7 +38,13 @@ export async function exportList<Item extends object>(client: ApiClient, options
   return run.finish(spec.resource);
 }
 
-/** A list the API gives whole, in one request. */
-export function createOnePageSource<Item>(name: string, read: () => Promise<Item[]>): PageSource<Item> {
-  return { name, fetch: async () => ({ items: await read(), maxPage: 1 }) };
+/** A list the API gives whole, in one request; its items that do not read are failures. */
+export function createOnePageSource<Item>(name: string, noun: string, read: () => Promise<ReadItems<Item>>): PageSource<Item> {
+  return {
+    name,
+    fetch: async () => {
+      const { items, unreadable } = await read();
+      return { items, maxPage: 1, failures: toUnreadableFailures(name, unreadable, noun) };
+    },
+  };
 }

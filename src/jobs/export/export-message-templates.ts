@@ -15,7 +15,10 @@ export function exportMessageTemplates(client: ApiClient, options: ExportOptions
     sheet: 'message-templates',
     columns: buildMessageTemplateColumns(),
     createSource: (api) =>
-      createOnePageSource('GET /messaging/templates', async () => (await api.listMessageTemplates()).map((template) => ({ ...template, text: decodeText(template) }))),
+      createOnePageSource('GET /messaging/templates', 'template', async () => {
+        const { items, unreadable } = await api.listMessageTemplates();
+        return { items: items.map((template) => ({ ...template, text: decodeText(template) })), unreadable };
+      }),
   });
 }
 

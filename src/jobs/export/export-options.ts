@@ -30,4 +30,6 @@ export interface ExportSummary {
   duration_s: number;
   /** Why the export stopped early. */
   stopped?: string;
+  /** What the service did that the file may show: a list that changed during the export, items listed twice. */
+  warnings?: string[];
 }

@@ -71,9 +71,11 @@ function readEachBusiness<Item>(
   return {
     // A failure of the page itself is one of the listing's.
     name: listing.name,
-    async fetch(page) {
-      const { items: businesses, maxPage } = await listing.fetch(page);
-      const failures: ExportFailure[] = [];
+    ...(listing.perPage === undefined ? {} : { perPage: listing.perPage }),
+    idOf: (business) => business.id,
+    async fetch(page, perPage) {
+      const { items: businesses, failures: listed = [], ...answer } = await listing.fetch(page, perPage);
+      const failures: ExportFailure[] = [...listed];
       const read = async ({ id, code }: Business): Promise<BusinessItems<Item>[]> => {
         try {
           return [{ id, code, items: await spec.read(run.api, id) }];
@@ -85,7 +87,7 @@ function readEachBusiness<Item>(
         }
       };
       const items = (await Promise.all(businesses.filter((business) => seen?.has(business.id) !== true).map(read))).flat();
-      return { items, maxPage, failures };
+      return { ...answer, size: answer.size ?? businesses.length, items, failures };
     },
   };
 }

@@ -2,25 +2,45 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { AbortedError, ApiError } from '../../api/api-error.js';
 import { findStopCause } from '../../api/find-stop-cause.js';
+import { IgnoredRequestError } from '../../api/ignored-request-error.js';
 import type { OrgApi } from '../../api/org-api.js';
 import { detectSheetFormat } from '../../sheets/index.js';
 import { toExportFailure, writeExportFailures, type ExportFailure } from './export-failures.js';
 import type { ExportOptions, ExportSummary } from './export-options.js';
 import { mapInOrder } from './map-in-order.js';
+import { ListingChecks } from '../listing-checks.js';
 import { PageSpool } from './page-spool.js';
 
 /** A paginated list: page 1 tells how many pages follow. */
 export interface PageSource<Item> {
   /** Names the list in errors.csv and in `<out>.parts/`, e.g. `GET /user/{id}/businesses`. */
   readonly name: string;
-  fetch(page: number): Promise<FetchedPage<Item>>;
+  /** The page size asked, where the list takes one (`per_page`): a shorter page 1 that is not the last means the service caps it. */
+  readonly perPage?: number;
+  /** `perPage` is the source's own unless the service was found to give fewer. */
+  fetch(page: number, perPage?: number): Promise<FetchedPage<Item>>;
+  /** Tells items apart: one listed again is dropped, and a page of an earlier page's items means the service ignored the page number. */
+  idOf?(item: Item): string;
 }
 
 export interface FetchedPage<Item> {
   items: Item[];
   maxPage: number;
-  /** Requests made for the page's items that failed (services, attributes): such a page is not saved. */
+  /** The page the answer says it is, where it says: it must be the page asked. */
+  page?: number;
+  /** Items of the whole list, where the answer says: it must not change during the listing. */
+  count?: number;
+  /** Items the answer listed, readable or not; `items.length` by default. */
+  size?: number;
+  /** Requests made for the page's items that failed (services, attributes), items that did not read: such a page is requested again by a rerun. */
   failures?: ExportFailure[];
+}
+
+/** A page in `<out>.parts/`; an incomplete one is kept for the feedback sheets but requested again by a rerun. */
+interface SavedPage<Item> {
+  items: Item[];
+  maxPage: number;
+  incomplete?: true;
 }
 
 type PageAnswer<Item> = { saved: FetchedPage<Item> } | { fetched: FetchedPage<Item> } | { error: unknown } | { stopped: true };
@@ -42,11 +62,14 @@ export class ExportRun {
   private readonly failures: ExportFailure[] = [];
   private fetched = 0;
   private resumed = 0;
-  /** A refused key, or a Retry-After too long to wait: the whole run stops, and says why. */
+  /** A refused key, a Retry-After too long to wait, an answer that ignored its request: the whole run stops, and says why. */
   private stopCause: ApiError | undefined;
   private readonly startedAt = new Date();
-  private readonly changedLists = new Set<string>();
+  /** Told in the summary: a list that changed during the export, items listed twice. */
+  private readonly warnings: string[] = [];
   private readonly pages = { done: 0, total: 0 };
+  /** The page size of each list the service was found to cap, under which its pages are saved. */
+  private readonly cappedPerPage = new Map<string, number>();
 
   private constructor(
     readonly api: OrgApi,
@@ -75,32 +98,55 @@ export class ExportRun {
    * that formatting and writing a page never leaves the budget idle; a failed page is recorded
    * and left out. `guess` pages after the first are requested with it, before it tells how many
    * there are: for long lists, where waiting a round trip for page 1 would idle the budget; a
-   * guess past the last page is dropped unread.
+   * guess past the last page is dropped unread. Each answer is checked against its request
+   * (ListingChecks): a service that ignored the page number stops the export.
    */
   async *readPages<Item>(source: PageSource<Item>, { window = PAGE_WINDOW, guess = 0 }: { window?: number; guess?: number } = {}): AsyncGenerator<LoadedPage<Item>> {
-    const requested = new Map<number, Promise<PageAnswer<Item>>>();
+    const checks = new ListingChecks(source);
+    try {
+      yield* this.readCheckedPages(source, checks, window, guess);
+    } catch (error) {
+      // A contradiction found as pages are handed over in order stops the listing like one found in an answer.
+      this.recordFailure(source.name, error);
+    } finally {
+      for (const warning of checks.warnings) this.logger.warn({ list: source.name }, warning);
+      this.warnings.push(...checks.warnings);
+    }
+  }
+
+  private async *readCheckedPages<Item>(source: PageSource<Item>, checks: ListingChecks<Item>, window: number, guess: number): AsyncGenerator<LoadedPage<Item>> {
+    let perPage = source.perPage;
+    let requested = new Map<number, Promise<PageAnswer<Item>>>();
     const request = (page: number): Promise<PageAnswer<Item>> => {
-      const answer = requested.get(page) ?? this.requestPage(source, page);
+      const answer = requested.get(page) ?? this.requestPage(source, page, perPage);
       requested.set(page, answer);
       return answer;
     };
     const firstAnswer = request(1);
     for (let page = 2; page <= 1 + guess; page++) void request(page);
-    const first = await this.keepPage(source, 1, await firstAnswer);
+    let first = await this.keepPage(source, 1, await firstAnswer, checks, perPage);
+    if (first !== undefined && perPage !== undefined && isCapped(first, perPage)) {
+      // The service gives fewer per page than asked: pages asked with the size it gives skip no item.
+      perPage = first.size ?? first.items.length;
+      this.cappedPerPage.set(source.name, perPage);
+      this.logger.info({ list: source.name, perPage }, 'the service gives fewer items per page than asked: the list is read with its page size');
+      requested = new Map();
+      first = await this.keepPage(source, 1, await request(1), checks, perPage);
+    }
     if (first === undefined) return;
     this.pages.total += first.maxPage;
     const rest = Array.from({ length: first.maxPage - 1 }, (_, index) => index + 2);
     // The next pages are on their way before page 1 is written.
     for (const page of rest.slice(0, window)) void request(page);
-    yield { page: 1, items: first.items };
+    yield { page: 1, items: checks.admit(1, first.items) };
     this.countPage();
     const load = async (page: number): Promise<{ page: number; data: FetchedPage<Item> | undefined }> => {
       const answer = await request(page);
       requested.delete(page);
-      return { page, data: await this.keepPage(source, page, answer, first.maxPage) };
+      return { page, data: await this.keepPage(source, page, answer, checks, perPage) };
     };
     for await (const loaded of mapInOrder(rest, window, load)) {
-      if (loaded.data !== undefined) yield { page: loaded.page, items: loaded.data.items };
+      if (loaded.data !== undefined) yield { page: loaded.page, items: checks.admit(loaded.page, loaded.data.items) };
       this.countPage();
     }
   }
@@ -113,7 +159,7 @@ export class ExportRun {
 
   /** A page `readPages` delivered, read again from `<out>.parts/` (feedback writes its sheets after reading every page). */
   async readSavedPage<Item>(source: PageSource<Item>, page: number): Promise<Item[]> {
-    return (await this.spool.read<FetchedPage<Item>>(source.name, page))?.items ?? [];
+    return (await this.spool.read<SavedPage<Item>>(spoolKey(source, this.cappedPerPage.get(source.name) ?? source.perPage), page))?.items ?? [];
   }
 
   /** A failed request: an API error becomes a row of errors.csv, a refused key stops the export, a stop is no failure. */
@@ -133,7 +179,8 @@ export class ExportRun {
   async finish(resource: string): Promise<ExportSummary> {
     const errorsFile = await writeExportFailures(this.options.out, this.failures);
     const stopped = this.stopReason;
-    if (this.failures.length === 0 && stopped === undefined) await this.spool.remove();
+    // Pages of a service that ignored its requests are not worth resuming from.
+    if ((this.failures.length === 0 && stopped === undefined) || this.stopCause instanceof IgnoredRequestError) await this.spool.remove();
     else this.logger.warn({ parts: this.spool.dir }, 'export incomplete: run the same command again to request only the missing pages');
     const finished = new Date();
     const { total } = this.client.readCounters();
@@ -149,6 +196,7 @@ export class ExportRun {
       finished_at: finished.toISOString(),
       duration_s: Math.round((finished.getTime() - this.startedAt.getTime()) / 10) / 100,
       ...(stopped === undefined ? {} : { stopped }),
+      ...(this.warnings.length === 0 ? {} : { warnings: this.warnings }),
     };
     this.logger.info({ rows: summary.rows, pages: summary.pages, failures: summary.failures, out: summary.out }, 'export finished');
     if (this.stopCause !== undefined) throw this.stopCause;
@@ -156,41 +204,59 @@ export class ExportRun {
   }
 
   /** A page's answer, saved or fetched, with nothing recorded yet: a guessed page may be dropped. */
-  private async requestPage<Item>(source: PageSource<Item>, page: number): Promise<PageAnswer<Item>> {
+  private async requestPage<Item>(source: PageSource<Item>, page: number, perPage: number | undefined): Promise<PageAnswer<Item>> {
     if (this.stopReason !== undefined) return { stopped: true };
-    const saved = await this.spool.read<FetchedPage<Item>>(source.name, page);
-    if (saved !== undefined) return { saved };
+    const saved = await this.spool.read<SavedPage<Item>>(spoolKey(source, perPage), page);
+    if (saved !== undefined && saved.incomplete !== true) return { saved };
     try {
-      return { fetched: await source.fetch(page) };
+      return { fetched: await source.fetch(page, perPage) };
     } catch (error) {
       return { error };
     }
   }
 
-  /** Counts a page's answer, records its failures and saves it for a rerun. */
-  private async keepPage<Item>(source: PageSource<Item>, page: number, answer: PageAnswer<Item>, expectedMaxPage?: number): Promise<FetchedPage<Item> | undefined> {
+  /** Checks a page's answer against its request, counts it, records its failures and saves it for a rerun. */
+  private async keepPage<Item>(
+    source: PageSource<Item>,
+    page: number,
+    answer: PageAnswer<Item>,
+    checks: ListingChecks<Item>,
+    perPage: number | undefined,
+  ): Promise<FetchedPage<Item> | undefined> {
     if ('stopped' in answer) return undefined;
+    const requested = `${source.name} page ${page}`;
+    if ('error' in answer) {
+      this.recordFailure(requested, answer.error);
+      return undefined;
+    }
+    const data = 'saved' in answer ? answer.saved : answer.fetched;
+    try {
+      checks.checkAnswer(page, data);
+    } catch (error) {
+      this.recordFailure(requested, error);
+      return undefined;
+    }
     if ('saved' in answer) {
       this.resumed++;
       return answer.saved;
     }
-    if ('error' in answer) {
-      this.recordFailure(`${source.name} page ${page}`, answer.error);
-      return undefined;
-    }
     const { fetched } = answer;
     this.fetched++;
-    this.warnIfListChanged(source, fetched.maxPage, expectedMaxPage);
     const failures = fetched.failures ?? [];
     this.failures.push(...failures);
-    if (failures.length === 0) await this.spool.write(source.name, page, { items: fetched.items, maxPage: fetched.maxPage });
+    const saved: SavedPage<Item> = { items: fetched.items, maxPage: fetched.maxPage, ...(failures.length === 0 ? {} : { incomplete: true }) };
+    await this.spool.write(spoolKey(source, perPage), page, saved);
     return fetched;
   }
+}
 
-  // Pages are read at different times: a list that grows or shrinks meanwhile shifts its pages.
-  private warnIfListChanged(source: PageSource<unknown>, maxPage: number, expected: number | undefined): void {
-    if (expected === undefined || maxPage === expected || this.changedLists.has(source.name)) return;
-    this.changedLists.add(source.name);
-    this.logger.warn({ list: source.name, pages: maxPage, expected }, 'the list changed during the export: rows may be missing or repeated');
-  }
+/** Pages asked with another page size hold other items: they are saved apart. */
+function spoolKey(source: PageSource<unknown>, perPage: number | undefined): string {
+  return perPage === undefined || perPage === source.perPage ? source.name : `${source.name} per_page ${perPage}`;
+}
+
+/** Page 1 shorter than the size asked while more items follow: the service caps the page size. */
+function isCapped(first: FetchedPage<unknown>, perPage: number): boolean {
+  const size = first.size ?? first.items.length;
+  return size > 0 && size < perPage && (first.maxPage > 1 || (first.count ?? 0) > size);
 }

@@ -2,6 +2,7 @@ import type { OrgApi } from '../../api/org-api.js';
 import type { Business } from '../../api/schemas/business.js';
 import type { BusinessPage } from '../../api/schemas/business-results.js';
 import { PER_PAGE_MAX } from '../../api/service-facts.js';
+import { toUnreadableFailures } from './export-failures.js';
 import type { ExportFilters } from './export-filters.js';
 import type { FetchedPage, PageSource } from './export-run.js';
 
@@ -13,14 +14,31 @@ export function listBusinessSources(api: OrgApi, filters: ExportFilters): PageSo
   const users = filters.user ?? [];
   if (users.length > 0) {
     return users.map((userId) => ({
+      ...BUSINESS_LIST,
       name: `GET /user/${userId}/businesses`,
-      fetch: async (page) => toFetchedPage(await api.listUserBusinesses(userId, { page, per_page: PER_PAGE_MAX })),
+      fetch: async (page, perPage = PER_PAGE_MAX) => toFetchedPage(`GET /user/${userId}/businesses page ${page}`, await api.listUserBusinesses(userId, { page, per_page: perPage })),
     }));
   }
   const search = { status: filters.status, country: filters.country, city: filters.city, modified__gte: filters['modified-since'] };
-  return [{ name: 'GET /business/search', fetch: async (page) => toFetchedPage(await api.searchBusinesses({ ...search, page, per_page: PER_PAGE_MAX })) }];
+  return [
+    {
+      ...BUSINESS_LIST,
+      name: 'GET /business/search',
+      fetch: async (page, perPage = PER_PAGE_MAX) => toFetchedPage(`GET /business/search page ${page}`, await api.searchBusinesses({ ...search, page, per_page: perPage })),
+    },
+  ];
 }
 
-function toFetchedPage(page: BusinessPage): FetchedPage<Business> {
-  return { items: page.businesses, maxPage: page.max_page };
+const BUSINESS_LIST = { perPage: PER_PAGE_MAX, idOf: (business: Business) => business.id };
+
+/** A business the page holds but that does not read is a failure of the page: listed, and the page requested again on a rerun. */
+function toFetchedPage(requested: string, page: BusinessPage): FetchedPage<Business> {
+  return {
+    items: page.businesses,
+    maxPage: page.max_page,
+    page: page.page,
+    count: page.count,
+    size: page.businesses.length + page.unreadable.length,
+    failures: toUnreadableFailures(requested, page.unreadable, 'business'),
+  };
 }

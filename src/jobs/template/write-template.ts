@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { CustomFieldDefinition } from '../../api/schemas/custom-fields.js';
+import type { CustomFieldReading } from '../../api/schemas/custom-field-reading.js';
 import { buildImportCatalog } from '../../resources/build-import-catalog.js';
 import { DOT_CONTEXT } from '../../resources/cell-context.js';
 import { formatExampleRow } from '../../resources/format-example-row.js';
@@ -13,7 +13,7 @@ export interface WriteTemplateOptions {
   /** .xlsx, or .csv / .tsv / .txt */
   out: string;
   /** Definitions from `GET /custom_fields`; none gives the static columns only. */
-  customFields: readonly CustomFieldDefinition[];
+  customFields: readonly CustomFieldReading[];
 }
 
 export interface WriteTemplateResult {

@@ -1,5 +1,5 @@
 import type { BusinessUpdate, SpecificHours, WeekHours } from '../../api/schemas/business.js';
-import type { CustomFieldDefinition } from '../../api/schemas/custom-fields.js';
+import type { CustomFieldReading } from '../../api/schemas/custom-field-reading.js';
 import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, storeCodeColumn, type BusinessTarget } from '../business-target.js';
 import type { Column } from '../column.js';
 import { customFieldColumn } from '../custom-field-column.js';
@@ -28,7 +28,7 @@ export type BusinessRowValues = ReadonlyMap<Column, unknown>;
 export type BusinessCatalog = ImportCatalog<BusinessTarget, BusinessRowValues>;
 
 /** The businesses' columns, custom fields typed by their definitions (none when no API is at hand). */
-export function buildBusinessCatalog(customFields: readonly CustomFieldDefinition[]): BusinessCatalog {
+export function buildBusinessCatalog(customFields: readonly CustomFieldReading[]): BusinessCatalog {
   const columns = [
     ...BUSINESS_IDENTITY_COLUMNS,
     ...buildBusinessFieldColumns(),

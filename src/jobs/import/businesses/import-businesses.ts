@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { OrgApi } from '../../../api/org-api.js';
+import { businessReadSchema } from '../../../api/schemas/business-read.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import { assembleBusinessUpdate } from '../../../resources/businesses/assemble-business-update.js';
 import { buildBusinessCatalog, type BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
@@ -35,7 +37,8 @@ export async function importBusinesses(client: ApiClient, options: ImportOptions
 
 async function importBusinessPass(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportPass> {
   const api = client.org(options.orgId);
-  const catalog = buildBusinessCatalog(await readCustomFieldDefinitions(api, logger));
+  const customFields = await readCustomFieldDefinitions(api, logger);
+  const catalog = buildBusinessCatalog(customFields);
   const firstLine = new Map<string, number>();
   // A business an earlier run sent or compared stays taken: a later row for it is still refused.
   const { run, rows } = await openImport(client, options, logger, catalog, (row) => {
@@ -43,7 +46,7 @@ async function importBusinessPass(client: ApiClient, options: ImportOptions, log
   });
   const roundTrip = await BusinessRoundTrip.open(options, catalog.columns, run.report.columns);
   try {
-    const importer = new BusinessBatches(run, api, firstLine, roundTrip);
+    const importer = new BusinessBatches(run, api, firstLine, roundTrip, businessReadSchema(customFields));
     let batch: BusinessRow[] = [];
     for await (const row of rows) {
       if (await importer.skipUntouched(row)) continue;
@@ -67,6 +70,8 @@ class BusinessBatches {
     /** First row of each business, so a second row for it is refused instead of silently overwriting. */
     private readonly firstLine: Map<string, number>,
     private readonly roundTrip: BusinessRoundTrip,
+    /** Every field the import compares and completes, custom fields typed: a business that does not fit fails its rows. */
+    private readonly schema: z.ZodType<CurrentBusiness>,
   ) {}
 
   /** A row the file left as it was exported is unchanged without a request; its business stays taken for later rows. */
@@ -85,7 +90,7 @@ class BusinessBatches {
     let resolved: ResolvedTargets;
     try {
       // Both modes read: diff compares, patch completes partial fields, and the undo file keeps the before-image.
-      resolved = await resolveBusinesses(this.api, rows.map((row) => row.target));
+      resolved = await resolveBusinesses(this.api, rows.map((row) => row.target), this.schema);
     } catch (error) {
       for (const row of rows) await this.run.fail({ ...row.base, target: describeBusinessTarget(row.target) }, error, findIdentityColumn(row.target));
       return;

@@ -1,7 +1,11 @@
+import type { z } from 'zod';
 import type { OrgApi } from '../../../api/org-api.js';
+import { readEach, type UnreadableItem } from '../../../api/schemas/read-each.js';
+import { readField } from '../../../api/read-field.js';
 import { PER_PAGE_MAX } from '../../../api/service-facts.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import type { CurrentBusiness } from './complete-business-update.js';
+import { readSearchPages, type SearchedBusinesses } from './read-search-pages.js';
 
 export type Resolution = { found: true; business: CurrentBusiness } | { found: false; error: string };
 
@@ -12,25 +16,35 @@ export interface ResolvedTargets {
 }
 
 /**
- * Reads the businesses a batch of rows addresses, at most 100 per request: ids with
- * `business__in`, store codes with `code` (so every role, PROVIDER included, can address by code).
+ * Reads the businesses a batch of rows addresses, 100 per search: ids with `business__in`, store
+ * codes with `code` (so every role, PROVIDER included, can address by code). `schema` reads the
+ * fields the import uses; a business that does not fit it fails the rows addressing it, with why.
  */
-export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessTarget[]): Promise<ResolvedTargets> {
+export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessTarget[], schema?: z.ZodType<CurrentBusiness>): Promise<ResolvedTargets> {
   const ids = unique(targets.flatMap((target) => ('business_id' in target ? [target.business_id] : [])));
   const codes = unique(targets.flatMap((target) => ('code' in target ? [target.code] : [])));
   const byId = new Map<string, CurrentBusiness>();
   const byCode = new Map<string, CurrentBusiness[]>();
+  const unreadableById = new Map<string, string>();
+  const unreadableByCode = new Map<string, string[]>();
   let reads = 0;
+  const search = async (params: { business__in: string[] } | { code: string[] }): Promise<CurrentBusiness[]> => {
+    const found = readFields(await readSearchPages(api, params), schema);
+    reads += found.reads;
+    for (const { id, problem, raw } of found.unreadable) {
+      if (id !== undefined) unreadableById.set(id, problem);
+      const code = readField(raw, 'code');
+      if (typeof code === 'string') unreadableByCode.set(code, [...(unreadableByCode.get(code) ?? []), problem]);
+    }
+    return found.businesses;
+  };
   for (const chunk of chunks(ids)) {
-    reads++;
-    const page = await api.searchBusinesses({ business__in: chunk, per_page: PER_PAGE_MAX });
-    for (const business of page.businesses) byId.set(business.id, business);
+    for (const business of await search({ business__in: chunk })) byId.set(business.id, business);
   }
   for (const chunk of chunks(codes)) {
-    reads++;
-    const page = await api.searchBusinesses({ code: chunk, per_page: PER_PAGE_MAX });
-    for (const business of page.businesses) {
-      if (business.code !== null) byCode.set(business.code, [...(byCode.get(business.code) ?? []), business]);
+    for (const business of await search({ code: chunk })) {
+      const { code } = business;
+      if (typeof code === 'string') byCode.set(code, [...(byCode.get(code) ?? []), business]);
     }
   }
   return {
@@ -38,19 +52,30 @@ export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessT
     resolve(target) {
       if ('business_id' in target) {
         const business = byId.get(target.business_id);
-        return business === undefined
-          ? { found: false, error: `business_id: no business '${target.business_id}' that this key can read` }
-          : { found: true, business };
+        if (business !== undefined) return { found: true, business };
+        const problem = unreadableById.get(target.business_id);
+        if (problem !== undefined) return { found: false, error: `unreadable: ${problem}` };
+        return { found: false, error: `business_id: no business '${target.business_id}' that this key can read` };
       }
       const matches = byCode.get(target.code) ?? [];
-      const [business] = matches;
-      if (business === undefined) return { found: false, error: `code: no business with store code '${target.code}' that this key can read` };
-      if (matches.length > 1) {
+      const problems = unreadableByCode.get(target.code) ?? [];
+      if (matches.length + problems.length > 1) {
         return { found: false, error: `code: store code '${target.code}' is used in several organizations; give business_id, or --org` };
       }
-      return { found: true, business };
+      const [business] = matches;
+      if (business !== undefined) return { found: true, business };
+      const [problem] = problems;
+      if (problem !== undefined) return { found: false, error: `unreadable: ${problem}` };
+      return { found: false, error: `code: no business with store code '${target.code}' that this key can read` };
     },
   };
+}
+
+/** The businesses found, read with `schema` where the import needs more than their identity. */
+function readFields(found: SearchedBusinesses, schema: z.ZodType<CurrentBusiness> | undefined): { businesses: CurrentBusiness[]; unreadable: UnreadableItem[]; reads: number } {
+  if (schema === undefined) return found;
+  const { items, unreadable } = readEach(found.businesses, schema);
+  return { businesses: items, unreadable: [...found.unreadable, ...unreadable], reads: found.reads };
 }
 
 function unique(values: readonly string[]): string[] {

@@ -11,7 +11,7 @@ export interface CustomFieldLayout {
 export function readCustomFieldLayout(list: CustomFieldList): CustomFieldLayout {
   const sections = CustomFieldSectionsSchema.safeParse(list);
   return {
-    fields: new Map(list.custom_fields.map((field) => [field.id, { order: field.order, section_id: field.section_id }])),
+    fields: new Map(list.custom_fields.map((field) => [field.id, { order: field.order, section_id: field.section_id ?? null }])),
     sections: sections.success ? new Map(sections.data.sections.map((section) => [section.id, section.order])) : undefined,
   };
 }

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { describeMismatch, describeUnreadable, REPORT_INPUT } from '../describe-mismatch.js';
+
+/** An item of a list that does not fit what the client reads: reported, and the rest of the list goes on. */
+export interface UnreadableItem {
+  /** The item's `id`, when it has one. */
+  id: string | undefined;
+  /** `contacts.0.phone_numbers is null (expected a list)`; several joined by `; `. */
+  problem: string;
+  /** The item as the service sent it: a job may still find it by a field that reads (a store code). */
+  raw: unknown;
+}
+
+export interface ReadItems<T> {
+  items: T[];
+  unreadable: UnreadableItem[];
+}
+
+/** Each item read on its own: one that does not fit `schema` is set aside, named by its id. */
+export function readEach<T>(items: readonly unknown[], schema: z.ZodType<T>): ReadItems<T> {
+  const read: ReadItems<T> = { items: [], unreadable: [] };
+  for (const item of items) {
+    const parsed = schema.safeParse(item, REPORT_INPUT);
+    if (parsed.success) read.items.push(parsed.data);
+    else read.unreadable.push({ id: readId(item), problem: parsed.error.issues.map((issue) => describeUnreadable(describeMismatch(issue))).join('; '), raw: item });
+  }
+  return read;
+}
+
+/** A list in an answer whose items are read one by one (see readEach): the list itself must still be a list. */
+export function eachItem<T>(schema: z.ZodType<T>) {
+  return z.array(z.unknown()).transform((items) => readEach(items, schema));
+}
+
+const IdSchema = z.looseObject({ id: z.union([z.string(), z.number()]) });
+
+function readId(item: unknown): string | undefined {
+  const parsed = IdSchema.safeParse(item);
+  return parsed.success ? String(parsed.data.id) : undefined;
+}

@@ -1,0 +1,100 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../src/api/api-client.js';
+import { IgnoredRequestError } from '../../../src/api/ignored-request-error.js';
+import { importSheet, type ImportResource } from '../../../src/jobs/import/import-sheet.js';
+import type { ImportSummary } from '../../../src/jobs/import/import-options.js';
+import { DRIFT_BASE, useDriftingEmulator } from '../../api/drifting-emulator.js';
+import { makeTempDir } from '../../sheets/make-temp-dir.js';
+import { editItems } from '../export/edit-items.js';
+import { readResults } from './start-import-harness.js';
+
+const logger = pino({ level: 'silent' });
+
+describe('an import checks the businesses it reads against its request', () => {
+  const service = useDriftingEmulator({ businesses: 60, feedback: 0 });
+  const { state } = service.emulator;
+  const writes: string[] = [];
+
+  async function runImport(resource: ImportResource, csv: string): Promise<{ summary: Promise<ImportSummary>; reportDir: string }> {
+    const dir = await makeTempDir();
+    const file = join(dir, 'input.csv');
+    await writeFile(file, csv);
+    const reportDir = join(dir, 'report');
+    const client = createApiClient({ baseUrl: DRIFT_BASE, apiKey: service.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000, retry: { baseDelayMs: 1 } });
+    writes.length = 0;
+    const summary = importSheet(client, resource, { file, reportDir, mode: 'diff', dryRun: false }, logger).finally(() => client.close());
+    return { summary, reportDir };
+  }
+
+  function recordWrites(): void {
+    service.reroute = (request) => {
+      if (request.method === 'POST') writes.push(request.path);
+      return request;
+    };
+  }
+
+  it('fails a row whose business does not fit, by id or by store code, with why, and sends the others', async () => {
+    recordWrites();
+    const [broken, coded, fine] = state.orgBusinesses(1);
+    service.drift = (request, body) =>
+      request.path !== '/business/search'
+        ? body
+        : editItems(body, 'businesses', (business) =>
+            business.id === broken?.id || business.id === coded?.id ? { ...business, contacts: [{ name: 'Claire', phone_numbers: null }] } : business,
+          );
+    const csv = `business_id,code,description_short\n${broken?.id ?? ''},,One\n,${coded?.code ?? ''},Two\n${fine?.id ?? ''},,Three\n`;
+    const { summary, reportDir } = await runImport('businesses', csv);
+    expect((await summary).rows).toMatchObject({ updated: 1, failed: 2 });
+    const results = await readResults(reportDir);
+    expect(results.map((row) => [row._status, row._errors])).toEqual([
+      ['failed', 'unreadable: contacts.0.phone_numbers is null (expected a list)'],
+      ['failed', 'unreadable: contacts.0.phone_numbers is null (expected a list)'],
+      ['updated', ''],
+    ]);
+    expect(writes).toEqual([`/business/${fine?.id ?? ''}`]);
+  });
+
+  it('reads every page of a search, in the page size the service gives', async () => {
+    recordWrites();
+    // 100 ids asked, 30 answered per page.
+    service.reroute = (request) => {
+      const query = new URLSearchParams(request.query);
+      if (Number(query.get('per_page')) > 30) query.set('per_page', '30');
+      return { ...request, query };
+    };
+    const businesses = state.orgBusinesses(1).slice(0, 45);
+    const csv = `business_id,description_short\n${businesses.map((business) => `${business.id},Fresh every morning`).join('\n')}\n`;
+    const { summary } = await runImport('businesses', csv);
+    expect((await summary).rows).toMatchObject({ failed: 0, total: 45 });
+  });
+
+  it('stops when the service ignored the business__in filter, rather than report rows not found', async () => {
+    recordWrites();
+    service.reroute = (request) => {
+      const query = new URLSearchParams(request.query);
+      query.delete('business__in');
+      return { ...request, query };
+    };
+    const [wanted] = state.orgBusinesses(1).slice(-1);
+    const { summary, reportDir } = await runImport('businesses', `business_id,description_short\n${wanted?.id ?? ''},Hello\n`);
+    const error = await summary.then(() => undefined, (reason: unknown) => reason);
+    expect(error).toBeInstanceOf(IgnoredRequestError);
+    expect((error as Error).message).toMatch(/^Could not GET \/business\/search: the service ignored the filter business__in=\S+: it answered business \S+ with id "\S+"\. /);
+    expect((await readResults(reportDir))[0]?._status).toBe('failed');
+    expect(writes).toEqual([]);
+  });
+
+  it('stops when the service ignored the code filter of a services import', async () => {
+    service.reroute = (request) => {
+      const query = new URLSearchParams(request.query);
+      query.delete('code');
+      return { ...request, query };
+    };
+    const [wanted] = state.orgBusinesses(1).slice(-1);
+    const { summary } = await runImport('services', `code,service_id,price\n${wanted?.code ?? ''},1,10\n`);
+    await expect(summary).rejects.toThrow(/the service ignored the filter code=/);
+  });
+});
