@@ -5,8 +5,10 @@ import { LOCK_FILE, lockReportDir, type ReportDirLock } from './report-dir-lock.
 
 /** What an import writes in its report directory (README, "Report files"). */
 const REPORT_FILE = /^(?:(?:results|errors|plan|undo(?:-\d+)?)\.(?:csv|xlsx)|summary\.json|journal\.jsonl)$/;
-/** The planning dry run of a business import with breakers. */
-const PLAN_DIR = 'plan';
+/** Where the planning pass of a business import with breakers writes: a report of its own, beside the run's. */
+export const PLAN_DIR = 'plan';
+/** A rehearsal's report, set aside by the real run that followed it (rehearsal-files.ts). */
+export const REHEARSAL_DIR = 'dry-run';
 const SHOWN_NAMES = 3;
 
 /**
@@ -17,7 +19,7 @@ const SHOWN_NAMES = 3;
 export async function openReportDir(dir: string): Promise<ReportDirLock> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const foreign = (await readdir(dir, { withFileTypes: true }))
-    .filter((entry) => !(entry.isDirectory() ? entry.name === PLAN_DIR : isReportFile(entry.name)))
+    .filter((entry) => !(entry.isDirectory() ? entry.name === PLAN_DIR || entry.name === REHEARSAL_DIR : isReportFile(entry.name)))
     .map((entry) => entry.name)
     .sort();
   if (foreign.length > 0) {
@@ -31,7 +33,7 @@ export async function openReportDir(dir: string): Promise<ReportDirLock> {
   return lockReportDir(dir);
 }
 
-function isReportFile(name: string): boolean {
+export function isReportFile(name: string): boolean {
   const target = readTempOutputTarget(name) ?? name;
   return REPORT_FILE.test(target) || target === LOCK_FILE;
 }

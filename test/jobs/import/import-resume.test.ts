@@ -160,13 +160,32 @@ describe('resuming an import from its journal', () => {
     expect(posts).toEqual(onceEach(changed.targets));
   });
 
-  it('refuses to resume a dry run as a real one', async () => {
-    const reportDir = join(harness.dir, 'dry');
-    const { csv } = renameSheet(42, 45, 'Dry');
-    await harness.runImport('businesses', csv, { reportDir, dryRun: true });
-    await expect(harness.runImport('businesses', csv, { reportDir })).rejects.toThrow(
-      `Could not resume the import in ${reportDir}: the journal was written with other settings (dry_run was true, now false). Run with --restart`,
+  it('never blocks after a rehearsal: rehearse, edit, rehearse again, then import, in one report directory', async () => {
+    const reportDir = join(harness.dir, 'rehearsals');
+    const first = renameSheet(42, 45, 'Draft');
+    const rehearsal = await harness.runImport('businesses', first.csv, { reportDir, dryRun: true });
+    expect(rehearsal.summary).toMatchObject({ rows: { would_update: 3 } });
+    // A rehearsal keeps no journal: nothing to resume, nothing to refuse.
+    await expect(readFile(join(reportDir, 'journal.jsonl'))).rejects.toThrow(/ENOENT/);
+    const edited = renameSheet(42, 45, 'Final');
+    const again = await harness.runImport('businesses', edited.csv, { reportDir, dryRun: true });
+    expect(again.results.map((row) => row._changes)).toEqual(edited.targets.map((business, index) => `name: '${business.name}' -> 'Final ${index}'`));
+    const posts = countPosts();
+    const real = await harness.runImport('businesses', edited.csv, { reportDir });
+    expect(real.summary).toMatchObject({ resumed: 0, rows: { total: 3, updated: 3 } });
+    expect(posts).toEqual(onceEach(edited.targets));
+    // The last rehearsal's report is kept beside the run's, under dry-run/.
+    expect(await readResults(join(reportDir, 'dry-run'))).toEqual(again.results);
+  });
+
+  it('refuses a rehearsal in the report of an import that sent changes: its journal and undo file stay', async () => {
+    const reportDir = join(harness.dir, 'sent');
+    const { csv } = renameSheet(45, 46, 'Sent');
+    const real = await harness.runImport('businesses', csv, { reportDir });
+    await expect(harness.runImport('businesses', csv, { reportDir, dryRun: true })).rejects.toThrow(
+      `Could not use ${reportDir}: it holds the report of an import that sent changes (its journal and undo file), which a rehearsal would overwrite. Rehearse with another --report directory.`,
     );
+    expect(await readResults(reportDir)).toEqual(real.results);
   });
 
   it('resumes every resource: a finished services import run again sends nothing and reports the same', async () => {

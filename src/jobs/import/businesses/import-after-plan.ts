@@ -3,6 +3,7 @@ import { BreakerError } from '../breaker-error.js';
 import type { ImportOptions, ImportSummary } from '../import-options.js';
 import { countProblems } from '../row-status.js';
 import { listTrippedBreakers, resolveLimit, type RunBreakers } from '../run-breakers.js';
+import { PLAN_DIR } from '../open-report-dir.js';
 
 /** What one pass over the file comes to. */
 export interface ImportPass {
@@ -13,8 +14,6 @@ export interface ImportPass {
   planFile: string | undefined;
 }
 
-/** Where the plan of a run that writes goes: a report of its own, beside the run's. */
-const PLAN_DIR = 'plan';
 
 /**
  * Runs with breakers read the file and the businesses twice: a dry run plans every row (into

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { toWriteError } from '../../../sheets/open-output.js';
 import type { ReportedRow } from '../import-report.js';
 import { openReportDir } from '../open-report-dir.js';
+import { clearRehearsal, setRehearsalAside } from '../rehearsal-files.js';
+import { ReportDirError } from '../report-dir-error.js';
 import type { ReportDirLock } from '../report-dir-lock.js';
 import type { ImportSettings, JournalEntry, JournalHeader } from './journal-schema.js';
 import { readJournal } from './read-journal.js';
@@ -49,7 +51,8 @@ export interface ImportJournal {
 
 /**
  * Resumes the journal of `dir` when its source and settings match, else refuses; starts a new one
- * when there is none or on restart. The journal holds the report directory for its run: opened
+ * when there is none, on restart, or after a rehearsal (whose report moves to `dry-run/`). A dry run
+ * keeps no journal. The journal holds the report directory for its run: opened
  * first, it creates and locks the directory, and closing it unlocks it.
  */
 export async function openImportJournal(options: ImportJournalOptions): Promise<ImportJournal> {
@@ -65,10 +68,17 @@ export async function openImportJournal(options: ImportJournalOptions): Promise<
 async function openJournalFile(options: ImportJournalOptions, lock: ReportDirLock): Promise<ImportJournal> {
   const path = join(options.dir, JOURNAL_FILE);
   const header: JournalHeader = { journal: 1, source: options.source, sha256: options.sha256, settings: options.settings };
-  const saved = options.restart ? undefined : await readJournal(path, options.dir);
-  if (saved === undefined) {
-    const fd = openSync(path, 'w', OWNER_ONLY);
-    const journal = new JournalFile(path, fd, new Map(), lock);
+  const saved = await readJournal(path, options.dir);
+  // A rehearsal has nothing to lose: it keeps no journal, and what it leaves never blocks another run.
+  const rehearsed = saved === undefined || saved.header.settings.dry_run;
+  if (options.settings.dry_run) {
+    if (!rehearsed) throw new ReportDirError(options.dir, 'it holds the report of an import that sent changes (its journal and undo file), which a rehearsal would overwrite', 'Rehearse with another --report directory.');
+    await clearRehearsal(options.dir);
+    return new RehearsalJournal(lock);
+  }
+  if (rehearsed) await setRehearsalAside(options.dir);
+  if (rehearsed || options.restart) {
+    const journal = new JournalFile(path, openSync(path, 'w', OWNER_ONLY), new Map(), lock);
     journal.write(`${JSON.stringify(header)}\n`);
     return journal;
   }
@@ -76,6 +86,23 @@ async function openJournalFile(options: ImportJournalOptions, lock: ReportDirLoc
   // A line cut by a killed run goes, so that the next one starts on a line of its own.
   await truncate(path, saved.completeBytes);
   return new JournalFile(path, openSync(path, 'a', OWNER_ONLY), saved.entries, lock);
+}
+
+/** A dry run's journal: nothing to resume, nothing written; it holds the report directory all the same. */
+class RehearsalJournal implements ImportJournal {
+  constructor(private readonly lock: ReportDirLock) {}
+
+  take(): undefined {
+    return undefined;
+  }
+
+  append(): void {
+    // A dry run is decided again in full by the next run: nothing to keep.
+  }
+
+  close(): void {
+    this.lock.release();
+  }
 }
 
 function checkResumable(saved: JournalHeader, current: JournalHeader, dir: string): void {
