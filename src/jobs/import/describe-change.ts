@@ -1,5 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
-
 /** `field: 'Old' -> 'New'`: one entry of a report's `_changes`. */
 export function describeChange(field: string, before: unknown, after: unknown): string {
   return `${field}: ${showValue(before)} -> ${showValue(after)}`;
@@ -15,13 +13,38 @@ export function describeConflict(field: string, base: unknown, file: unknown, cu
   return `${field}: base ${showValue(base)} / file ${showValue(file)} / current ${showValue(current)}`;
 }
 
-/** Absent, null and empty mean the same to a person reading a sheet. */
+/**
+ * Absent, null and empty mean the same to a person reading a sheet, at any depth. A number and
+ * the decimal text a service may give it as (`"48.850"` for 48.85) are one value, so that no write
+ * is sent for nothing; two texts stay texts (`"1.50"` is not `"1.5"` in a description).
+ */
 export function isSameValue(current: unknown, wanted: unknown): boolean {
-  return isDeepStrictEqual(normalise(current), normalise(wanted));
+  const [was, now] = [normalise(current), normalise(wanted)];
+  if (typeof was === 'number' || typeof now === 'number') return isSameNumber(was, now);
+  if (Array.isArray(was) || Array.isArray(now)) {
+    return Array.isArray(was) && Array.isArray(now) && was.length === now.length && was.every((item, index) => isSameValue(item, now[index]));
+  }
+  if (isRecord(was) && isRecord(now)) {
+    return [...new Set([...Object.keys(was), ...Object.keys(now)])].every((key) => isSameValue(was[key], now[key]));
+  }
+  return was === now;
 }
 
 function normalise(value: unknown): unknown {
   return value === undefined || value === '' ? null : value;
+}
+
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+function isSameNumber(was: unknown, now: unknown): boolean {
+  const asNumber = (value: unknown): number | undefined =>
+    typeof value === 'number' ? value : typeof value === 'string' && DECIMAL_TEXT.test(value) ? Number(value) : undefined;
+  const [a, b] = [asNumber(was), asNumber(now)];
+  return a !== undefined && a === b;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const SHOWN_LENGTH = 60;

@@ -11,8 +11,8 @@ import { readCountryCells } from './read-country-cells.js';
 
 /**
  * The payload of one row: a BusinessUpdate, except that a row may set some days of `open_hours`,
- * one list of `specific_hours`, and some fields of the first contact. The service replaces these
- * fields whole, so the import completes them from the current business before sending.
+ * one list of `specific_hours`, some photos, some custom fields and some fields of the first
+ * contact. The import sends each of these fields whole, completed from the current business.
  */
 export type BusinessRowUpdate = Omit<BusinessUpdate, 'open_hours' | 'specific_hours'> & {
   open_hours?: Partial<WeekHours>;

@@ -1,43 +1,67 @@
 import { describe, expect, it } from 'vitest';
 import { WEEK_DAYS } from '../../../src/api/service-facts.js';
-import { completeBusinessUpdate, type CurrentBusiness } from '../../../src/jobs/import/businesses/complete-business-update.js';
-import { diffBusiness } from '../../../src/jobs/import/businesses/diff-business.js';
+import { completeBusinessUpdate, type CompletedUpdate, type CurrentBusiness } from '../../../src/jobs/import/businesses/complete-business-update.js';
+import { diffBusiness, type BusinessDiff } from '../../../src/jobs/import/businesses/diff-business.js';
 import { assembleBusinessUpdate } from '../../../src/resources/businesses/assemble-business-update.js';
 import { buildBusinessCatalog } from '../../../src/resources/businesses/business-catalog.js';
 import { DOT_CONTEXT } from '../../../src/resources/cell-context.js';
+import { CUSTOM_FIELDS } from '../../resources/custom-field-definitions.js';
 
-const SHEET = ['business_id', 'name', 'contacts.0.email', 'photos.LOGO', 'photos.primary', 'open_hours.monday', 'open_hours.tuesday'];
-const catalog = buildBusinessCatalog([]);
+const SHEET = [
+  'business_id',
+  'name',
+  'lat',
+  'groups',
+  'description_short',
+  'contacts.0.email',
+  'contacts.0.fax',
+  'photos.LOGO',
+  'photos.primary',
+  'open_hours.monday',
+  'open_hours.tuesday',
+  'specific_hours.close',
+  'custom_fields.seats',
+];
+const catalog = buildBusinessCatalog(CUSTOM_FIELDS);
 const columns = catalog.columns.filter((column) => SHEET.includes(column.header) && column.path !== undefined);
 const readRow = catalog.createRowReader(SHEET, DOT_CONTEXT);
 
 const week = Object.fromEntries(WEEK_DAYS.map((day) => [day, ['09:00-18:00']]));
+const photos = { LOGO: 'https://cdn.example.com/logo.png', primary: 'https://cdn.example.com/front.png', secondary: ['https://cdn.example.com/in.png'] };
 const business: CurrentBusiness = {
   id: 'b1',
   org_id: 1,
   name: 'Old name',
-  contacts: [{ name: 'Claire', email: 'old@example.com' }],
-  photos: { LOGO: 'https://cdn.example.com/logo.png', primary: 'https://cdn.example.com/front.png' },
+  contacts: [{ name: 'Claire', email: 'old@example.com' }, { name: 'Paul', email: 'paul@example.com' }],
+  photos,
+  custom_fields: { seats: 40, has_parking: true },
   open_hours: week,
+  specific_hours: { open: [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: ['07:00-13:00'] }], close: [] },
 };
 
-function diffRow(cells: Record<string, string>, current: CurrentBusiness) {
-  const { update } = readRow({ kind: 'row', line: 2, values: { business_id: 'b1', ...cells } });
-  if (update === undefined) throw new Error('the row has no update');
-  return diffBusiness(completeBusinessUpdate(assembleBusinessUpdate(update), current), current, columns);
+function completeRow(cells: Record<string, string>, current: CurrentBusiness): CompletedUpdate {
+  const { update, errors } = readRow({ kind: 'row', line: 2, values: { business_id: 'b1', ...cells } });
+  if (update === undefined) throw new Error(`the row does not read: ${errors.join('; ')}`);
+  return completeBusinessUpdate(assembleBusinessUpdate(update), current);
+}
+
+function diffRow(cells: Record<string, string>, current: CurrentBusiness): BusinessDiff {
+  const completed = completeRow(cells, current);
+  if ('errors' in completed) throw new Error(`the row is refused: ${completed.errors.join('; ')}`);
+  return diffBusiness(completed.payload, current, columns);
 }
 
 describe('one diff per business row', () => {
   it('gives the payload, the _changes and the columns of the plan and the undo file from one comparison', () => {
     const diff = diffRow(
-      { name: 'New name', 'contacts.0.email': 'new@example.com', 'photos.LOGO': 'https://cdn.example.com/logo.png', 'photos.primary': 'https://cdn.example.com/new.png', 'open_hours.monday': '10:00-18:00', 'open_hours.tuesday': '09:00-18:00' },
+      { name: 'New name', 'contacts.0.email': 'new@example.com', 'photos.LOGO': photos.LOGO, 'photos.primary': 'https://cdn.example.com/new.png', 'open_hours.monday': '10:00-18:00', 'open_hours.tuesday': '09:00-18:00' },
       business,
     );
     expect(diff.payload).toEqual({
       name: 'New name',
-      photos: { primary: 'https://cdn.example.com/new.png' },
+      photos: { ...photos, primary: 'https://cdn.example.com/new.png' },
       open_hours: { ...week, monday: ['10:00-18:00'] },
-      contacts: [{ name: 'Claire', email: 'new@example.com' }],
+      contacts: [{ name: 'Claire', email: 'new@example.com' }, { name: 'Paul', email: 'paul@example.com' }],
     });
     expect(diff.changes).toEqual([
       "name: 'Old name' -> 'New name'",
@@ -53,18 +77,83 @@ describe('one diff per business row', () => {
     ]);
   });
 
-  it('tells the columns under a field the business lacks by their own values', () => {
-    const diff = diffRow({ 'open_hours.monday': '10:00-18:00' }, { ...business, open_hours: null });
-    expect(diff.changes).toHaveLength(1);
-    expect(diff.changes[0]).toMatch(/^open_hours: '' -> /);
-    // The week is sent whole: the days the row leaves empty go from none to closed, and the plan says so.
-    expect(diff.columns.map(({ column, before, after }) => [column.header, before, after])).toEqual([
-      ['open_hours.monday', undefined, ['10:00-18:00']],
-      ['open_hours.tuesday', undefined, []],
-    ]);
-  });
-
   it('changes nothing for a row equal to its business', () => {
-    expect(diffRow({ name: 'Old name', 'open_hours.monday': '09:00-18:00' }, business)).toEqual({ payload: {}, changes: [], columns: [] });
+    expect(diffRow({ name: 'Old name', 'open_hours.monday': '09:00-18:00', 'photos.LOGO': photos.LOGO }, business)).toEqual({ payload: {}, changes: [], columns: [] });
   });
 });
+
+describe('nested fields sent whole', () => {
+  it('sends photos whole: a new logo keeps the primary and secondary photos as read', () => {
+    const diff = diffRow({ 'photos.LOGO': 'https://cdn.example.com/new-logo.png' }, business);
+    expect(diff.payload).toEqual({ photos: { ...photos, LOGO: 'https://cdn.example.com/new-logo.png' } });
+    expect(diff.changes).toEqual([`photos.LOGO: '${photos.LOGO}' -> 'https://cdn.example.com/new-logo.png'`]);
+  });
+
+  it('sends custom_fields whole: the other custom fields go as read', () => {
+    expect(diffRow({ 'custom_fields.seats': '60' }, business).payload).toEqual({ custom_fields: { seats: 60, has_parking: true } });
+  });
+
+  it('reads a custom_fields or photos left out, or null, as holding no value: the row alone is the whole object', () => {
+    for (const absent of [null, undefined]) {
+      const current = { ...business, custom_fields: absent, photos: absent };
+      expect(diffRow({ 'custom_fields.seats': '60', 'photos.LOGO': photos.LOGO }, current).payload).toEqual({ custom_fields: { seats: 60 }, photos: { LOGO: photos.LOGO } });
+    }
+  });
+
+  it('keeps the other list of specific_hours and the other contacts', () => {
+    const diff = diffRow({ 'specific_hours.close': '2026-12-25', 'contacts.0.fax': '+33302060628' }, business);
+    expect(diff.payload).toEqual({
+      specific_hours: { ...(business.specific_hours as object), close: [{ starts_at: '2026-12-25', ends_at: '2026-12-25' }] },
+      contacts: [{ name: 'Claire', email: 'old@example.com', fax: '+33302060628' }, { name: 'Paul', email: 'paul@example.com' }],
+    });
+  });
+
+  it('refuses a row that leaves out a day the read does not give, and never sends that day closed', () => {
+    const { sunday: _sunday, ...noSunday } = week;
+    expect(completeRow({ 'open_hours.monday': '10:00-18:00' }, { ...business, open_hours: noSunday })).toEqual({
+      errors: ['open_hours: the current sunday is unknown; give all seven days'],
+    });
+    const { saturday: _saturday, ...noWeekend } = noSunday;
+    expect(completeRow({ 'open_hours.monday': '10:00-18:00' }, { ...business, open_hours: noWeekend })).toEqual({
+      errors: ['open_hours: the current saturday and sunday are unknown; give all seven days'],
+    });
+    expect(completeRow({ 'open_hours.monday': '10:00-18:00' }, { ...business, open_hours: null })).toEqual({
+      errors: ['open_hours: the current week is unknown; give all seven days'],
+    });
+  });
+
+  it('sends a week the row gives whole, whatever the read lacks', () => {
+    const cells = Object.fromEntries(WEEK_DAYS.map((day) => [`open_hours.${day}`, day === 'sunday' ? 'closed' : '08:00-12:00']));
+    const completed = completeBusinessUpdate(assembleBusinessUpdate(readWeek(cells)), { ...business, open_hours: null });
+    expect(completed).toEqual({ payload: { open_hours: { ...Object.fromEntries(WEEK_DAYS.map((day) => [day, ['08:00-12:00']])), sunday: [] } } });
+  });
+
+  it('refuses a list of specific_hours, or contacts, the read does not give', () => {
+    expect(completeRow({ 'specific_hours.close': '2026-12-25' }, { ...business, specific_hours: { close: [] } })).toEqual({
+      errors: ['specific_hours: the current open list is unknown; give specific_hours.open and specific_hours.close'],
+    });
+    expect(completeRow({ 'contacts.0.email': 'new@example.com', 'open_hours.monday': '10:00-18:00' }, { ...business, contacts: null, open_hours: {} })).toEqual({
+      errors: ['open_hours: the current week is unknown; give all seven days', 'contacts: the current contacts are unknown; the first one cannot be sent without the others'],
+    });
+  });
+});
+
+describe('values that are the same', () => {
+  it('takes a number the service gives as text, trailing zeros or not, for the same number', () => {
+    for (const lat of ['48.85', '48.850', 48.85]) expect(diffRow({ lat: '48.85' }, { ...business, lat }).payload).toEqual({});
+    expect(diffRow({ groups: '1,2' }, { ...business, groups: ['1', '2.0'] }).payload).toEqual({});
+    expect(diffRow({ lat: '48.86' }, { ...business, lat: '48.850' }).payload).toEqual({ lat: 48.86 });
+  });
+
+  it('keeps texts as texts, and an absent value the same as an empty one inside a nested field', () => {
+    expect(diffRow({ description_short: '1.5' }, { ...business, description_short: '1.50' }).payload).toEqual({ description_short: '1.5' });
+    expect(diffRow({ 'contacts.0.fax': '#clear' }, business).payload).toEqual({});
+  });
+});
+
+function readWeek(cells: Record<string, string>) {
+  const headers = ['business_id', ...Object.keys(cells)];
+  const { update } = catalog.createRowReader(headers, DOT_CONTEXT)({ kind: 'row', line: 2, values: { business_id: 'b1', ...cells } });
+  if (update === undefined) throw new Error('the week does not read');
+  return update;
+}

@@ -28,24 +28,17 @@ interface Difference {
   after: unknown;
 }
 
-/** Fields the service patches key by key: the diff compares and sends their keys one by one. */
-const KEYED_FIELDS = new Set(['photos', 'custom_fields']);
-
-/** Compares a complete update with the business, field by field; `columns` are the sheet's columns that set a field. */
+/**
+ * Compares a complete update with the business, field by field; `columns` are the sheet's columns
+ * that set a field. A nested field that differs goes whole, as completeBusinessUpdate built it.
+ */
 export function diffBusiness(update: BusinessUpdate, current: CurrentBusiness, columns: readonly Column[]): BusinessDiff {
   const payload: Record<string, unknown> = {};
   const differences: Difference[] = [];
   for (const [field, value] of Object.entries(update)) {
-    if (KEYED_FIELDS.has(field) && isRecord(value)) {
-      const base = isRecord(current[field]) ? current[field] : {};
-      const changed = Object.entries(value).filter(([key, item]) => !isSameValue(base[key], item));
-      if (changed.length === 0) continue;
-      payload[field] = Object.fromEntries(changed);
-      for (const [key, item] of changed) differences.push({ path: [field, key], before: base[key], after: item });
-    } else if (!isSameValue(current[field], value)) {
-      payload[field] = value;
-      differences.push(...listDifferences([field], current[field], value));
-    }
+    if (isSameValue(current[field], value)) continue;
+    payload[field] = value;
+    differences.push(...listDifferences([field], current[field], value));
   }
   return {
     payload,
@@ -94,8 +87,4 @@ function startsWith(path: FieldPath, prefix: FieldPath): boolean {
 function isNested(value: unknown): value is object {
   if (typeof value !== 'object' || value === null) return false;
   return !Array.isArray(value) || value.some((item) => typeof item === 'object' && item !== null);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -130,7 +130,12 @@ class BusinessBatches {
       await this.run.record({ ...row.base, target, ...merged });
       return;
     }
-    const complete = completeBusinessUpdate(assembleBusinessUpdate(merged.values), current);
+    const completed = completeBusinessUpdate(assembleBusinessUpdate(merged.values), current);
+    if ('errors' in completed) {
+      await this.run.record({ ...row.base, status: 'invalid', target, changes: [], errors: completed.errors });
+      return;
+    }
+    const complete = completed.payload;
     const diff = diffBusiness(complete, current, this.roundTrip.columns);
     // A patch sends every filled cell; the plan and the undo file still hold only what differs.
     const { payload, changes: fieldChanges } = this.run.options.mode === 'patch' ? { payload: complete, changes: describePatch(complete) } : diff;
