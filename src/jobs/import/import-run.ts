@@ -10,6 +10,7 @@ import type { ImportReport, ReportedRow } from './import-report.js';
 import type { ImportOptions, ImportSummary } from './import-options.js';
 import type { ImportJournal } from './journal/import-journal.js';
 import { isFinalOutcome, isProblem } from './row-status.js';
+import { EmptySheetError } from './empty-sheet-error.js';
 
 /** Rows waiting for their request: enough to keep the queues busy without reading the whole file ahead. */
 const MAX_ROWS_IN_FLIGHT = 500;
@@ -143,9 +144,9 @@ export class ImportRun {
       ...(stopped === undefined ? {} : { stopped }),
     };
     await writeOutputFile(join(this.report.dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
-    if (rows.total === 0) this.logger.warn(`${this.options.file}: no rows under the header, nothing was imported`);
     this.logger.info({ rows, resumed: this.resumed, requests: summary.requests, report: this.report.dir }, 'import finished');
     if (this.stopCause !== undefined) throw this.stopCause;
+    if (rows.total === 0) throw new EmptySheetError(this.options.file, this.options.sheet);
     return summary;
   }
 

@@ -46,13 +46,22 @@ describe('hostile input', () => {
     expect(await refusalOf(await write('empty.xlsx', ''))).toMatch(/^it is not a readable XLSX workbook: its zip directory is missing/);
   });
 
-  it('a header and no rows: nothing sent, and a warning naming the file', async () => {
+  it('a header and no rows: nothing sent, and an error naming the file', async () => {
     const path = await write('header-only.csv', 'business_id,name\r\n');
-    const lines: string[] = [];
-    const outcome = await harness.importFile('businesses', path, {}, pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }));
-    expect(outcome.summary.rows.total).toBe(0);
+    await expect(harness.importFile('businesses', path)).rejects.toThrow(
+      `Could not import ${path}: there are no rows under the header, so nothing was imported. Check that --sheet names the sheet that holds the rows, and that the file is the one you meant.`,
+    );
     expect(harness.writes).toEqual([]);
-    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([`${path}: no rows under the header, nothing was imported`]);
+  });
+
+  it('a workbook sheet with no rows (an About sheet): an error naming the sheet', async () => {
+    const path = join(harness.dir, 'with-about.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('businesses').addRows([['business_id', 'name'], [idOf(0), 'Fine']]);
+    workbook.addWorksheet('About').addRow(['column', 'meaning']);
+    await workbook.xlsx.writeFile(path);
+    await expect(harness.importFile('businesses', path, { sheet: 'About' })).rejects.toThrow(/^Could not import .*with-about\.xlsx \(sheet About\): there are no rows under the header/);
+    expect(harness.writes).toEqual([]);
   });
 
   it('a 10 MB cell, and a cell longer than a spreadsheet cell', async () => {

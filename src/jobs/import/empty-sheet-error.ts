@@ -1,0 +1,13 @@
+import { UserError } from '../../user-error.js';
+
+/** A sheet with a header and no rows: most often the wrong sheet of a workbook (an About sheet), or a file cut short. */
+export class EmptySheetError extends UserError {
+  override name = 'EmptySheetError';
+
+  constructor(file: string, sheet: string | undefined) {
+    super(
+      `Could not import ${file}${sheet === undefined ? '' : ` (sheet ${sheet})`}: there are no rows under the header, so nothing was imported. ` +
+        'Check that --sheet names the sheet that holds the rows, and that the file is the one you meant.',
+    );
+  }
+}
