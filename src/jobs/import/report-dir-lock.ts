@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { ReportDirError } from './report-dir-error.js';
 
 export const LOCK_FILE = 'run.lock';
@@ -8,10 +9,8 @@ export interface ReportDirLock {
   release(): void;
 }
 
-interface LockHolder {
-  pid: number;
-  started_at: string;
-}
+const LockHolderSchema = z.object({ pid: z.number().int().positive(), started_at: z.string() });
+type LockHolder = z.infer<typeof LockHolderSchema>;
 
 /**
  * `run.lock` in the report directory, created only when absent: two runs writing one report would
@@ -71,12 +70,11 @@ function tryCreate(path: string, holder: LockHolder): boolean {
   return true;
 }
 
+/** A lock cut short (a process killed as it wrote it) holds no one: it is taken over. */
 function parseHolder(text: string): LockHolder | undefined {
   try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || !('pid' in value) || !('started_at' in value)) return undefined;
-    const { pid, started_at: startedAt } = value;
-    return Number.isInteger(pid) && Number(pid) > 0 && typeof startedAt === 'string' ? { pid: Number(pid), started_at: startedAt } : undefined;
+    const parsed = LockHolderSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
@@ -97,7 +95,8 @@ function inUse(dir: string, holder: LockHolder | undefined): ReportDirError {
   return new ReportDirError(dir, `it is in use by process ${holder?.pid ?? '(unknown)'}${since}`, 'Wait for it to end, or use another --report.');
 }
 
+/** Local time, with the date when it is not today's. */
 function formatTime(date: Date): string {
   const time = date.toTimeString().slice(0, 5);
-  return date.toDateString() === new Date().toDateString() ? time : `${date.toISOString().slice(0, 10)} ${time}`;
+  return date.toDateString() === new Date().toDateString() ? time : `${date.toLocaleDateString('sv-SE')} ${time}`;
 }

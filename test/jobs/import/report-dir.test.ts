@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Business } from '../../../src/emulator/state-types.js';
 import { ReportDirError } from '../../../src/jobs/import/report-dir-error.js';
+import { lockReportDir } from '../../../src/jobs/import/report-dir-lock.js';
 import { SheetError } from '../../../src/sheets/index.js';
 import { disk } from '../../sheets/full-disk.js';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';
@@ -90,6 +91,15 @@ describe('the report directory', () => {
     const { summary } = await harness.runImport('businesses', renameSheet(3), { reportDir });
     expect(summary.rows.updated).toBe(3);
     expect(await readdir(reportDir)).not.toContain('run.lock');
+  });
+
+  it('takes over a lock cut short by a kill as it was written, and holds it until released', async () => {
+    const reportDir = await newReportDir('cut', { 'run.lock': '{"pid":12' });
+    const lock = lockReportDir(reportDir);
+    expect(JSON.parse(await readFile(join(reportDir, 'run.lock'), 'utf8'))).toMatchObject({ pid: process.pid });
+    expect(() => lockReportDir(reportDir)).toThrow(`it is in use by process ${process.pid}`);
+    lock.release();
+    expect(await readdir(reportDir)).toEqual([]);
   });
 
   it('a report disk that fills stops the import with "the disk is full": no partial report, the journal kept, the same command resumes', async () => {
