@@ -19,7 +19,13 @@ describe('exit codes of the CLI, as the README documents them', { timeout: 60_00
     { name: 'a file that does not exist', args: (dir) => ['import', 'businesses', join(dir, 'missing.csv'), '--emulator', '--report', join(dir, 'r')], code: EXIT_CODES.failed, says: /Could not read .*missing\.csv: the file does not exist/ },
     { name: 'no API configured', args: () => ['check'], code: EXIT_CODES.failed, says: /LISTING_API_URL is not set/ },
     { name: 'rows that failed', args: (dir) => ['import', 'businesses', SAMPLE, '--emulator', '--report', join(dir, 'r')], code: EXIT_CODES.partial },
-    { name: 'a breaker of the import command', args: (dir) => ['import', 'businesses', SAMPLE, '--emulator', '--max-errors', '0', '--report', join(dir, 'r')], code: EXIT_CODES.breaker },
+    {
+      name: 'a breaker of the import command',
+      args: (dir) => ['import', 'businesses', SAMPLE, '--emulator', '--max-errors', '0', '--report', join(dir, 'r')],
+      code: EXIT_CODES.breaker,
+      // The file that lists the rows behind the breaker: the plan's errors, not the plan.
+      says: /Nothing was written: review \S+[\\/]r[\\/]plan[\\/]errors\.xlsx, then correct the file/,
+    },
     {
       name: 'a breaker in a job file',
       setUp: async (dir) => {

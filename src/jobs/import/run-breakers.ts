@@ -35,16 +35,22 @@ export function resolveLimit(limit: Limit, total: number): number {
 }
 
 /** The breakers a plan trips, each with its figures; none when the run may write. */
-export function listTrippedBreakers(breakers: RunBreakers, figures: PlanFigures): string[] {
+/** A breaker over its limit, and the report file of the plan that lists the rows behind it. */
+export interface TrippedBreaker {
+  message: string;
+  rowsIn: 'plan' | 'errors';
+}
+
+export function listTrippedBreakers(breakers: RunBreakers, figures: PlanFigures): TrippedBreaker[] {
   const checks = [
-    { flag: '--max-changes', limit: breakers.maxChanges, count: figures.changes, what: 'rows would be written' },
-    { flag: '--max-status-changes', limit: breakers.maxStatusChanges, count: figures.statusChanges, what: 'businesses would change status' },
-    { flag: '--max-errors', limit: breakers.maxErrors, count: figures.errors, what: 'rows are invalid, failed or in conflict' },
-  ];
-  return checks.flatMap(({ flag, limit, count, what }) => {
+    { flag: '--max-changes', limit: breakers.maxChanges, count: figures.changes, what: 'rows would be written', rowsIn: 'plan' },
+    { flag: '--max-status-changes', limit: breakers.maxStatusChanges, count: figures.statusChanges, what: 'businesses would change status', rowsIn: 'plan' },
+    { flag: '--max-errors', limit: breakers.maxErrors, count: figures.errors, what: 'rows are invalid, failed or in conflict', rowsIn: 'errors' },
+  ] as const;
+  return checks.flatMap(({ flag, limit, count, what, rowsIn }) => {
     if (limit === undefined) return [];
     const most = resolveLimit(limit, figures.rows);
     const given = 'rows' in limit ? String(limit.rows) : `${limit.percent}%`;
-    return count > most ? [`${flag} ${given}: ${count} of ${figures.rows} ${what}, more than ${most}`] : [];
+    return count > most ? [{ message: `${flag} ${given}: ${count} of ${figures.rows} ${what}, more than ${most}`, rowsIn }] : [];
   });
 }

@@ -27,11 +27,11 @@ describe('import limits and run breakers', () => {
   it('names every breaker a plan trips, with its figures', () => {
     const breakers = { maxChanges: { rows: 10 }, maxStatusChanges: { percent: 10 }, maxErrors: { percent: 50 } };
     expect(listTrippedBreakers(breakers, { rows: 60, changes: 10, statusChanges: 18, errors: 30 })).toEqual([
-      '--max-status-changes 10%: 18 of 60 businesses would change status, more than 6',
+      { message: '--max-status-changes 10%: 18 of 60 businesses would change status, more than 6', rowsIn: 'plan' },
     ]);
     expect(listTrippedBreakers(breakers, { rows: 60, changes: 11, statusChanges: 6, errors: 31 })).toEqual([
-      '--max-changes 10: 11 of 60 rows would be written, more than 10',
-      '--max-errors 50%: 31 of 60 rows are invalid, failed or in conflict, more than 30',
+      { message: '--max-changes 10: 11 of 60 rows would be written, more than 10', rowsIn: 'plan' },
+      { message: '--max-errors 50%: 31 of 60 rows are invalid, failed or in conflict, more than 30', rowsIn: 'errors' },
     ]);
   });
 

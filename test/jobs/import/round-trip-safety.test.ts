@@ -271,7 +271,9 @@ describe('safe round trips', () => {
       const tripped = importBusinesses(client, { file, reportDir, mode: 'diff', dryRun: false, breakers: { maxStatusChanges: { percent: 10 } } }, logger);
       const most = Math.floor(businesses.length / 10);
       await expect(tripped).rejects.toThrow(BreakerError);
-      await expect(tripped).rejects.toThrow(`the plan trips --max-status-changes 10%: ${closing} of ${businesses.length} businesses would change status, more than ${most}.`);
+      await expect(tripped).rejects.toThrow(
+        `the plan trips --max-status-changes 10%: ${closing} of ${businesses.length} businesses would change status, more than ${most}. Nothing was written: review ${join(reportDir, 'plan', 'plan.csv')},`,
+      );
       expect(writes).toEqual([]);
       expect(businesses.map((business) => business.status)).toEqual(statuses);
       const plan = await readCsv(join(reportDir, 'plan', 'plan.csv'));

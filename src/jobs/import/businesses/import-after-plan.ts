@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { BreakerError } from '../breaker-error.js';
 import type { ImportOptions, ImportSummary } from '../import-options.js';
 import { countProblems } from '../row-status.js';
@@ -14,7 +14,6 @@ export interface ImportPass {
   planFile: string | undefined;
 }
 
-
 /**
  * Runs with breakers read the file and the businesses twice: a dry run plans every row (into
  * `<report>/plan/`), the breakers are checked on it, and only then does the real run read and
@@ -27,8 +26,11 @@ export async function importAfterPlan(options: ImportOptions, breakers: RunBreak
   const { rows } = plan.summary;
   const tripped = listTrippedBreakers(breakers, { rows: rows.total, changes: rows.would_update, statusChanges: plan.statusChanges, errors: countProblems(rows) });
   if (tripped.length > 0) {
+    // Each breaker names the file that lists its rows: the plan for changes, the plan's errors file for errors.
+    const planFile = plan.planFile ?? join(planOptions.reportDir, 'plan.csv');
+    const files = [...new Set(tripped.map(({ rowsIn }) => (rowsIn === 'plan' ? planFile : join(dirname(planFile), `errors${extname(planFile)}`))))];
     throw new BreakerError(
-      `Could not import ${options.file}: the plan trips ${tripped.join('; ')}. Nothing was written: review ${plan.planFile ?? planOptions.reportDir}, then correct the file or raise the limit.`,
+      `Could not import ${options.file}: the plan trips ${tripped.map(({ message }) => message).join('; ')}. Nothing was written: review ${files.join(' and ')}, then correct the file or raise the limit.`,
     );
   }
   if (options.dryRun) return plan.summary;
