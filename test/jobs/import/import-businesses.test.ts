@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { Role } from '../../../src/api/service-facts.js';
+import type { Quirks } from '../../../src/emulator/quirks.js';
 import type { Business } from '../../../src/emulator/state-types.js';
 import { importBusinesses } from '../../../src/jobs/import/businesses/import-businesses.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
@@ -12,13 +13,19 @@ import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-
 
 const logger = pino({ level: 'silent' });
 
-describe('import businesses', () => {
+/** The spec is silent on nested objects: every test holds whether the service merges them or replaces them whole. */
+const READINGS: { reading: string; quirks: Quirks }[] = [
+  { reading: 'merges nested objects', quirks: {} },
+  { reading: 'replaces nested objects (replace-nested)', quirks: { 'replace-nested': true } },
+];
+
+describe.each(READINGS)('import businesses, the service $reading', ({ quirks }) => {
   let api: TestEmulator;
   let dir: string;
   let businesses: Business[];
   let writes: string[];
   beforeAll(async () => {
-    api = await startTestEmulator({ ratePerMinute: 100_000 });
+    api = await startTestEmulator({ ratePerMinute: 100_000, quirks });
     dir = await mkdtemp(join(tmpdir(), 'listing-bulk-import-'));
     businesses = api.emulator.state.orgBusinesses(1);
     writes = [];
