@@ -90,4 +90,20 @@ describe('template', () => {
       write.mockRestore();
     }
   });
+
+  it.each([
+    { name: 'for organization 1', org: ['--org', '1'] },
+    { name: 'without --org', org: [] },
+  ])('writes a businesses template for a PROVIDER key, $name', async ({ org }) => {
+    const path = join(await makeTempDir(), 'businesses.csv');
+    const write = vi.spyOn(process.stdout, 'write').mockReturnValue(true);
+    try {
+      const { parse, exits } = runCommandLine(templateCommand, ['template', 'businesses', '--out', path, '--emulator', '--emulator-role', 'PROVIDER', ...org]);
+      await parse;
+      expect(exits).toEqual([]);
+      expect(write).toHaveBeenCalledWith(expect.stringMatching(/^\{"path":.*"columns":\d+\}\n$/));
+    } finally {
+      write.mockRestore();
+    }
+  });
 });
