@@ -18,6 +18,7 @@ export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context
         .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on' })
         .option('seed', { type: 'number', default: DEFAULT_EMULATOR_OPTIONS.seed, describe: 'Seed of the generated data and faults' })
         .option('businesses', { type: 'number', default: DEFAULT_EMULATOR_OPTIONS.businesses, describe: 'Number of seeded businesses' })
+        .option('orgs', { type: 'number', default: DEFAULT_EMULATOR_OPTIONS.orgs, describe: 'Number of seeded organizations, the businesses spread over them' })
         .option('feedback', { type: 'number', default: DEFAULT_EMULATOR_OPTIONS.feedback, describe: 'Number of seeded feedback results' })
         .option('rate-per-minute', { type: 'number', default: DEFAULT_EMULATOR_OPTIONS.ratePerMinute, describe: 'Requests per minute per organization before 429' })
         .option('rate-window-s', { type: 'number', default: DEFAULT_EMULATOR_OPTIONS.rateWindowMs / 1000, describe: 'Sliding window of the rate limit, in seconds' })
@@ -35,6 +36,7 @@ export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context
             const rate = argv[name];
             if (!(rate >= 0 && rate <= 1)) throw new Error(`--${name} must be a share between 0 and 1, got ${String(rate)}`);
           }
+          if (!Number.isInteger(argv.orgs) || argv.orgs < 1) throw new Error(`--orgs must be a whole number of at least 1, got ${String(argv.orgs)}`);
           if (!(argv['rate-per-minute'] > 0)) throw new Error('--rate-per-minute must be a positive number');
           return true;
         }),
@@ -47,6 +49,7 @@ export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context
           emulator: {
             seed: argv.seed,
             businesses: argv.businesses,
+            orgs: argv.orgs,
             feedback: argv.feedback,
             ratePerMinute: argv['rate-per-minute'],
             rateWindowMs: argv['rate-window-s'] * 1000,

@@ -48,6 +48,8 @@ const STATUS_WEIGHTS: [string, number][] = [
 export interface BusinessSeedContext {
   random: Random;
   orgId: number;
+  /** The first organization (1 or 2) this one is modelled on: brand, store codes, categories. */
+  model: 1 | 2;
   country: 'FR' | 'NO';
   index: number;
   groups: Group[];
@@ -55,12 +57,12 @@ export interface BusinessSeedContext {
 }
 
 export function seedBusiness(ctx: BusinessSeedContext): Business {
-  const { random, orgId, country, index } = ctx;
+  const { random, orgId, model, country, index } = ctx;
   const place = random.pick(PLACES_BY_COUNTRY[country] ?? []);
   const owner = random.pick(LAST_NAMES);
-  const brand = orgId === 1 ? 'Boulangerie' : 'Nordic Outdoor';
+  const brand = model === 1 ? 'Boulangerie' : 'Nordic Outdoor';
   const street = `${random.int(1, 180)} ${random.pick(STREETS_BY_COUNTRY[country] ?? [])}`;
-  const categories = random.sample(CATEGORIES_BY_ORG[orgId] ?? [], random.int(1, 2));
+  const categories = random.sample(CATEGORIES_BY_ORG[model] ?? [], random.int(1, 2));
   const created = SEED_EPOCH_S + index * 3600 + random.int(0, 3599) + random.next();
   const id = random.hex(24);
   const dial = country === 'FR' ? '+33' : '+47';
@@ -70,7 +72,7 @@ export function seedBusiness(ctx: BusinessSeedContext): Business {
     org_id: orgId,
     name: `${brand} ${owner} ${place.city}`,
     // Codes keep leading zeros on purpose: spreadsheets must not turn them into numbers.
-    code: orgId === 1 ? String(index + 1).padStart(6, '0') : `NO-${String(index + 1).padStart(4, '0')}`,
+    code: model === 1 ? String(index + 1).padStart(6, '0') : `NO-${String(index + 1).padStart(4, '0')}`,
     groups: random.sample(ctx.groups, random.int(1, 2)).map((group) => group.id),
     status: weighted(random, STATUS_WEIGHTS),
     country,
@@ -84,11 +86,11 @@ export function seedBusiness(ctx: BusinessSeedContext): Business {
     long: round(place.long + (random.next() - 0.5) * 0.05, 6),
     categories,
     opening_date: random.chance(0.7) ? new Date((created - random.int(30, 3000) * 86400) * 1000).toISOString().slice(0, 10) : null,
-    website_url: `https://www.example.com/${orgId === 1 ? 'boulangerie' : 'outdoor'}/${index + 1}`,
+    website_url: `https://www.example.com/${model === 1 ? 'boulangerie' : 'outdoor'}/${index + 1}`,
     network_a_url: random.chance(0.5) ? `https://network-a.example.com/store${index + 1}` : '',
     network_b_url: '',
     description_short: `${brand} in ${place.city}, since ${random.int(1950, 2023)}.`,
-    description_long: `Welcome to ${brand} ${owner}. ${orgId === 1 ? 'Fresh bread, viennoiseries and cakes every morning' : 'Gear, repairs and advice for every season'}, ${street}, ${place.city}.`,
+    description_long: `Welcome to ${brand} ${owner}. ${model === 1 ? 'Fresh bread, viennoiseries and cakes every morning' : 'Gear, repairs and advice for every season'}, ${street}, ${place.city}.`,
     contacts: [
       {
         name: `${random.pick(FIRST_NAMES)} ${owner}`,

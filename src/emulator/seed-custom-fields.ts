@@ -15,8 +15,8 @@ const FIELDS: FieldSeed[] = [
   { name: 'gallery', type: 'IMAGES_UPLOADER', text_fields: ['caption', 'alt'], section: 1 },
 ];
 
-export function seedCustomFields(state: EmulatorState): void {
-  for (const orgId of [1, 2]) {
+export function seedCustomFields(state: EmulatorState, orgIds: readonly number[]): void {
+  for (const orgId of orgIds) {
     const sections = ['Store details', 'Offer'].map((name, index) => {
       const section = { id: state.nextId(), org_id: orgId, name, order: index + 1 };
       state.customFieldSections.push(section);

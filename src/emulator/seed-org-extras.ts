@@ -13,8 +13,8 @@ const TEMPLATE_TEXTS = [
   ['Opening hours', 'Our hours are on {{website_url}}. See you soon at {{business_name}}.'],
 ];
 
-export function seedOrgExtras(state: EmulatorState, random: Random, seedTimeMs: number): void {
-  for (const orgId of [1, 2]) {
+export function seedOrgExtras(state: EmulatorState, random: Random, seedTimeMs: number, orgIds: readonly number[]): void {
+  for (const orgId of orgIds) {
     TEMPLATE_TEXTS.forEach(([title = '', text = ''], index) => {
       const created = seedTimeMs - (30 - index) * 86_400_000;
       state.messageTemplates.push({

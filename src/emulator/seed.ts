@@ -4,6 +4,7 @@ import { seedBusiness } from './seed-businesses.js';
 import { seedCustomFields } from './seed-custom-fields.js';
 import { seedFeedback } from './seed-feedback.js';
 import { seedOrgExtras } from './seed-org-extras.js';
+import { modelOf, orgOfBusiness, seedOrganizations } from './seed-organizations.js';
 import { ATTRIBUTE_CATALOG, LODGING_CATALOG, SERVICE_CATALOG } from './seed-catalogs.js';
 import { EmulatorState } from './state.js';
 import type { ApiKey, User } from './state-types.js';
@@ -12,6 +13,8 @@ import { formatKeyTimestamp } from './timestamps.js';
 export interface SeedOptions {
   seed: number;
   businesses: number;
+  /** Organizations 1 to N, businesses spread over them (README: The seeded world). */
+  orgs: number;
   feedback: number;
   /** Business fields each organization may not push, for instance `{2: ['name', 'photos.primary']}`. */
   lockedFields: Record<number, string[]>;
@@ -20,6 +23,7 @@ export interface SeedOptions {
 export const DEFAULT_SEED_OPTIONS: SeedOptions = {
   seed: 1,
   businesses: 200,
+  orgs: 2,
   feedback: 300,
   lockedFields: { 2: ['name', 'photos.primary'] },
 };
@@ -33,43 +37,36 @@ export interface SeededWorld {
 
 const SEED_TIME_MS = Date.UTC(2025, 5, 1);
 
-/** Builds the same world for the same options: one provider, two organizations, a user and key per role. */
+/** Builds the same world for the same options: one provider, `orgs` organizations (two by default), a user and key per role. */
 export function seedWorld(options: SeedOptions): SeededWorld {
   const random = new Random(options.seed);
   const state = new EmulatorState();
-  state.organizations.set(1, { id: 1, name: 'Boulangeries Martin', alias: 'boulangeries_martin', max_businesses: null, lockedFields: new Set(options.lockedFields[1] ?? []) });
-  state.organizations.set(2, { id: 2, name: 'Nordic Outdoor', alias: 'nordic_outdoor', max_businesses: 5000, lockedFields: new Set(options.lockedFields[2] ?? []) });
-
-  for (const orgId of [1, 2]) {
-    for (const name of orgId === 1 ? ['Paris', 'South', 'North', 'Franchise'] : ['Oslo', 'West']) {
-      const id = state.nextId();
-      state.groups.set(id, { id, org_id: orgId, name });
-    }
-  }
-  seedCustomFields(state);
+  seedOrganizations(state, options.orgs, options.lockedFields);
+  const orgIds = [...state.organizations.keys()];
+  seedCustomFields(state, orgIds);
   for (const service of SERVICE_CATALOG) state.serviceCatalog.set(service.service_id, service);
   for (const attribute of ATTRIBUTE_CATALOG) state.attributeCatalog.set(attribute.geo_id, attribute);
   for (const lodging of LODGING_CATALOG) state.lodgingCatalog.set(lodging.id, lodging);
 
-  // Four in five businesses belong to the first organization.
-  const secondOrgCount = Math.floor(options.businesses / 5);
   const counters = new Map<number, number>();
   for (let i = 0; i < options.businesses; i++) {
-    const orgId = i % 5 === 4 && secondOrgCount > 0 ? 2 : 1;
+    const orgId = orgOfBusiness(i, options.businesses, options.orgs);
     const index = counters.get(orgId) ?? 0;
     counters.set(orgId, index + 1);
+    const model = modelOf(orgId);
     state.addBusiness(
       seedBusiness({
         random,
         orgId,
-        country: orgId === 1 ? 'FR' : 'NO',
+        model,
+        country: model === 1 ? 'FR' : 'NO',
         index,
         groups: [...state.groups.values()].filter((group) => group.org_id === orgId),
         customFields: state.customFields.filter((field) => field.org_id === orgId),
       }),
     );
   }
-  seedOrgExtras(state, random, SEED_TIME_MS);
+  seedOrgExtras(state, random, SEED_TIME_MS, orgIds);
   seedFeedback(state, random, options.feedback, SEED_TIME_MS);
 
   const users = {} as Record<Role, string>;

@@ -25,4 +25,17 @@ describe('seeded world', () => {
     expect(new Set(state.customFields.map((field) => field.type)).size).toBe(8);
     expect(state.feedbackResults).toHaveLength(40);
   });
+
+  it('spreads the businesses over the organizations asked, each with its own custom fields, groups and store codes', () => {
+    const { state } = seedWorld({ ...DEFAULT_SEED_OPTIONS, businesses: 60, feedback: 0, orgs: 6 });
+    expect([...state.organizations.keys()]).toEqual([1, 2, 3, 4, 5, 6]);
+    for (const orgId of state.organizations.keys()) {
+      const businesses = state.orgBusinesses(orgId);
+      expect(businesses).toHaveLength(10);
+      expect(new Set(businesses.map((business) => business.code)).size).toBe(10);
+      const groups = new Set([...state.groups.values()].filter((group) => group.org_id === orgId).map((group) => group.id));
+      expect(businesses.every((business) => business.groups.every((id) => groups.has(id)))).toBe(true);
+      expect(state.customFields.filter((field) => field.org_id === orgId)).toHaveLength(8);
+    }
+  });
 });
