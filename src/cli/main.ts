@@ -3,6 +3,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { ROLES } from '../api/service-facts.js';
 import { checkCommand } from './check-command.js';
+import { conformanceCommand } from './conformance-command.js';
 import { createLogger } from './create-logger.js';
 import { emulatorCommand } from './emulator-command.js';
 import { exportCommand } from './export-command.js';
@@ -57,7 +58,7 @@ const cli = yargs(hideBin(process.argv))
   });
 
 try {
-  for (const register of [emulatorCommand, checkCommand, templateCommand, importCommand, exportCommand, runCommand, validateCommand]) register(cli, context);
+  for (const register of [emulatorCommand, checkCommand, conformanceCommand, templateCommand, importCommand, exportCommand, runCommand, validateCommand]) register(cli, context);
   await cli.parseAsync();
   process.exitCode = requestedExit;
 } catch (error) {

@@ -65,6 +65,8 @@ export const ExportStepSchema = z.strictObject({
 export const JobSchema = z.strictObject({
   name: z.string().min(1),
   api: ApiSettingsSchema.default({}),
+  /** Run the conformance checks first; one that blocks stops the job before any step. */
+  preflight: z.boolean().default(false),
   steps: z.array(z.union([ImportStepSchema, ExportStepSchema])).min(1, 'a job needs at least one step'),
   ...noLiteralKey,
 });

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/api-client.js';
 import { findAuthenticationFailure } from '../../api/api-error.js';
 import { findStopCause } from '../../api/find-stop-cause.js';
 import { BreakerError } from '../import/breaker-error.js';
+import { runPreflight } from '../conformance/run-preflight.js';
 import type { ExportResource } from '../export/export-resource-names.js';
 import { toLimitOptions } from '../import/import-limits.js';
 import type { ImportOptions } from '../import/import-options.js';
@@ -72,8 +73,10 @@ export interface RunJobOptions {
 /**
  * Runs the steps in order, one client for all (one pacing budget per organization). A step that
  * fails stops the job unless it says `on_error: continue`; a refused key or a stop always stops it.
+ * With `preflight: true`, a broken assumption stops it before any step (PreflightError, exit 1).
  */
 export async function runJob(job: Job, client: ApiClient, runners: StepRunners, options: RunJobOptions, logger: Logger): Promise<JobResult> {
+  if (job.preflight) await runPreflight(client, logger.child({ preflight: true }));
   const plan = options.shard.count > 1 ? await planJobShards(job, options.shard, countersOf(client), logger) : undefined;
   const results: StepResult[] = [];
   let stopped = false;

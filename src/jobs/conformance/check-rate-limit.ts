@@ -1,0 +1,11 @@
+import type { RetryAfterTooLongError } from '../../api/retry-after-too-long-error.js';
+import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
+
+/** Judged from the 429s the other checks met: conformance never provokes one. */
+export function checkRateLimit(rateLimited: number, tooLong: RetryAfterTooLongError | undefined): ConformanceCheck {
+  if (tooLong !== undefined) {
+    return describeCheck('rate-limit', 'blocking', tooLong.message, 'runs stop at once (exit 1) rather than wait that long: run later, or raise --max-retry-after');
+  }
+  if (rateLimited === 0) return notChecked('rate-limit', 'no 429 was answered, and conformance does not provoke one');
+  return describeCheck('rate-limit', 'ok', `${rateLimited} 429 answer(s), each waited out`, 'runs slow down when another client shares the budget, and go on');
+}

@@ -1,0 +1,32 @@
+import type { OrgApi } from '../../api/org-api.js';
+import { describeCheck, type ConformanceCheck } from './conformance-check.js';
+import { observeFailure } from './observe-failure.js';
+import { fieldOf, rawItems } from './raw-items.js';
+
+const REFUSED_MEANING = 'imports would fail their rows, or take an unapplied change for done: do not import until this passes';
+
+/**
+ * `--write-probe c-CODE`: finds the business by its store code, sends its current name unchanged,
+ * then reads it again. The only write conformance makes, and one that changes nothing.
+ */
+export async function checkWriteAnswer(api: OrgApi, probe: string): Promise<ConformanceCheck> {
+  const code = probe.slice('c-'.length);
+  try {
+    const found = await api.searchBusinesses({ code: [code] });
+    const business = rawItems(found.businesses, found.unreadable).find((item) => fieldOf(item, 'code') === code);
+    const id = fieldOf(business, 'id');
+    const name = fieldOf(business, 'name');
+    if (typeof id !== 'string' || typeof name !== 'string') {
+      return describeCheck('write-answer', 'blocking', `no business with store code ${code} and a name was found`, 'the probe could not run: name a business the key can write, as c-CODE');
+    }
+    const answer = await api.updateBusiness(id, { name });
+    const again = await api.searchBusinesses({ business__in: [id] });
+    const nameNow = fieldOf(rawItems(again.businesses, again.unreadable)[0], 'name');
+    if (nameNow !== name) {
+      return describeCheck('write-answer', 'blocking', `sent name ${JSON.stringify(name)} unchanged, then read ${JSON.stringify(nameNow)}`, REFUSED_MEANING);
+    }
+    return describeCheck('write-answer', 'ok', `business ${id}: name sent unchanged, answered ${JSON.stringify(answer)}, read back unchanged`, 'imports know which rows were applied');
+  } catch (error) {
+    return observeFailure('write-answer', error, REFUSED_MEANING);
+  }
+}

@@ -1,0 +1,12 @@
+import { ApiError, AuthenticationError } from '../../api/api-error.js';
+import { RetryAfterTooLongError } from '../../api/retry-after-too-long-error.js';
+import { describeCheck, type AssumptionId, type ConformanceCheck } from './conformance-check.js';
+
+/**
+ * A check whose request failed: the failure is what was observed. A refused key and a Retry-After
+ * too long to wait stop the client, and anything but an API error is a bug: those propagate.
+ */
+export function observeFailure(id: AssumptionId, error: unknown, meaning: string): ConformanceCheck {
+  if (!(error instanceof ApiError) || error instanceof AuthenticationError || error instanceof RetryAfterTooLongError) throw error;
+  return describeCheck(id, 'blocking', error.message, meaning);
+}

@@ -1,0 +1,96 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../src/api/api-client.js';
+import type { Role } from '../../../src/api/service-facts.js';
+import type { EmulatorOptions } from '../../../src/emulator/emulator.js';
+import type { AssumptionId, ConformanceResult } from '../../../src/jobs/conformance/conformance-check.js';
+import { runConformance, type ConformanceOptions } from '../../../src/jobs/conformance/run-conformance.js';
+import { startTestEmulator } from '../../emulator/start-test-emulator.js';
+
+const logger = pino({ level: 'silent' });
+
+/** Conformance against a fresh emulator, with `role`'s key. */
+async function checkAgainst(emulator: Partial<EmulatorOptions>, options: ConformanceOptions = {}, role: Role = 'ORG_ADMIN'): Promise<ConformanceResult> {
+  const api = await startTestEmulator(emulator);
+  const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys[role], ratePerMinute: 100_000 });
+  try {
+    return await runConformance(client, options, logger);
+  } finally {
+    await client.close();
+    await api.close();
+  }
+}
+
+function statuses(result: ConformanceResult): Partial<Record<AssumptionId, string>> {
+  return Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
+}
+
+function observed(result: ConformanceResult, id: AssumptionId): string {
+  return result.checks.find((check) => check.id === id)?.observed ?? '';
+}
+
+describe('conformance', () => {
+  it('passes against the plain emulator, and checks org_id with a PROVIDER key', async () => {
+    const admin = await checkAgainst({}, { writeProbe: 'c-000003' });
+    expect(admin.passed).toBe(true);
+    expect(statuses(admin)).toEqual({
+      'business-pages': 'ok',
+      'page-counts': 'ok',
+      'per-page': 'ok',
+      'filter-code': 'ok',
+      'filter-business-in': 'ok',
+      'filter-org-id': 'not-checked',
+      'custom-field-types': 'ok',
+      'businesses-read': 'ok',
+      'feedback-pages': 'ok',
+      'feedback-read': 'ok',
+      'filter-feedback': 'ok',
+      'write-answer': 'ok',
+      'rate-limit': 'not-checked',
+    });
+    const provider = await checkAgainst({}, {}, 'PROVIDER');
+    expect(provider.passed).toBe(true);
+    expect(statuses(provider)['filter-org-id']).toBe('ok');
+  });
+
+  it('fails against a service that ignores filters, naming each filter', async () => {
+    const result = await checkAgainst({ quirks: { 'ignore-filters': true } }, {}, 'PROVIDER');
+    expect(result.passed).toBe(false);
+    expect(statuses(result)).toMatchObject({ 'filter-code': 'blocking', 'filter-business-in': 'blocking', 'filter-org-id': 'blocking', 'filter-feedback': 'blocking', 'business-pages': 'ok' });
+    expect(observed(result, 'filter-code')).toContain('the service ignored the filter code=');
+    expect(observed(result, 'filter-org-id')).toContain('the service ignored the filter org_id=');
+  });
+
+  it('fails against a service that ignores the page number, businesses and feedback alike', async () => {
+    const result = await checkAgainst({ quirks: { 'ignore-page': true } });
+    expect(result.passed).toBe(false);
+    expect(statuses(result)).toMatchObject({ 'business-pages': 'blocking', 'feedback-pages': 'blocking', 'filter-code': 'ok' });
+    expect(observed(result, 'business-pages')).toBe('asked pages 1 and 2, answered pages 1 and 1');
+  });
+
+  it('warns of a capped per_page, unreadable businesses and unknown custom field types, which do not block', async () => {
+    const result = await checkAgainst({ quirks: { 'cap-per-page': 10, nulls: true, 'unknown-values': true } });
+    expect(result.passed).toBe(true);
+    expect(statuses(result)).toMatchObject({ 'per-page': 'warning', 'businesses-read': 'warning', 'custom-field-types': 'warning', 'business-pages': 'ok' });
+    expect(observed(result, 'per-page')).toContain('capped at 10');
+    expect(observed(result, 'custom-field-types')).toContain('renovated_on');
+    const drifts = result.checks.find((check) => check.id === 'businesses-read')?.details ?? [];
+    expect(drifts.some((line) => /^business \w+: .*status is "permanently_closed"/.test(line))).toBe(true);
+    expect(drifts.some((line) => line.includes('open_hours.') && line.includes('is null (expected a list)'))).toBe(true);
+  });
+
+  it('fails a write probe that is redirected, and nothing else', async () => {
+    const result = await checkAgainst({ quirks: { 'redirect-writes': 'http://127.0.0.1:9/v2' } }, { writeProbe: 'c-000003' });
+    expect(result.passed).toBe(false);
+    expect(result.checks.filter((check) => check.status === 'blocking').map((check) => check.id)).toEqual(['write-answer']);
+    expect(observed(result, 'write-answer')).toContain('(302) to http://127.0.0.1:9/v2/business/');
+  });
+
+  it('stops at a Retry-After too long to wait, and says so as the rate-limit row', async () => {
+    const result = await checkAgainst({ quirks: { 'long-retry-after': true }, ratePerMinute: 3 });
+    expect(result.passed).toBe(false);
+    expect(statuses(result)['rate-limit']).toBe('blocking');
+    expect(observed(result, 'rate-limit')).toContain('the service asked to wait 86400 s');
+    expect(statuses(result)['feedback-read']).toBe('not-checked');
+  });
+});
