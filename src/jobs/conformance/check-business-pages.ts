@@ -2,12 +2,14 @@ import type { OrgApi } from '../../api/org-api.js';
 import type { BusinessPage } from '../../api/schemas/business-results.js';
 import { PER_PAGE_MAX } from '../../api/service-facts.js';
 import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
-import { idsOf, rawItems } from './raw-items.js';
+import { fieldOf, idsOf, rawItems } from './raw-items.js';
 
 export interface BusinessPagesCheck {
   checks: ConformanceCheck[];
-  /** The items of the first page as sent: the sample the other checks work on. */
+  /** The items of page 1 as sent: where the filter checks take their values. */
   firstPage: unknown[];
+  /** Every business read, on page 1 and page 2, each once: the sample read with the client's schemas. */
+  read: unknown[];
 }
 
 /**
@@ -20,12 +22,14 @@ export async function checkBusinessPages(api: OrgApi): Promise<BusinessPagesChec
   const perPage = checkPerPage(first, firstPage.length);
   if (first.max_page < 2 && first.count < 2) {
     const why = 'the key reads fewer than 2 businesses';
-    return { firstPage, checks: [notChecked('business-pages', why), notChecked('page-counts', why), perPage] };
+    return { firstPage, read: firstPage, checks: [notChecked('business-pages', why), notChecked('page-counts', why), perPage] };
   }
   const size = first.max_page >= 2 ? PER_PAGE_MAX : Math.ceil(first.count / 2);
   const one = size === PER_PAGE_MAX ? first : await api.searchBusinesses({ page: 1, per_page: size });
   const two = await api.searchBusinesses({ page: 2, per_page: size });
-  return { firstPage, checks: [comparePages(one, two), compareCounts(one, two), perPage] };
+  // Each business once, by its id (an item without one is its own key): page 1 may have been read twice.
+  const read = new Map([...firstPage, ...rawItems(one.businesses, one.unreadable), ...rawItems(two.businesses, two.unreadable)].map((item) => [fieldOf(item, 'id') ?? item, item]));
+  return { firstPage, read: [...read.values()], checks: [comparePages(one, two), compareCounts(one, two), perPage] };
 }
 
 function comparePages(one: BusinessPage, two: BusinessPage): ConformanceCheck {

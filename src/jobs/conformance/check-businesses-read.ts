@@ -12,9 +12,9 @@ const SHOWN = 3;
 
 /**
  * Reads the organization's custom field definitions as the jobs do, then every business of the
- * first page with the schema the businesses export and import read them with.
+ * first pages with the schema the businesses export and import read them with.
  */
-export async function checkBusinessesRead(api: OrgApi, firstPage: readonly unknown[], logger: Logger): Promise<ConformanceCheck[]> {
+export async function checkBusinessesRead(api: OrgApi, businesses: readonly unknown[], logger: Logger): Promise<ConformanceCheck[]> {
   const fields = await readCustomFieldDefinitions(api, logger);
   const raw = fields.filter(isRawCustomField);
   const types =
@@ -29,18 +29,18 @@ export async function checkBusinessesRead(api: OrgApi, firstPage: readonly unkno
         );
 
   const schema = businessReadSchema(fields);
-  const drifts = firstPage.flatMap((item) => {
+  const drifts = businesses.flatMap((item) => {
     const parsed = schema.safeParse(item, REPORT_INPUT);
     if (parsed.success) return [];
     return [`business ${String(fieldOf(item, 'id'))}: ${parsed.error.issues.map((issue) => describeUnreadable(describeMismatch(issue))).join('; ')}`];
   });
   const read =
     drifts.length === 0
-      ? describeCheck('businesses-read', 'ok', `${firstPage.length} business(es) read`, 'exports and imports read every business')
+      ? describeCheck('businesses-read', 'ok', `${businesses.length} business(es) read`, 'exports and imports read every business')
       : describeCheck(
           'businesses-read',
           'warning',
-          `${drifts.length} of ${firstPage.length} business(es) do not read: ${drifts.slice(0, SHOWN).join(' | ')}${drifts.length > SHOWN ? ' | …' : ''}`,
+          `${drifts.length} of ${businesses.length} business(es) do not read: ${drifts.slice(0, SHOWN).join(' | ')}${drifts.length > SHOWN ? ' | …' : ''}`,
           'each goes to the report as unreadable, with its id and path, and is left alone; the others are exported and imported',
           drifts,
         );

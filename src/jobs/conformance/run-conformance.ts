@@ -32,6 +32,7 @@ interface Step {
  */
 export async function runConformance(client: ApiClient, options: ConformanceOptions, logger: Logger): Promise<ConformanceResult> {
   let firstPage: unknown[] = [];
+  let read: unknown[] = [];
   const firstOrg = (): number | undefined => {
     const orgId = (firstPage[0] as { org_id?: unknown } | undefined)?.org_id;
     return typeof orgId === 'number' ? orgId : undefined;
@@ -42,11 +43,12 @@ export async function runConformance(client: ApiClient, options: ConformanceOpti
       run: async () => {
         const pages = await checkBusinessPages(client.org());
         firstPage = pages.firstPage;
+        read = pages.read;
         return pages.checks;
       },
     },
     { ids: ['filter-code', 'filter-business-in', 'filter-org-id'], run: () => checkBusinessFilters(client, firstPage) },
-    { ids: ['custom-field-types', 'businesses-read'], run: () => checkBusinessesRead(client.org(firstOrg()), firstPage, logger) },
+    { ids: ['custom-field-types', 'businesses-read'], run: () => checkBusinessesRead(client.org(firstOrg()), read, logger) },
     { ids: ['feedback-pages', 'feedback-read', 'filter-feedback'], run: () => checkFeedback(client.org()) },
   ];
   const { writeProbe } = options;
