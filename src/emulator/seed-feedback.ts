@@ -8,7 +8,7 @@ const COMMENTS = ['Great bread, friendly staff.', 'Waited too long at the counte
 
 export function seedFeedback(state: EmulatorState, random: Random, count: number, seedTimeMs: number): void {
   const forms: FeedbackForm[] = [];
-  for (const orgId of [1, 2]) {
+  for (const orgId of state.organizations.keys()) {
     for (const kind of ['In-store visit', 'Delivery']) {
       const id = `form_${orgId}_${random.hex(8)}`;
       const form: FeedbackForm = {

@@ -27,7 +27,7 @@ describe('seeded world', () => {
   });
 
   it('spreads the businesses over the organizations asked, each with its own custom fields, groups and store codes', () => {
-    const { state } = seedWorld({ ...DEFAULT_SEED_OPTIONS, businesses: 60, feedback: 0, orgs: 6 });
+    const { state } = seedWorld({ ...DEFAULT_SEED_OPTIONS, businesses: 60, feedback: 30, orgs: 6 });
     expect([...state.organizations.keys()]).toEqual([1, 2, 3, 4, 5, 6]);
     for (const orgId of state.organizations.keys()) {
       const businesses = state.orgBusinesses(orgId);
