@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
-import type { OrgApi } from '../../../api/org-api.js';
 import type { AttributeSetting } from '../../../api/schemas/attributes.js';
 import type { StatusResult } from '../../../api/schemas/status-result.js';
 import { ATTRIBUTE_ERROR_TEXT } from '../../../api/service-facts.js';
@@ -13,21 +12,20 @@ import { planAttribute, type CurrentAttributes } from './plan-attribute.js';
 
 /** Imports a sheet of attributes, one row per attribute of a business, the attributes of a business in one request. */
 export function importAttributes(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
-  const api = client.org(options.orgId);
-  return importBusinessItems(client, api, options, logger, createAttributeResource(api));
+  return importBusinessItems(client, options, logger, createAttributeResource());
 }
 
-function createAttributeResource(api: OrgApi): BusinessItemResource<AttributeSetting, CurrentAttributes, StatusResult> {
+function createAttributeResource(): BusinessItemResource<AttributeSetting, CurrentAttributes, StatusResult> {
   return {
     catalog: buildAttributeCatalog(),
     itemColumn: 'geo_id',
     readItemKey: (setting) => setting.geo_id,
-    readCurrent: async (businessId) => {
+    readCurrent: async (api, businessId) => {
       const { attributes } = await api.readAttributes(businessId);
       return new Map(attributes.map((attribute) => [attribute.geo_id, attribute]));
     },
     planItem: planAttribute,
-    write: { all: (businessId, settings) => api.setAttributes(businessId, settings), readRefusals: readAttributeRefusals },
+    write: { all: (api, businessId, settings) => api.setAttributes(businessId, settings), readRefusals: readAttributeRefusals },
     describeOutcome: () => [],
   };
 }

@@ -1,3 +1,4 @@
+import type { OrgApi } from '../../../api/org-api.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import type { ImportCatalog } from '../../../resources/resource-catalog.js';
 
@@ -13,8 +14,8 @@ export interface BusinessItemResource<Item, Current, Answer> {
   /** The column naming an item within its business: a second row for the same item is refused. */
   itemColumn: string;
   readItemKey(item: Item): string;
-  /** Diff mode: the business's current state, one read. */
-  readCurrent(businessId: string): Promise<Current>;
+  /** Diff mode: the business's current state, one read; `api` is paced with the business's organization. */
+  readCurrent(api: OrgApi, businessId: string): Promise<Current>;
   /** Only what differs from `current`; every field sent when there is no current state (patch). */
   planItem(item: Item, current: Current | undefined): ItemPlan<Item>;
   /** The items of a group in one request, or one request each where the spec documents one item per request (services). */
@@ -24,11 +25,11 @@ export interface BusinessItemResource<Item, Current, Answer> {
 }
 
 export interface WriteAll<Item, Answer> {
-  all(businessId: string, items: readonly Item[]): Promise<Answer>;
+  all(api: OrgApi, businessId: string, items: readonly Item[]): Promise<Answer>;
   /** For a 400 that names some of the items sent: each refused item's position and its `column: message` entries. */
   readRefusals(error: unknown, items: readonly Item[]): Map<number, string[]> | undefined;
 }
 
 export interface WriteEach<Item, Answer> {
-  each(businessId: string, item: Item): Promise<Answer>;
+  each(api: OrgApi, businessId: string, item: Item): Promise<Answer>;
 }

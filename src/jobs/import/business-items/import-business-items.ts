@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
-import type { OrgApi } from '../../../api/org-api.js';
 import { PER_PAGE_MAX } from '../../../api/service-facts.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import { resolveBusinesses, type ResolvedTargets } from '../businesses/resolve-businesses.js';
@@ -8,10 +7,11 @@ import { describeBusinessTarget } from '../../../resources/describe-business-tar
 import type { ImportOptions, ImportSummary } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
 import { openImport, type ValidRow } from '../open-import.js';
+import { OrgRouting } from '../org-routing.js';
 import type { BusinessItemResource } from './business-item-resource.js';
 import { sendBusinessItems, type BusinessGroup } from './send-business-items.js';
 
-/** Businesses resolved together: one search request finds the store codes of up to 100 of them. */
+/** Businesses resolved together: one search request finds up to 100 of them. */
 const GROUPS_PER_BATCH = PER_PAGE_MAX;
 
 interface RowGroup<Item> {
@@ -31,13 +31,12 @@ interface RowGroup<Item> {
  */
 export async function importBusinessItems<Item, Current, Answer>(
   client: ApiClient,
-  api: OrgApi,
   options: ImportOptions,
   logger: Logger,
   resource: BusinessItemResource<Item, Current, Answer>,
 ): Promise<ImportSummary> {
   const { run, rows } = await openImport(client, options, logger, resource.catalog);
-  const batches = new GroupBatches(run, api, resource);
+  const batches = new GroupBatches(run, new OrgRouting(client, options.orgId), resource);
   let group: RowGroup<Item> | undefined;
   for await (const row of rows) {
     const key = describeBusinessTarget(row.target);
@@ -67,7 +66,7 @@ class GroupBatches<Item, Current, Answer> {
 
   constructor(
     private readonly run: ImportRun,
-    private readonly api: OrgApi,
+    private readonly routing: OrgRouting,
     private readonly resource: BusinessItemResource<Item, Current, Answer>,
   ) {}
 
@@ -79,11 +78,12 @@ class GroupBatches<Item, Current, Answer> {
   async flush(): Promise<void> {
     const groups = this.batch;
     this.batch = [];
-    const coded = groups.filter((group) => 'code' in group.target);
-    const resolved = coded.length === 0 ? undefined : await this.resolveCodes(coded);
+    const read = groups.filter((group) => this.mustRead(group));
+    const resolved = read.length === 0 ? undefined : await this.resolve(read);
     for (const group of groups) {
-      if ('business_id' in group.target) {
-        await this.send({ businessId: group.target.business_id, identityColumn: 'business_id', rows: group.rows });
+      const identityColumn = 'code' in group.target ? 'code' : 'business_id';
+      if (!this.mustRead(group) && 'business_id' in group.target) {
+        await this.send({ businessId: group.target.business_id, api: this.routing.lookup, identityColumn, rows: group.rows });
         continue;
       }
       // Without a resolution, the failed search has reported the rows.
@@ -91,20 +91,30 @@ class GroupBatches<Item, Current, Answer> {
       if (resolution?.found === false) {
         for (const row of group.rows) await this.run.record({ ...row.base, target: group.key, status: 'failed', changes: [], errors: [resolution.error] });
       } else if (resolution !== undefined) {
-        await this.send({ businessId: resolution.business.id, identityColumn: 'code', rows: group.rows });
+        const { id, org_id: orgId } = resolution.business;
+        await this.send({ businessId: id, api: this.routing.forOrg(orgId), identityColumn, rows: group.rows });
       }
     }
   }
 
-  /** Store codes in one search per 100 (a PROVIDER key cannot address `c-<code>`); a failed search fails their rows. */
-  private async resolveCodes(coded: readonly RowGroup<Item>[]): Promise<ResolvedTargets | undefined> {
+  /**
+   * Store codes are searched (a PROVIDER key cannot address `c-<code>`); without --org, ids are
+   * too, for the organization each business's requests are charged to.
+   */
+  private mustRead(group: RowGroup<Item>): boolean {
+    return 'code' in group.target || this.run.options.orgId === undefined;
+  }
+
+  /** One search per 100 businesses; a failed search fails their rows. */
+  private async resolve(groups: readonly RowGroup<Item>[]): Promise<ResolvedTargets | undefined> {
     try {
-      const resolved = await resolveBusinesses(this.api, coded.map((group) => group.target));
+      const resolved = await resolveBusinesses(this.routing.lookup, groups.map((group) => group.target));
       this.run.reads += resolved.reads;
+      this.routing.note(resolved.organizations);
       return resolved;
     } catch (error) {
-      for (const group of coded) {
-        for (const row of group.rows) await this.run.fail({ ...row.base, target: group.key }, error, 'code');
+      for (const group of groups) {
+        for (const row of group.rows) await this.run.fail({ ...row.base, target: group.key }, error, 'code' in group.target ? 'code' : 'business_id');
       }
       return undefined;
     }

@@ -1,4 +1,5 @@
 import { ApiError } from '../../../api/api-error.js';
+import type { OrgApi } from '../../../api/org-api.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import type { ImportRun } from '../import-run.js';
 import type { ValidRow } from '../open-import.js';
@@ -8,6 +9,8 @@ import type { BusinessItemResource } from './business-item-resource.js';
 export interface BusinessGroup<Item> {
   /** The business's id (a store code once resolved): the API path and the report's `_target`. */
   businessId: string;
+  /** Paced with the business's organization, once known. */
+  api: OrgApi;
   /** The column that found the business: where a "not found" belongs. */
   identityColumn: string;
   rows: ValidRow<BusinessTarget, Item>[];
@@ -30,7 +33,7 @@ export async function sendBusinessItems<Item, Current, Answer>(
   if (run.options.mode === 'diff') {
     try {
       run.reads++;
-      current = await resource.readCurrent(target);
+      current = await resource.readCurrent(group.api, target);
     } catch (error) {
       for (const row of group.rows) await run.fail({ ...row.base, target }, error, group.identityColumn);
       return;
@@ -63,14 +66,14 @@ async function writeItems<Item, Current, Answer>(
   const describe = (item: Item, answer: Answer): string[] => resource.describeOutcome(item, answer);
   if ('all' in write) {
     await writeBatch(run, group, planned, {
-      send: (items) => write.all(group.businessId, items),
+      send: (items) => write.all(group.api, group.businessId, items),
       readRefusals: (error, items) => write.readRefusals(error, items),
       describe,
     });
     return;
   }
   for (const entry of planned) {
-    await writeBatch(run, group, [entry], { send: () => write.each(group.businessId, entry.item), readRefusals: () => undefined, describe });
+    await writeBatch(run, group, [entry], { send: () => write.each(group.api, group.businessId, entry.item), readRefusals: () => undefined, describe });
   }
 }
 

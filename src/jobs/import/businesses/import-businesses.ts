@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ApiClient } from '../../../api/api-client.js';
-import type { OrgApi } from '../../../api/org-api.js';
 import { businessReadSchema } from '../../../api/schemas/business-read.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import { assembleBusinessUpdate } from '../../../resources/businesses/assemble-business-update.js';
@@ -10,6 +9,7 @@ import { describeBusinessTarget, findIdentityColumn } from '../../../resources/d
 import type { ImportOptions, ImportSummary } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
 import { openImport, type ValidRow } from '../open-import.js';
+import { OrgRouting } from '../org-routing.js';
 import { readCustomFieldDefinitions } from '../../read-custom-field-definitions.js';
 import { BusinessRoundTrip } from './business-round-trip.js';
 import { completeBusinessUpdate, type CurrentBusiness } from './complete-business-update.js';
@@ -36,8 +36,8 @@ export async function importBusinesses(client: ApiClient, options: ImportOptions
 }
 
 async function importBusinessPass(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportPass> {
-  const api = client.org(options.orgId);
-  const customFields = await readCustomFieldDefinitions(api, logger);
+  const routing = new OrgRouting(client, options.orgId);
+  const customFields = await readCustomFieldDefinitions(routing.lookup, logger);
   const catalog = buildBusinessCatalog(customFields);
   const firstLine = new Map<string, number>();
   // A business an earlier run sent or compared stays taken: a later row for it is still refused.
@@ -46,7 +46,7 @@ async function importBusinessPass(client: ApiClient, options: ImportOptions, log
   });
   const roundTrip = await BusinessRoundTrip.open(options, catalog.columns, run.report.columns);
   try {
-    const importer = new BusinessBatches(run, api, firstLine, roundTrip, businessReadSchema(customFields));
+    const importer = new BusinessBatches(run, routing, firstLine, roundTrip, businessReadSchema(customFields));
     let batch: BusinessRow[] = [];
     for await (const row of rows) {
       if (await importer.skipUntouched(row)) continue;
@@ -66,7 +66,7 @@ async function importBusinessPass(client: ApiClient, options: ImportOptions, log
 class BusinessBatches {
   constructor(
     private readonly run: ImportRun,
-    private readonly api: OrgApi,
+    private readonly routing: OrgRouting,
     /** First row of each business, so a second row for it is refused instead of silently overwriting. */
     private readonly firstLine: Map<string, number>,
     private readonly roundTrip: BusinessRoundTrip,
@@ -90,12 +90,13 @@ class BusinessBatches {
     let resolved: ResolvedTargets;
     try {
       // Both modes read: diff compares, patch completes partial fields, and the undo file keeps the before-image.
-      resolved = await resolveBusinesses(this.api, rows.map((row) => row.target), this.schema);
+      resolved = await resolveBusinesses(this.routing.lookup, rows.map((row) => row.target), this.schema);
     } catch (error) {
       for (const row of rows) await this.run.fail({ ...row.base, target: describeBusinessTarget(row.target) }, error, findIdentityColumn(row.target));
       return;
     }
     this.run.reads += resolved.reads;
+    this.routing.note(resolved.organizations);
     for (const row of rows) {
       if (this.run.stopReason !== undefined) {
         await this.run.skip(row.base);
@@ -149,10 +150,12 @@ class BusinessBatches {
       await this.roundTrip.addToPlan(row.base.line, target, diff.columns);
       return;
     }
+    // Charged to the business's organization: a throttled one holds back its own rows only.
+    const api = this.routing.forOrg(current.org_id);
     await this.run.dispatch(async () => {
       try {
         await this.roundTrip.addToUndo(target, diff.columns);
-        await this.run.write(() => this.api.updateBusiness(target, payload));
+        await this.run.write(() => api.updateBusiness(target, payload));
         await this.run.record({ ...row.base, status: 'updated', target, changes, errors: [] });
       } catch (error) {
         await this.run.fail({ ...row.base, target }, error, findIdentityColumn(row.target));

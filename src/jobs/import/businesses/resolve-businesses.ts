@@ -13,6 +13,8 @@ export interface ResolvedTargets {
   resolve(target: BusinessTarget): Resolution;
   /** Search requests it took. */
   reads: number;
+  /** The organizations of the businesses found. */
+  organizations: ReadonlySet<number>;
 }
 
 /**
@@ -27,6 +29,7 @@ export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessT
   const byCode = new Map<string, CurrentBusiness[]>();
   const unreadableById = new Map<string, string>();
   const unreadableByCode = new Map<string, string[]>();
+  const organizations = new Set<number>();
   let reads = 0;
   const search = async (params: { business__in: string[] } | { code: string[] }): Promise<CurrentBusiness[]> => {
     const found = readFields(await readSearchPages(api, params), schema);
@@ -36,6 +39,7 @@ export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessT
       const code = readField(raw, 'code');
       if (typeof code === 'string') unreadableByCode.set(code, [...(unreadableByCode.get(code) ?? []), problem]);
     }
+    for (const business of found.businesses) organizations.add(business.org_id);
     return found.businesses;
   };
   for (const chunk of chunks(ids)) {
@@ -49,6 +53,7 @@ export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessT
   }
   return {
     reads,
+    organizations,
     resolve(target) {
       if ('business_id' in target) {
         const business = byId.get(target.business_id);

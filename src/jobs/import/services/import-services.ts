@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
-import type { OrgApi } from '../../../api/org-api.js';
 import type { ServiceItem, Services, ServiceSetting } from '../../../api/schemas/services.js';
 import { buildServiceCatalog } from '../../../resources/services/service-catalog.js';
 import type { BusinessItemResource } from '../business-items/business-item-resource.js';
@@ -10,19 +9,18 @@ import { planService } from './plan-service.js';
 
 /** Imports a sheet of services, one row per service of a business, one request per service. */
 export function importServices(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
-  const api = client.org(options.orgId);
-  return importBusinessItems(client, api, options, logger, createServiceResource(api));
+  return importBusinessItems(client, options, logger, createServiceResource());
 }
 
-function createServiceResource(api: OrgApi): BusinessItemResource<ServiceSetting, ServiceItem[], Services> {
+function createServiceResource(): BusinessItemResource<ServiceSetting, ServiceItem[], Services> {
   return {
     catalog: buildServiceCatalog(),
     itemColumn: 'service_id',
     readItemKey: (setting) => String(setting.service_id),
-    readCurrent: async (businessId) => (await api.readServices(businessId)).services,
+    readCurrent: async (api, businessId) => (await api.readServices(businessId)).services,
     planItem: planService,
     // The spec documents one object per request.
-    write: { each: (businessId, setting) => api.setService(businessId, setting) },
+    write: { each: (api, businessId, setting) => api.setService(businessId, setting) },
     describeOutcome: describeCategories,
   };
 }

@@ -1,0 +1,125 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../src/api/api-client.js';
+import type { Clock } from '../../../src/api/clock.js';
+import type { CountersSnapshot } from '../../../src/api/pacer-registry.js';
+import type { Role } from '../../../src/api/service-facts.js';
+import type { Business } from '../../../src/emulator/state-types.js';
+import type { ImportSummary } from '../../../src/jobs/import/import-options.js';
+import { importSheet, type ImportResource } from '../../../src/jobs/import/import-sheet.js';
+import { VirtualClock } from '../../api/virtual-clock.js';
+import { startImportHarness, type ImportHarness } from './start-import-harness.js';
+
+const logger = pino({ level: 'silent' });
+
+describe('a PROVIDER import over several organizations', () => {
+  let harness: ImportHarness;
+  let runs = 0;
+  beforeAll(async () => {
+    harness = await startImportHarness({ orgs: 3, businesses: 90 });
+  });
+  afterEach(() => {
+    harness.api.emulator.faults.script = undefined;
+  });
+  afterAll(() => harness.close());
+
+  /** `count` businesses of each organization, not used by another test, interleaved as a mixed sheet lists them. */
+  let taken = 0;
+  function takeBusinesses(count: number, ...orgIds: number[]): Business[] {
+    const perOrg = orgIds.map((orgId) => harness.api.emulator.state.orgBusinesses(orgId).slice(taken, taken + count));
+    taken += count;
+    return perOrg[0]?.flatMap((_, index) => perOrg.flatMap((list) => list.slice(index, index + 1))) ?? [];
+  }
+
+  async function importAsProvider(resource: ImportResource, csv: string, clock?: Clock, role: Role = 'PROVIDER'): Promise<{ summary: ImportSummary; counters: CountersSnapshot }> {
+    const file = join(harness.dir, `per-org-${++runs}.csv`);
+    await writeFile(file, csv);
+    const client = createApiClient({
+      baseUrl: harness.api.url,
+      apiKey: harness.api.emulator.keys[role],
+      ratePerMinute: 100_000,
+      retry: { baseDelayMs: 1 },
+      ...(clock === undefined ? {} : { clock }),
+    });
+    try {
+      const summary = await importSheet(client, resource, { mode: 'diff', dryRun: false, file, reportDir: join(harness.dir, `per-org-report-${runs}`) }, logger);
+      return { summary, counters: client.readCounters() };
+    } finally {
+      await client.close();
+    }
+  }
+
+  function orgOfPath(path: string): number | undefined {
+    const [, , id = ''] = path.split('/');
+    return harness.api.emulator.state.businesses.get(decodeURIComponent(id))?.org_id;
+  }
+
+  it("charges each business's write to its organization, and the search for unknown businesses to the key's own budget", async () => {
+    const targets = takeBusinesses(5, 1, 2, 3);
+    const csv = ['business_id,description_short', ...targets.map((business) => `${business.id},Charged ${business.org_id} ${business.code}`)].join('\n');
+    const writesByOrg = new Map<number | undefined, number>();
+    harness.api.emulator.faults.script = (_n, req) => {
+      if (req.method === 'POST') writesByOrg.set(orgOfPath(req.path), (writesByOrg.get(orgOfPath(req.path)) ?? 0) + 1);
+      return undefined;
+    };
+    const { summary, counters } = await importAsProvider('businesses', csv);
+    expect(summary.rows).toMatchObject({ total: 15, updated: 15 });
+    // The key's own budget: the custom fields (which a PROVIDER without --org is refused) and the one search.
+    expect(writesByOrg).toEqual(new Map([[1, 5], [2, 5], [3, 5]]));
+    expect(Object.fromEntries(Object.entries(counters.organizations).map(([key, { sent }]) => [key, sent]))).toEqual({ own: 2, 'org:1': 5, 'org:2': 5, 'org:3': 5 });
+    for (const business of targets) expect(harness.api.emulator.state.businesses.get(business.id)?.description_short).toBe(`Charged ${business.org_id} ${business.code}`);
+  });
+
+  it("charges each business's reads and writes of services and attributes to its organization", async () => {
+    const targets = takeBusinesses(2, 1, 2);
+    const csv = ['business_id,geo_id,type,value', ...targets.map((business) => `${business.id},url_order_ahead,URL,https://order.example.com/${business.id}`)].join('\n');
+    const { summary, counters } = await importAsProvider('attributes', csv);
+    expect(summary.rows).toMatchObject({ total: 4, updated: 4 });
+    // One search finds the four businesses' organizations; then each business's attributes are read and written on its own budget.
+    expect(Object.fromEntries(Object.entries(counters.organizations).map(([key, { sent }]) => [key, sent]))).toEqual({ own: 1, 'org:1': 4, 'org:2': 4 });
+  });
+
+  it("keeps a single organization's key on one pacer: its own budget is that organization's", async () => {
+    const targets = takeBusinesses(4, 1);
+    const csv = ['business_id,description_short', ...targets.map((business) => `${business.id},Own ${business.code}`)].join('\n');
+    const { summary, counters } = await importAsProvider('businesses', csv, undefined, 'ORG_ADMIN');
+    expect(summary.rows).toMatchObject({ total: 4, updated: 4 });
+    expect(Object.keys(counters.organizations)).toEqual(['own']);
+  });
+
+  it("leaves a 429 storm on one organization to that organization: the other's rows are applied meanwhile", async () => {
+    const targets = takeBusinesses(10, 1, 2);
+    const csv = ['business_id,description_short', ...targets.map((business) => `${business.id},Storm ${business.org_id} ${business.code}`)].join('\n');
+    // The client's time moves only as the test runs its timers: organization 1 is throttled (Retry-After: 60) until the test
+    // ends the storm, once organization 2's rows are applied; meanwhile only waits shorter than 60 s may end. A pacer that
+    // held organization 2 for the storm would never apply them, and the test would time out.
+    const clock = new VirtualClock();
+    const appliedAt = new Map<number | undefined, number[]>([[1, []], [2, []]]);
+    let stormOver = false;
+    harness.api.emulator.faults.script = (_n, req) => {
+      if (req.method !== 'POST') return undefined;
+      const orgId = orgOfPath(req.path);
+      if (orgId === 1 && !stormOver) return { status: 429, headers: { 'retry-after': '60' } };
+      appliedAt.get(orgId)?.push(clock.now());
+      return undefined;
+    };
+    const running = importAsProvider('businesses', csv, clock);
+    while ((appliedAt.get(2)?.length ?? 0) < 10) await clock.run(59_999);
+    stormOver = true;
+    const progress = { done: false };
+    running.then(
+      () => (progress.done = true),
+      () => (progress.done = true),
+    );
+    while (!progress.done) await clock.run();
+    const { summary, counters } = await running;
+    expect(summary.rows).toMatchObject({ total: 20, updated: 20 });
+    expect(appliedAt.get(2)).toHaveLength(10);
+    expect(appliedAt.get(2)?.every((at) => at < 60_000)).toBe(true);
+    expect(appliedAt.get(1)?.every((at) => at >= 60_000)).toBe(true);
+    expect(counters.organizations['org:1']?.rateLimited).toBeGreaterThan(0);
+    expect(counters.organizations['org:2']?.rateLimited).toBe(0);
+  });
+});
