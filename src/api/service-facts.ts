@@ -37,7 +37,8 @@ export const WEBHOOK_EVENT_TYPES = ['postCreated', 'message_created', 'message_u
 
 export const ORG_ALIAS_PATTERN = /^[a-z0-9_]+$/;
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
-export const TIME_WINDOW_PATTERN = /^([01]\d|2[0-4]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d$/;
+// A day's times: a window starts at 00:00 to 23:59 and ends at the latest at 24:00 (midnight); 24:30 is no time.
+export const TIME_WINDOW_PATTERN = /^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 export const CATEGORY_PATTERN = /^gcid:[a-z0-9_]+$/;
 
 /**

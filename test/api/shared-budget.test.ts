@@ -17,29 +17,40 @@ const SEARCHES = 45;
 const CHILD = fileURLToPath(new URL('./send-searches-child.ts', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-/** The second process: the same searches with another key of the same organization; resolves once it has exited on its own. */
-async function runChild(env: NodeJS.ProcessEnv): Promise<RequestCounters> {
+/** The second process: the same searches with another key of the same organization; `ready` once it is loaded, `done` once it has exited on its own. */
+function startChild(env: NodeJS.ProcessEnv): { ready: Promise<void>; done: Promise<RequestCounters> } {
   const child = spawn(process.execPath, ['--import', TSX, CHILD], {
     env: { ...process.env, ...env, SEARCHES: String(SEARCHES), RATE_PER_MINUTE: String(RATE.ratePerMinute), RATE_WINDOW_MS: String(RATE.rateWindowMs) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
   });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', resolve);
+  const ready = new Promise<void>((resolve) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
   });
-  expect(code).toBe(0);
-  return JSON.parse(stdout) as RequestCounters;
+  const done = (async () => {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', resolve);
+    });
+    expect(code).toBe(0);
+    return JSON.parse(stdout) as RequestCounters;
+  })();
+  return { ready: Promise.race([ready, done.then(() => undefined)]), done };
 }
 
-/** Two processes, two keys of organization 1, both charging their own organization. */
+/** Two processes, two keys of organization 1, both charging their own organization, started together. */
 async function runBoth(emulator: TestEmulator, redisUrl: string | undefined): Promise<RequestCounters[]> {
   const shared = redisUrl === undefined ? {} : { LISTING_RATE_REDIS_URL: redisUrl };
   const env = (key: string) => ({ LISTING_API_URL: emulator.url, LISTING_API_KEY: key, LISTING_API_KEY_FILE: '', LISTING_RATE_REDIS_URL: '', ...shared });
-  return Promise.all([runChild(env(emulator.emulator.keys.ORG_MANAGER)), sendSearches(env(emulator.emulator.keys.ORG_ADMIN), SEARCHES, RATE)]);
+  const child = startChild(env(emulator.emulator.keys.ORG_MANAGER));
+  // Loading the child through tsx takes seconds on a busy machine: the searches here wait for it.
+  await child.ready;
+  return Promise.all([child.done, sendSearches(env(emulator.emulator.keys.ORG_ADMIN), SEARCHES, RATE)]);
 }
 
 const REDIS_MISSING = 'skipped: redis-server is not installed (apt-get install redis-server; .ci/run installs it)';
