@@ -2,6 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { measureEmulator } from './measure-emulator.js';
 import { measureExport } from './measure-export.js';
+import { measureOrgsCpuCeiling } from './measure-orgs-cpu-ceiling.js';
+import { measureOrgsRatio } from './measure-orgs-ratio.js';
 import { measurePacing } from './measure-pacing.js';
 import { measureShardBalance } from './measure-shard-balance.js';
 import { measureSharedOrg } from './measure-shared-org.js';
@@ -28,6 +30,9 @@ const GOALS: Record<string, string> = {
   shard_balance: '≤ 1.1',
   shared_org_ratio: '≥ 0.9',
   shared_org_429_share: '< 0.02',
+  orgs_ratio: '≥ 0.9',
+  orgs_rate_limited: '0',
+  orgs_cpu_ceiling: '(requests/s; see machine.cores)',
 };
 
 /**
@@ -68,6 +73,8 @@ const pacings = await repeatRuns(TIMED_RUNS, () => measure('pacing', measurePaci
 const emulators = await repeatRuns(TIMED_RUNS, () => measure('emulator', measureEmulator));
 const shards = measureShardBalance();
 const sharedOrg = await measure('shared_org', measureSharedOrg);
+const orgs = await measure('orgs', measureOrgsRatio);
+const orgsCeiling = await measure('orgs_cpu_ceiling', measureOrgsCpuCeiling);
 const [validation] = validations;
 const [exported] = exports;
 const [pacing] = pacings;
@@ -92,12 +99,16 @@ const figures: Record<string, unknown> = {
   shard_balance: shards.shard_balance,
   shared_org_ratio: sharedOrg.shared_org_ratio,
   shared_org_429_share: sharedOrg.shared_org_429_share,
+  orgs_ratio: orgs.orgs_ratio,
+  orgs_rate_limited: orgs.orgs_rate_limited,
+  orgs_cpu_ceiling: orgsCeiling.orgs_cpu_ceiling,
   ranges,
   timed_runs: TIMED_RUNS,
   machine,
   budget_note:
     'scaled budgets keep the run short: pacing and export at 1,200/min (10 s window, 150 ms latency) instead of 300/min; ' +
-    'the sync at 60,000/min, since its ratios count requests, not time; shared_org at 1,200/min with every time of production divided by 4 (15 s window, 40 ms latency, 60 s run). peak_rss_mb is the larger peak of the two processes ' +
+    'the sync at 60,000/min, since its ratios count requests, not time; shared_org at 1,200/min with every time of production divided by 4 (15 s window, 40 ms latency, 60 s run); orgs_ratio at 600/min per organization (10 s window, 40 ms latency) over 20 organizations; orgs_cpu_ceiling with no budget, ' +
+    'the emulator in a child process on the same cores. peak_rss_mb is the larger peak of the two processes ' +
     'that read and validate the CSV and the XLSX file; rss_peak_mb_by_part samples every part of the benchmark process, the in-process emulator included.',
   pacing: { requests: pacing.requests, seconds: pacing.seconds },
   sync: { rows: sync.rows, changed_rows: sync.changed_rows, diff_base: sync.diff_base, diff: sync.diff, patch: sync.patch },
@@ -112,6 +123,8 @@ const figures: Record<string, unknown> = {
   emulator: { businesses: emulator.emulator_businesses, seed_s: emulator.emulator_seed_s, heap_mb: emulator.emulator_heap_mb },
   shard_plan: { orgs: shards.orgs, shards: shards.shards, sizes: 'Zipf, s = 1' },
   shared_org: { requests: sharedOrg.requests, rate_limited: sharedOrg.rate_limited, seconds: sharedOrg.seconds },
+  orgs: { orgs: orgs.orgs, requests: orgs.requests, seconds: orgs.seconds },
+  orgs_cpu: { orgs: orgsCeiling.orgs, requests: orgsCeiling.requests, seconds: orgsCeiling.seconds, cores: orgsCeiling.cores },
   rss_peak_mb_by_part: peaks,
   run_s: Math.round((performance.now() - started) / 1000),
   date: new Date().toISOString(),
