@@ -7,6 +7,8 @@ export interface ProgressSnapshot {
   progress: JobProgress | undefined;
   /** The client's counters, all organizations together. */
   requests: RequestCounters;
+  /** The same per organization key (`org:<id>`, `own`), when the step's requests go to several. */
+  organizations?: Record<string, RequestCounters>;
   elapsedMs: number;
   /** The request budget per organization. */
   ratePerMinute: number;
@@ -18,14 +20,16 @@ export interface ProgressSnapshot {
  * time left: the requests still to send (at the rate per page so far) at the budget's pace, or
  * at the pace achieved when that is slower.
  */
-export function formatProgress({ progress, requests, elapsedMs, ratePerMinute }: ProgressSnapshot): string {
+export function formatProgress({ progress, requests, organizations = {}, elapsedMs, ratePerMinute }: ProgressSnapshot): string {
   const seconds = elapsedMs / 1000;
   const rows = progress?.rows ?? 0;
   const parts = progress?.step === undefined ? [] : [progress.step];
   parts.push(`${countOf(rows, 'row')}${seconds > 0 ? ` (${formatRate(rows / seconds)}/s)` : ''}`);
   const pages = progress?.pages;
   if (pages !== undefined) parts.push(`${formatCount(pages.done)}/${formatCount(pages.total)} pages`);
-  const budget = ratePerMinute / 60;
+  const busy = Object.entries(organizations).filter(([, counters]) => counters.sent > 0);
+  // Each organization has a budget of its own: the step may use all of theirs together.
+  const budget = (ratePerMinute / 60) * Math.max(1, busy.length);
   const achieved = seconds > 0 ? requests.sent / seconds : 0;
   parts.push(`${countOf(requests.sent, 'request')} (${formatRate(achieved)}/s of ${formatRate(budget)}/s)`);
   if (requests.retried > 0) parts.push(`${formatCount(requests.retried)} retried`);
@@ -35,7 +39,21 @@ export function formatProgress({ progress, requests, elapsedMs, ratePerMinute }:
     const pace = achieved > 0 ? Math.min(budget, achieved) : budget;
     parts.push(`ETA ${formatDuration(left / pace)}`);
   }
+  if (busy.length > 1) parts.push(formatOrganizations(busy));
   return parts.join(' · ');
+}
+
+/** The organizations worst off first (most 429s, then fewest requests): a throttled one shows. */
+const ORGANIZATIONS_SHOWN = 3;
+
+function formatOrganizations(busy: readonly [string, RequestCounters][]): string {
+  const worst = [...busy].sort(([a, x], [b, y]) => y.rateLimited - x.rateLimited || x.sent - y.sent || a.localeCompare(b));
+  const shown = worst.slice(0, ORGANIZATIONS_SHOWN).map(([key, counters]) => {
+    const limited = counters.rateLimited > 0 ? `, ${formatCount(counters.rateLimited)} rate-limited` : '';
+    return `${key.replace(/^org:/, 'org ')} ${formatCount(counters.sent)}${limited}`;
+  });
+  const more = busy.length - shown.length;
+  return `${busy.length} organizations: ${shown.join('; ')}${more > 0 ? `; +${more} more` : ''}`;
 }
 
 function formatCount(count: number): string {

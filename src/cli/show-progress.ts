@@ -21,11 +21,15 @@ export interface ProgressDisplay {
 export function showProgress(client: ApiClient, ratePerMinute: number, line: StatusLine = stderrStatusLine): ProgressDisplay {
   if (!line.isTerminal) return { update: () => undefined, stop: () => undefined };
   let started = performance.now();
-  let before = createCounters();
+  let before = client.readCounters();
   let progress: JobProgress | undefined;
   const redraw = (): void => {
-    const requests = subtractCounters(client.readCounters().total, before);
-    line.draw(formatProgress({ progress, requests, elapsedMs: performance.now() - started, ratePerMinute }));
+    const now = client.readCounters();
+    const requests = subtractCounters(now.total, before.total);
+    const organizations = Object.fromEntries(
+      Object.entries(now.organizations).map(([key, counters]) => [key, subtractCounters(counters, before.organizations[key] ?? createCounters())]),
+    );
+    line.draw(formatProgress({ progress, requests, organizations, elapsedMs: performance.now() - started, ratePerMinute }));
   };
   const timer = setInterval(redraw, REDRAW_MS);
   // The line must never keep a finished command alive.
@@ -34,7 +38,7 @@ export function showProgress(client: ApiClient, ratePerMinute: number, line: Sta
     update: (next) => {
       if (next.step !== progress?.step) {
         started = performance.now();
-        before = client.readCounters().total;
+        before = client.readCounters();
       }
       progress = next;
     },

@@ -42,6 +42,26 @@ describe('the progress line', () => {
     expect(formatProgress(snapshot({ elapsedMs: 0 }))).toMatchInlineSnapshot(`"0 rows · 0 requests (0.0/s of 5.0/s)"`);
   });
 
+  it('measures the requests against the budgets of every organization they went to, and names the throttled ones first', () => {
+    const organizations = {
+      own: { ...createCounters(), sent: 2 },
+      'org:1': { ...createCounters(), sent: 40, rateLimited: 3 },
+      'org:2': { ...createCounters(), sent: 48 },
+      'org:3': { ...createCounters(), sent: 50 },
+      'org:4': { ...createCounters(), sent: 50 },
+      'org:5': { ...createCounters() },
+    };
+    const line = formatProgress(snapshot({ progress: { rows: 190 }, requests: { sent: 190, rateLimited: 3 }, organizations }));
+    expect(line).toMatchInlineSnapshot(
+      `"190 rows (19.0/s) · 190 requests (19.0/s of 25.0/s) · 3 rate-limited · 5 organizations: org 1 40, 3 rate-limited; own 2; org 2 48; +2 more"`,
+    );
+  });
+
+  it('says nothing of organizations when the requests go to one', () => {
+    const line = formatProgress(snapshot({ progress: { rows: 5 }, requests: { sent: 5 }, organizations: { own: { ...createCounters(), sent: 5 } } }));
+    expect(line).toMatchInlineSnapshot(`"5 rows (0.5/s) · 5 requests (0.5/s of 5.0/s)"`);
+  });
+
   it('says nothing of the time left once every page is read', () => {
     expect(formatProgress(snapshot({ progress: { rows: 10, pages: { done: 3, total: 3 } }, requests: { sent: 3 } }))).not.toContain('ETA');
   });
