@@ -47,4 +47,13 @@ export interface ImportSummary {
   report_dir: string;
   /** Why rows were skipped, when the import stopped early. */
   stopped?: string;
+  /** Per organization key (`org:<id>`, `own` for the key's own budget), when the requests went to several. */
+  organizations?: Record<string, OrganizationTally>;
+}
+
+/** An organization's share of an import: the rows of its businesses, the requests charged to it and its 429s. */
+export interface OrganizationTally {
+  rows: number;
+  requests: number;
+  rate_limited: number;
 }

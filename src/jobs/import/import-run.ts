@@ -7,7 +7,7 @@ import { SheetError } from '../../sheets/index.js';
 import { writeOutputFile } from '../../sheets/write-output-file.js';
 import { describeRowFailure } from './describe-row-failure.js';
 import type { ImportReport, ReportedRow } from './import-report.js';
-import type { ImportOptions, ImportSummary } from './import-options.js';
+import type { ImportOptions, ImportSummary, OrganizationTally } from './import-options.js';
 import type { ImportJournal } from './journal/import-journal.js';
 import { isFinalOutcome, isProblem } from './row-status.js';
 import { EmptySheetError } from './empty-sheet-error.js';
@@ -24,6 +24,8 @@ export class ImportRun {
   writes = 0;
   /** Rows whose outcome came from the journal of an earlier run. */
   resumed = 0;
+  /** Each organization's share, for the summary, when the import's requests went to several. */
+  organizations: () => Record<string, OrganizationTally> | undefined = () => undefined;
   private problems = 0;
   private reported = 0;
   private readonly inFlight = new Set<Promise<void>>();
@@ -143,6 +145,8 @@ export class ImportRun {
       report_dir: this.report.dir,
       ...(stopped === undefined ? {} : { stopped }),
     };
+    const organizations = this.organizations();
+    if (organizations !== undefined) summary.organizations = organizations;
     await writeOutputFile(join(this.report.dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     this.logger.info({ rows, resumed: this.resumed, requests: summary.requests, report: this.report.dir }, 'import finished');
     if (this.stopCause !== undefined) throw this.stopCause;

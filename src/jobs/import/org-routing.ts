@@ -1,5 +1,7 @@
 import type { ApiClient } from '../../api/api-client.js';
 import type { OrgApi } from '../../api/org-api.js';
+import { OWN_ORGANIZATION, type CountersSnapshot } from '../../api/pacer-registry.js';
+import type { OrganizationTally } from './import-options.js';
 
 /**
  * The budget each request of an import is paced with, as the service charges it: the searches for
@@ -12,12 +14,16 @@ export class OrgRouting {
   /** Requests about businesses whose organization is not known yet. */
   readonly lookup: OrgApi;
   private readonly seen = new Set<number>();
+  private readonly rows = new Map<string, number>();
+  /** The client serves every step of a job: the import's requests are those counted since it started. */
+  private readonly before: CountersSnapshot;
 
   constructor(
     private readonly client: ApiClient,
     private readonly orgId: number | undefined,
   ) {
     this.lookup = client.org(orgId);
+    this.before = client.readCounters();
   }
 
   /** The organizations of businesses just read. */
@@ -25,8 +31,24 @@ export class OrgRouting {
     for (const orgId of orgIds) this.seen.add(orgId);
   }
 
-  /** The endpoints for requests about a business of `orgId`. */
-  forOrg(orgId: number): OrgApi {
-    return this.orgId === undefined && this.seen.size < 2 ? this.lookup : this.client.org(orgId);
+  /** The endpoints for requests about a business of `orgId`; its `rows` count towards that organization. */
+  forOrg(orgId: number, rows = 1): OrgApi {
+    const own = this.orgId === undefined && this.seen.size < 2;
+    const key = own ? OWN_ORGANIZATION : `org:${this.orgId ?? orgId}`;
+    this.rows.set(key, (this.rows.get(key) ?? 0) + rows);
+    return own ? this.lookup : this.client.org(orgId);
+  }
+
+  /** Each organization's rows, requests and 429s, when the import went to more than one pacer. */
+  tally(): Record<string, OrganizationTally> | undefined {
+    const { organizations } = this.client.readCounters();
+    const keys = [...new Set([...this.rows.keys(), ...Object.keys(organizations)])].sort();
+    const tallies = keys.flatMap((key) => {
+      const requests = (organizations[key]?.sent ?? 0) - (this.before.organizations[key]?.sent ?? 0);
+      const rateLimited = (organizations[key]?.rateLimited ?? 0) - (this.before.organizations[key]?.rateLimited ?? 0);
+      const rows = this.rows.get(key) ?? 0;
+      return rows + requests === 0 ? [] : [[key, { rows, requests, rate_limited: rateLimited }] as const];
+    });
+    return tallies.length > 1 ? Object.fromEntries(tallies) : undefined;
   }
 }

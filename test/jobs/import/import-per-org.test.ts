@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,14 @@ describe('a PROVIDER import over several organizations', () => {
     expect(writesByOrg).toEqual(new Map([[1, 5], [2, 5], [3, 5]]));
     expect(Object.fromEntries(Object.entries(counters.organizations).map(([key, { sent }]) => [key, sent]))).toEqual({ own: 2, 'org:1': 5, 'org:2': 5, 'org:3': 5 });
     for (const business of targets) expect(harness.api.emulator.state.businesses.get(business.id)?.description_short).toBe(`Charged ${business.org_id} ${business.code}`);
+    const expected = {
+      own: { rows: 0, requests: 2, rate_limited: 0 },
+      'org:1': { rows: 5, requests: 5, rate_limited: 0 },
+      'org:2': { rows: 5, requests: 5, rate_limited: 0 },
+      'org:3': { rows: 5, requests: 5, rate_limited: 0 },
+    };
+    expect(summary.organizations).toEqual(expected);
+    expect(JSON.parse(await readFile(join(summary.report_dir, 'summary.json'), 'utf8'))).toMatchObject({ organizations: expected });
   });
 
   it("charges each business's reads and writes of services and attributes to its organization", async () => {
@@ -87,6 +95,7 @@ describe('a PROVIDER import over several organizations', () => {
     const { summary, counters } = await importAsProvider('businesses', csv, undefined, 'ORG_ADMIN');
     expect(summary.rows).toMatchObject({ total: 4, updated: 4 });
     expect(Object.keys(counters.organizations)).toEqual(['own']);
+    expect(summary.organizations).toBeUndefined();
   });
 
   it("leaves a 429 storm on one organization to that organization: the other's rows are applied meanwhile", async () => {
@@ -121,5 +130,7 @@ describe('a PROVIDER import over several organizations', () => {
     expect(appliedAt.get(1)?.every((at) => at >= 60_000)).toBe(true);
     expect(counters.organizations['org:1']?.rateLimited).toBeGreaterThan(0);
     expect(counters.organizations['org:2']?.rateLimited).toBe(0);
+    expect(summary.organizations?.['org:1']).toMatchObject({ rows: 10, rate_limited: counters.organizations['org:1']?.rateLimited });
+    expect(summary.organizations?.['org:2']).toEqual({ rows: 10, requests: 10, rate_limited: 0 });
   });
 });

@@ -36,7 +36,9 @@ export async function importBusinessItems<Item, Current, Answer>(
   resource: BusinessItemResource<Item, Current, Answer>,
 ): Promise<ImportSummary> {
   const { run, rows } = await openImport(client, options, logger, resource.catalog);
-  const batches = new GroupBatches(run, new OrgRouting(client, options.orgId), resource);
+  const routing = new OrgRouting(client, options.orgId);
+  run.organizations = () => routing.tally();
+  const batches = new GroupBatches(run, routing, resource);
   let group: RowGroup<Item> | undefined;
   for await (const row of rows) {
     const key = describeBusinessTarget(row.target);
@@ -92,7 +94,7 @@ class GroupBatches<Item, Current, Answer> {
         for (const row of group.rows) await this.run.record({ ...row.base, target: group.key, status: 'failed', changes: [], errors: [resolution.error] });
       } else if (resolution !== undefined) {
         const { id, org_id: orgId } = resolution.business;
-        await this.send({ businessId: id, api: this.routing.forOrg(orgId), identityColumn, rows: group.rows });
+        await this.send({ businessId: id, api: this.routing.forOrg(orgId, group.rows.length), identityColumn, rows: group.rows });
       }
     }
   }

@@ -44,6 +44,7 @@ async function importBusinessPass(client: ApiClient, options: ImportOptions, log
   const { run, rows } = await openImport(client, options, logger, catalog, (row) => {
     if (row.target !== undefined && row.status !== 'invalid' && !firstLine.has(row.target)) firstLine.set(row.target, row.line);
   });
+  run.organizations = () => routing.tally();
   const roundTrip = await BusinessRoundTrip.open(options, catalog.columns, run.report.columns);
   try {
     const importer = new BusinessBatches(run, routing, firstLine, roundTrip, businessReadSchema(customFields));
@@ -126,6 +127,8 @@ class BusinessBatches {
       return;
     }
     this.firstLine.set(target, row.base.line);
+    // Charged to the business's organization: a throttled one holds back its own rows only.
+    const api = this.routing.forOrg(current.org_id);
     const merged = this.roundTrip.merge(row.base.values, row.update, current);
     if ('status' in merged) {
       await this.run.record({ ...row.base, target, ...merged });
@@ -150,8 +153,6 @@ class BusinessBatches {
       await this.roundTrip.addToPlan(row.base.line, target, diff.columns);
       return;
     }
-    // Charged to the business's organization: a throttled one holds back its own rows only.
-    const api = this.routing.forOrg(current.org_id);
     await this.run.dispatch(async () => {
       try {
         await this.roundTrip.addToUndo(target, diff.columns);
