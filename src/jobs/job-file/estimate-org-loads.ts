@@ -19,10 +19,10 @@ const PAGED: ReadonlySet<ExportResource> = new Set(['businesses', 'feedback']);
  * export costs its pages (or a request per business). A file that cannot be counted weighs nothing:
  * its step reports the problem when it runs.
  */
-export async function estimateOrgLoads(job: Job, counters: LoadCounters): Promise<OrgLoad[]> {
+export async function estimateOrgLoads(job: Job, counters: LoadCounters, reachable: readonly number[]): Promise<OrgLoad[]> {
   const loads = new Map<number | 'own', number>();
   for (const step of job.steps) {
-    for (const org of listStepOrgs(step)) {
+    for (const org of listStepOrgs(step, reachable)) {
       const requests = await estimateStep(step, org, counters);
       const key = org ?? 'own';
       loads.set(key, (loads.get(key) ?? 0) + requests);
@@ -39,9 +39,10 @@ async function estimateStep(step: JobStep, org: number | undefined, counters: Lo
   return PER_BUSINESS.has(resource) ? businesses + Math.ceil(businesses / PAGE) : Math.max(1, Math.ceil(businesses / PAGE));
 }
 
-/** The organizations a step runs for: one run per listed org, or one for the key's own. */
-export function listStepOrgs(step: JobStep): (number | undefined)[] {
+/** The organizations a step runs for: one run per listed org (`all`: each the key reaches), or one for the key's own. */
+export function listStepOrgs(step: JobStep, reachable: readonly number[]): (number | undefined)[] {
   if (step.org === undefined) return [undefined];
+  if (step.org === 'all') return [...reachable];
   return Array.isArray(step.org) ? step.org : [step.org];
 }
 

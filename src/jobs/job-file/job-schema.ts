@@ -8,7 +8,8 @@ import { IMPORT_MODES } from '../import/import-options.js';
 const LITERAL_KEY = 'an API key must not be written in a job file: name the variable that holds it (key_env) or a file (key_file)';
 
 const positiveInt = z.int().positive();
-const orgIds = z.union([positiveInt, z.array(positiveInt).min(1)]);
+/** `all`: every organization the key reaches, known from the businesses it can read. */
+const orgIds = z.union([positiveInt, z.array(positiveInt).min(1), z.literal('all')]);
 
 /** Refuses a literal key under any of the names people give it. */
 const noLiteralKey = { key: z.never(LITERAL_KEY).optional(), api_key: z.never(LITERAL_KEY).optional(), apiKey: z.never(LITERAL_KEY).optional() };
@@ -31,7 +32,7 @@ export const ApiSettingsSchema = z.strictObject({
 const stepBase = {
   name: z.string().min(1).optional(),
   on_error: z.enum(['continue', 'stop']).default('stop'),
-  /** PROVIDER keys: the organization, or several (the step runs once per organization; `{org}` in paths). */
+  /** PROVIDER keys: the organization, several, or `all` (the step runs once per organization; `{org}` in paths). */
   org: orgIds.optional(),
 };
 

@@ -20,8 +20,8 @@ export interface ShardPlan {
 }
 
 /** Estimates each organization's requests and spreads whole organizations over the shards. */
-export async function planJobShards(job: Job, shard: Shard, counters: LoadCounters, logger: Logger): Promise<ShardPlan> {
-  const loads = await estimateOrgLoads(job, counters);
+export async function planJobShards(job: Job, shard: Shard, counters: LoadCounters, reachable: readonly number[], logger: Logger): Promise<ShardPlan> {
+  const loads = await estimateOrgLoads(job, counters, reachable);
   const assignment = balanceShards(loads, shard.count);
   const total = loads.reduce((sum, load) => sum + load.requests, 0);
   const shares = Array.from({ length: shard.count }, (_, index): ShardShare => {

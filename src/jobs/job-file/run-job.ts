@@ -12,6 +12,7 @@ import type { ImportResource } from '../import/import-sheet.js';
 import type { Job, JobStep } from './job-schema.js';
 import { estimateSheetRows } from '../../sheets/estimate-sheet-rows.js';
 import { listStepOrgs, withOrg, type LoadCounters } from './estimate-org-loads.js';
+import { listReachableOrgs } from './list-reachable-orgs.js';
 import { planJobShards, type ShardPlan, type ShardShare } from './plan-job-shards.js';
 import type { Shard } from './shard.js';
 
@@ -77,11 +78,12 @@ export interface RunJobOptions {
  */
 export async function runJob(job: Job, client: ApiClient, runners: StepRunners, options: RunJobOptions, logger: Logger): Promise<JobResult> {
   if (job.preflight) await runPreflight(client, logger.child({ preflight: true }));
-  const plan = options.shard.count > 1 ? await planJobShards(job, options.shard, countersOf(client), logger) : undefined;
+  const reachable = await readReachableOrgs(job, client, logger);
+  const plan = options.shard.count > 1 ? await planJobShards(job, options.shard, countersOf(client), reachable, logger) : undefined;
   const results: StepResult[] = [];
   let stopped = false;
   for (const [index, step] of job.steps.entries()) {
-    for (const org of listStepOrgs(step)) {
+    for (const org of listStepOrgs(step, reachable)) {
       const name = describeStep(step, index);
       if (plan !== undefined && plan.shardOf(org) !== options.shard.index) continue;
       if (stopped || options.signal?.aborted === true) {
@@ -94,6 +96,14 @@ export async function runJob(job: Job, client: ApiClient, runners: StepRunners, 
     }
   }
   return { job: job.name, steps: results, ...shardsPart(plan, options.shard) };
+}
+
+/** `org: all` in any step: the organizations the key reaches, read once for the whole job. */
+async function readReachableOrgs(job: Job, client: ApiClient, logger: Logger): Promise<number[]> {
+  if (!job.steps.some((step) => step.org === 'all')) return [];
+  const orgs = await listReachableOrgs(client);
+  logger.info({ orgs }, `org: all is ${orgs.length} organizations, those of the businesses the key can read`);
+  return orgs;
 }
 
 function countersOf(client: ApiClient): LoadCounters {
