@@ -1,27 +1,39 @@
 /*
- * Formula injection: a spreadsheet runs a cell that starts with = + - @ (or their full-width forms,
- * which Apple Numbers folds to ASCII), and tab or CR can hide such a start. Writers prefix these texts
- * with a single quote so they show as text. Texts that already start with a quote get one too, which
- * keeps the rule reversible: readers remove one leading quote exactly where a writer added it, so
- * read(write(x)) === x.
+ * Formula injection: a spreadsheet runs a CSV cell that starts with = + - @ (or their full-width
+ * forms, which Apple Numbers folds to ASCII), and a tab or a CR can hide such a start. A CSV writer
+ * prefixes these texts with a single quote, so that they show as text, unless the text is a plain
+ * number: a signed number (`-0.566918`, `-0,5`) or an E.164 phone (`+33612345678`) reads as that
+ * number or as text, never runs anything, and its data would otherwise carry the quote.
  *
- * In XLSX the cell is typed text, so a phone number or a signed number (`+33 1 23 45 67 89`,
- * `-12.5`) cannot run and is left alone: account managers would otherwise see the quote in every
- * phone cell. A CSV has no types, so there every such start is quoted.
+ * An XLSX string cell is never a formula: it carries its text as it is.
+ *
+ * Readers remove one leading quote before any formula start, plain numbers included, so that files
+ * written by earlier versions (which quoted every such CSV cell, and XLSX cells too) read back as
+ * they were written. For read(write(x)) === x, a text whose own leading quotes come before a
+ * formula start (`'=1`, `'+33…`) gets one more quote, in XLSX as well.
  */
-const QUOTED_STARTS = new Set(['=', '+', '-', '@', '\t', '\r', "'", '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
-const PLAIN_NUMBER = /^[+\-\uFF0B\uFF0D][\d\s().]*$/;
+const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
+const PLAIN_NUMBER = /^[+\-\uFF0B\uFF0D](?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?$/i;
 
 export type EscapeRule = 'csv' | 'xlsx';
 
-function needsQuote(text: string, rule: EscapeRule): boolean {
-  return QUOTED_STARTS.has(text.charAt(0)) && !(rule === 'xlsx' && PLAIN_NUMBER.test(text));
+/** Whether the text, past its leading quotes, starts like a formula (a plain number does too). */
+function startsFormula(text: string): boolean {
+  let start = 0;
+  while (text.charAt(start) === "'") start++;
+  return FORMULA_STARTS.has(text.charAt(start));
+}
+
+/** Whether a reader would take the text's first quote for a writer's. */
+function readsAsQuoted(text: string): boolean {
+  return text.startsWith("'") && startsFormula(text);
 }
 
 export function escapeFormula(text: string, rule: EscapeRule): string {
-  return needsQuote(text, rule) ? `'${text}` : text;
+  const runs = rule === 'csv' && startsFormula(text) && !text.startsWith("'") && !PLAIN_NUMBER.test(text);
+  return runs || readsAsQuoted(text) ? `'${text}` : text;
 }
 
-export function unescapeFormula(text: string, rule: EscapeRule): string {
-  return text.startsWith("'") && needsQuote(text.slice(1), rule) ? text.slice(1) : text;
+export function unescapeFormula(text: string): string {
+  return readsAsQuoted(text) ? text.slice(1) : text;
 }

@@ -25,7 +25,7 @@ export function formatXlsxCell(cell: Cell, date1904: boolean): CellValue | CellP
 }
 
 function readText(text: string): string {
-  return unescapeFormula(decodeXlsxText(text), 'xlsx');
+  return unescapeFormula(decodeXlsxText(text));
 }
 
 function formatFormulaResult(

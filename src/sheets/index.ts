@@ -1,8 +1,10 @@
+export { CSV_DIALECT_NAMES, DEFAULT_CSV_DIALECT, excelDialect, nameCsvDialect, type CsvDialect, type CsvDialectName, type LineEnding } from './csv-dialect.js';
 export { CSV_DELIMITERS, type CsvDelimiter } from './detect-delimiter.js';
 export type { TextEncoding } from './detect-encoding.js';
 export { detectSheetFormat, type SheetFormat } from './detect-sheet-format.js';
 export { escapeFormula, unescapeFormula } from './escape-formula.js';
 export { openSheetReader } from './open-sheet-reader.js';
+export { readCsvDialect } from './read-csv-dialect.js';
 export { openSheetWriter } from './open-sheet-writer.js';
 export { SheetError } from './sheet-error.js';
 export type {
@@ -14,5 +16,5 @@ export type {
   SheetRow,
   SheetSource,
 } from './sheet-reader.js';
-export type { SheetColumn, SheetRecord, SheetValue, SheetWriter, SheetWriterOptions } from './sheet-writer.js';
-export { openXlsxWriter, type WorkbookWriter } from './write-xlsx.js';
+export type { SheetColumn, SheetRecord, SheetValue, SheetWriter, SheetWriterOptions, XlsxSheetOptions } from './sheet-writer.js';
+export { openXlsxWriter, type AddSheetOptions, type WorkbookWriter } from './write-xlsx.js';

@@ -1,4 +1,4 @@
-import { extname } from 'node:path';
+import { excelDialect } from './csv-dialect.js';
 import { detectSheetFormat } from './detect-sheet-format.js';
 import type { SheetWriter, SheetWriterOptions } from './sheet-writer.js';
 import { openCsvWriter } from './write-csv.js';
@@ -6,14 +6,12 @@ import { openXlsxWriter } from './write-xlsx.js';
 
 /** Opens a one-sheet CSV (.csv, .tsv, .txt) or XLSX file for writing and writes its header row. */
 export async function openSheetWriter(path: string, options: SheetWriterOptions): Promise<SheetWriter> {
-  if (detectSheetFormat(path, 'write') === 'csv') {
-    const delimiter = options.delimiter ?? (extname(path).toLowerCase() === '.tsv' ? '\t' : ',');
-    return openCsvWriter(path, { ...options, delimiter });
-  }
+  const { columns, sheet = 'Sheet1', dialect = excelDialect(path), escapeFormulas = true, ...layout } = options;
+  if (detectSheetFormat(path, 'write') === 'csv') return openCsvWriter(path, { columns, dialect, escapeFormulas });
   const workbook = await openXlsxWriter(path);
-  const sheet = workbook.addSheet(options.sheet ?? 'Sheet1', options.columns);
+  const writer = workbook.addSheet(sheet, columns, layout);
   return {
-    writeRow: (record) => sheet.writeRow(record),
+    writeRow: (record) => writer.writeRow(record),
     close: () => workbook.close(),
     discard: () => workbook.discard(),
   };

@@ -1,27 +1,28 @@
 import { assertReadableFile } from './assert-readable-file.js';
 import { toColumnLetter } from './column-letter.js';
 import { buildSheetRow } from './build-sheet-row.js';
-import { detectDelimiter, type CsvDelimiter } from './detect-delimiter.js';
-import type { TextEncoding } from './detect-encoding.js';
+import { detectCsvLayout } from './detect-csv-layout.js';
+import type { CsvDelimiter } from './detect-delimiter.js';
 import { unescapeFormula } from './escape-formula.js';
 import { mapHeader, type HeaderMap } from './map-header.js';
 import type { CsvRecord } from './parse-csv-records.js';
 import { readCsvRecords } from './read-csv-records.js';
-import { HEAD_BYTES, scanTextFile } from './scan-text-file.js';
+import { scanTextFile } from './scan-text-file.js';
 import { SheetError } from './sheet-error.js';
 import type { SheetItem, SheetReader, SheetReaderOptions } from './sheet-reader.js';
 
 export async function openCsvReader(path: string, options: SheetReaderOptions = {}): Promise<SheetReader> {
   const { size } = await assertReadableFile(path);
-  const { head, encoding, sha256 } = await scanTextFile(path, { sha256: options.sha256 === true });
-  const delimiter = options.delimiter ?? detectHeadDelimiter(head, encoding);
+  const { head, encoding, bom, sha256 } = await scanTextFile(path, { sha256: options.sha256 === true });
+  const { delimiter: detected, lineEnding } = detectCsvLayout(head, encoding);
+  const delimiter = options.delimiter ?? detected;
   const records = readCsvRecords({ path, encoding, delimiter, head }, size);
   const header = await readHeader(records, path, options).catch(async (error: unknown) => {
     await records.return(undefined);
     throw error;
   });
   return {
-    source: { format: 'csv', encoding, delimiter },
+    source: { format: 'csv', delimiter, encoding, bom, lineEnding },
     columns: header.names.filter((name) => name !== undefined),
     warnings: header.warnings,
     sha256,
@@ -37,18 +38,13 @@ export async function openCsvReader(path: string, options: SheetReaderOptions = 
   };
 }
 
-/** The delimiter, from the head of the file: a character cut at its end is left out. */
-function detectHeadDelimiter(head: Buffer, encoding: TextEncoding): CsvDelimiter {
-  return detectDelimiter(new TextDecoder(encoding).decode(head, { stream: true }), head.length < HEAD_BYTES);
-}
-
 async function readHeader(records: AsyncIterator<CsvRecord>, path: string, options: SheetReaderOptions): Promise<HeaderMap> {
   for (let next = await records.next(); next.done !== true; next = await records.next()) {
     const record = next.value;
     if ('problem' in record) {
       throw new SheetError(`read ${path}`, `its header (line ${record.line}) is malformed: ${record.problem}`, 'Fix the header line.');
     }
-    if (record.cells.some((cell) => cell.trim() !== '')) return mapHeader(record.cells.map((cell) => unescapeFormula(cell, 'csv')), path, options);
+    if (record.cells.some((cell) => cell.trim() !== '')) return mapHeader(record.cells.map((cell) => unescapeFormula(cell)), path, options);
   }
   throw new SheetError(`read ${path}`, 'the file is empty', 'Add a header row with the column names.');
 }
@@ -58,7 +54,7 @@ function toSheetItem(record: CsvRecord, header: HeaderMap, delimiter: CsvDelimit
   if ('problem' in record) {
     return { kind: 'issue', line: record.line, errors: [`${record.problem}; enclose such a cell in double quotes and double the quotes inside it`] };
   }
-  const cells = record.cells.map((cell) => unescapeFormula(cell, 'csv'));
+  const cells = record.cells.map((cell) => unescapeFormula(cell));
   const unheaded = findUnheadedCell(cells, header.width);
   if (unheaded !== undefined) {
     const shown = delimiter === '\t' ? 'a tab' : `'${delimiter}'`;

@@ -1,3 +1,4 @@
+import { createTextDecoder } from './decode-text.js';
 import type { TextEncoding } from './detect-encoding.js';
 import { readFileChunks } from './read-file-chunks.js';
 
@@ -40,7 +41,7 @@ function stripBom(bytes: Buffer): Buffer {
 }
 
 async function* transcode(chunks: AsyncIterable<Buffer>, encoding: TextEncoding): AsyncGenerator<Buffer> {
-  const decoder = new TextDecoder(encoding);
+  const decoder = createTextDecoder(encoding);
   for await (const chunk of chunks) {
     const text = decoder.decode(chunk, { stream: true });
     if (text !== '') yield Buffer.from(text);

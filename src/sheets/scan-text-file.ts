@@ -11,6 +11,8 @@ export interface TextFileScan {
   /** The first HEAD_BYTES of the file, or the whole of a shorter one. */
   head: Buffer;
   encoding: TextEncoding;
+  /** Whether the file starts with a byte order mark. */
+  bom: boolean;
   /** The file's SHA-256, when asked for. */
   sha256?: string;
 }
@@ -28,7 +30,7 @@ export async function scanTextFile(path: string, { sha256 }: { sha256: boolean }
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   assertTextHead(head, path);
   const bomEncoding = readBomEncoding(head);
-  if (bomEncoding !== undefined && !sha256) return { head, encoding: bomEncoding };
+  if (bomEncoding !== undefined && !sha256) return { head, encoding: bomEncoding, bom: true };
   const hash = sha256 ? createHash('sha256') : undefined;
   const utf8 = bomEncoding === undefined ? new Utf8Check() : undefined;
   for await (const chunk of readFileChunks(path, head)) {
@@ -38,5 +40,6 @@ export async function scanTextFile(path: string, { sha256 }: { sha256: boolean }
     if (hash === undefined && utf8?.valid === false) break;
   }
   const encoding = bomEncoding ?? (utf8?.end() === true ? 'utf-8' : 'windows-1252');
-  return hash === undefined ? { head, encoding } : { head, encoding, sha256: hash.digest('hex') };
+  const bom = bomEncoding !== undefined;
+  return hash === undefined ? { head, encoding, bom } : { head, encoding, bom, sha256: hash.digest('hex') };
 }

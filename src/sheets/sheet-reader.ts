@@ -1,5 +1,5 @@
+import type { CsvDialect } from './csv-dialect.js';
 import type { CsvDelimiter } from './detect-delimiter.js';
-import type { TextEncoding } from './detect-encoding.js';
 
 /**
  * A cell as read: text as the spreadsheet shows it (numbers as displayed, dates as yyyy-mm-dd or
@@ -45,9 +45,8 @@ export interface SheetReaderOptions {
   maxUnpackedBytes?: number;
 }
 
-export type SheetSource =
-  | { format: 'csv'; encoding: TextEncoding; delimiter: CsvDelimiter }
-  | { format: 'xlsx'; sheet: string };
+/** What was read: a CSV file and the dialect detected in it, which its reports are written in; or a sheet of a workbook. */
+export type SheetSource = ({ format: 'csv' } & CsvDialect) | { format: 'xlsx'; sheet: string };
 
 /**
  * Rows of one sheet, read once, in order, as they stream. Completely empty rows are skipped. A CSV

@@ -1,4 +1,4 @@
-import type { CsvDelimiter } from './detect-delimiter.js';
+import type { CsvDialect } from './csv-dialect.js';
 
 /** Strings are text; numbers and booleans are written as such (XLSX typed cells); null and undefined leave the cell empty. */
 export type SheetValue = string | number | boolean | null | undefined;
@@ -12,10 +12,10 @@ export interface SheetColumn {
   header?: string;
   /** Codes, zip codes, phones: XLSX cells typed as text so that Excel keeps leading zeros and digits. */
   text?: boolean;
-  /** Usual width of the values in characters: rows stream, so widths cannot be measured. */
-  width?: number;
   /** XLSX: hidden from view (a CSV file has no such thing). */
   hidden?: boolean;
+  /** XLSX: the fill of a cell by its value, as ARGB (`_status` colours). */
+  fills?: Readonly<Record<string, string>>;
 }
 
 export interface SheetWriter {
@@ -27,10 +27,18 @@ export interface SheetWriter {
   discard(): Promise<void>;
 }
 
-export interface SheetWriterOptions {
+/** How an XLSX sheet is laid out besides its columns. */
+export interface XlsxSheetOptions {
+  /** Leading columns kept in view when scrolling right (the header row always is). */
+  frozenColumns?: number;
+}
+
+export interface SheetWriterOptions extends XlsxSheetOptions {
   columns: readonly SheetColumn[];
   /** XLSX: sheet name, "Sheet1" by default. */
   sheet?: string;
-  /** CSV: "," by default, tab for .tsv. */
-  delimiter?: CsvDelimiter;
+  /** CSV: Excel's dialect by default (see excelDialect). */
+  dialect?: CsvDialect;
+  /** CSV: whether a text a spreadsheet would run as a formula gets a leading apostrophe; true unless the file is for machines. */
+  escapeFormulas?: boolean;
 }

@@ -1,15 +1,24 @@
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
+import type { CsvDialect } from './csv-dialect.js';
+import { createTextEncoder } from './encode-text.js';
 import { escapeFormula } from './escape-formula.js';
 import { openOutput, toWriteError } from './open-output.js';
-import type { SheetValue, SheetWriter, SheetWriterOptions } from './sheet-writer.js';
+import type { SheetColumn, SheetValue, SheetWriter } from './sheet-writer.js';
 
-/** CSV in UTF-8 with a byte order mark, which Excel needs to read accents right; CRLF line ends. */
-export async function openCsvWriter(path: string, { columns, delimiter = ',' }: SheetWriterOptions): Promise<SheetWriter> {
+export interface CsvWriterOptions {
+  columns: readonly SheetColumn[];
+  dialect: CsvDialect;
+  /** Whether a text a spreadsheet would run as a formula gets a leading apostrophe. */
+  escapeFormulas: boolean;
+}
+
+/** CSV in the dialect given: its delimiter, encoding, byte order mark and line ending. */
+export async function openCsvWriter(path: string, { columns, dialect, escapeFormulas }: CsvWriterOptions): Promise<SheetWriter> {
   const output = await openOutput(path);
-  const stringifier = stringify({ bom: true, delimiter, record_delimiter: '\r\n', quote_record_delimiter: true });
-  const finished = pipeline(stringifier, output.stream).catch(async (error: unknown) => {
+  const stringifier = stringify({ delimiter: dialect.delimiter, record_delimiter: dialect.lineEnding, quote_record_delimiter: true });
+  const finished = pipeline(stringifier, createTextEncoder(dialect.encoding, dialect.bom), output.stream).catch(async (error: unknown) => {
     await output.discard();
     throw toWriteError(error, path);
   });
@@ -26,9 +35,14 @@ export async function openCsvWriter(path: string, { columns, delimiter = ',' }: 
       throw error;
     }
   };
-  await write(columns.map((column) => escapeFormula(column.header ?? column.key, 'csv')));
+  const formatText = (text: string): string => (escapeFormulas ? escapeFormula(text, 'csv') : text);
+  const formatCell = (value: SheetValue): string => {
+    if (value === null || value === undefined) return '';
+    return typeof value === 'string' ? formatText(value) : String(value);
+  };
+  await write(columns.map((column) => formatText(column.header ?? column.key)));
   return {
-    writeRow: (record) => write(columns.map((column) => formatCsvCell(record[column.key]))),
+    writeRow: (record) => write(columns.map((column) => formatCell(record[column.key]))),
     async close() {
       stringifier.end();
       await finished;
@@ -36,9 +50,4 @@ export async function openCsvWriter(path: string, { columns, delimiter = ',' }: 
     },
     discard: () => output.discard(),
   };
-}
-
-function formatCsvCell(value: SheetValue): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'string' ? escapeFormula(value, 'csv') : String(value);
 }

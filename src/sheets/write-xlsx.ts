@@ -3,15 +3,21 @@ import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { encodeXlsxText } from './encode-xlsx-text.js';
 import { escapeFormula } from './escape-formula.js';
+import { listSheetFirst } from './list-sheet-first.js';
 import { openOutput, toWriteError, type Output } from './open-output.js';
-import type { SheetColumn, SheetValue, SheetWriter } from './sheet-writer.js';
+import type { SheetColumn, SheetRecord, SheetValue, SheetWriter, XlsxSheetOptions } from './sheet-writer.js';
+
+export interface AddSheetOptions extends XlsxSheetOptions {
+  /** Listed first in the workbook, so that it opens first, though written after the others (a summary known at the end). */
+  first?: boolean;
+}
 
 export interface WorkbookWriter {
   /**
    * Starts a sheet and finishes the previous one: a streamed workbook is written one sheet after
    * the other. The sheet's close() only finishes the sheet.
    */
-  addSheet(name: string, columns: readonly SheetColumn[]): SheetWriter;
+  addSheet(name: string, columns: readonly SheetColumn[], options?: AddSheetOptions): SheetWriter;
   /** Finishes the last sheet and the workbook; the file is complete when it resolves. */
   close(): Promise<void>;
   /** Stops writing and removes what was written: nothing is left at the path. */
@@ -22,23 +28,35 @@ export interface WorkbookWriter {
 // compresses: after about one zlib chunk of XML, the event loop gets a turn to compress it.
 const XML_BETWEEN_PAUSES = 16_384;
 const XML_PER_CELL = 40;
-const MIN_WIDTH = 8;
-const MAX_WIDTH = 60;
-const DEFAULT_WIDTH = 12;
+/** Rows held before the first is written: the column widths, written before the rows, come from them. */
+const SAMPLE_ROWS = 100;
+const MIN_WIDTH = 6;
+const MAX_WIDTH = 50;
+const PADDING = 2;
+/** Landscape, as wide as the page, the header on every page: a sheet prints as a table rather than as pages of column strips. */
+const PAGE_SETUP: Partial<ExcelJS.PageSetup> = { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' };
 
-/** An XLSX workbook written as a stream: each row is committed as soon as it is written. */
+/** An XLSX workbook written as a stream: rows are committed as they are written, after the first hundred. */
 export async function openXlsxWriter(path: string): Promise<WorkbookWriter> {
   const output = await openOutput(path);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
   let current: SheetWriter | undefined;
+  let first: ExcelJS.Worksheet | undefined;
   return {
-    addSheet(name, columns) {
+    addSheet(name, columns, options = {}) {
       void current?.close();
-      current = writeToSheet(addWorksheet(workbook, name, columns), columns, output, path);
+      const worksheet = workbook.addWorksheet(name, {
+        views: [{ state: 'frozen', ySplit: 1, ...(options.frozenColumns === undefined ? {} : { xSplit: options.frozenColumns }) }],
+        pageSetup: PAGE_SETUP,
+      });
+      if (options.first === true) first = worksheet;
+      current = writeToSheet(worksheet, columns, output, path);
       return current;
     },
     async close() {
       try {
+        await current?.close();
+        if (first !== undefined) listSheetFirst(workbook, first);
         // exceljs waits for its zip to drain into the file, which a failed file never does.
         await Promise.race([workbook.commit(), output.failed]);
       } catch (error) {
@@ -51,30 +69,38 @@ export async function openXlsxWriter(path: string): Promise<WorkbookWriter> {
   };
 }
 
-function addWorksheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly SheetColumn[]): ExcelJS.Worksheet {
-  const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  worksheet.columns = columns.map((column) => ({
-    width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, (column.header ?? column.key).length, column.width ?? DEFAULT_WIDTH) + 2),
-    ...(column.text === true ? { style: { numFmt: '@' } } : {}),
-    ...(column.hidden === true ? { hidden: true } : {}),
-  }));
-  const header = worksheet.addRow(columns.map((column) => toXlsxText(column.header ?? column.key)));
-  header.font = { bold: true };
-  header.commit();
-  worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: Math.max(1, columns.length) } };
-  return worksheet;
-}
-
 function writeToSheet(worksheet: ExcelJS.Worksheet, columns: readonly SheetColumn[], output: Output, path: string): SheetWriter {
   let xmlSincePause = 0;
   let open = true;
+  /** The first rows, until the widths are set from them; undefined once they are written. */
+  let sample: SheetRecord[] | undefined = [];
+  const commitRow = (record: SheetRecord): void => {
+    const row = worksheet.addRow(columns.map((column) => toXlsxValue(record[column.key], column)));
+    columns.forEach((column, index) => {
+      const argb = column.fills?.[String(record[column.key])];
+      if (argb !== undefined) row.getCell(index + 1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb } };
+    });
+    row.commit();
+    xmlSincePause += columns.reduce((size, column) => size + XML_PER_CELL + String(record[column.key] ?? '').length, 0);
+  };
+  const writeSample = (): void => {
+    if (sample === undefined) return;
+    startSheet(worksheet, columns, sample);
+    for (const record of sample) commitRow(record);
+    sample = undefined;
+  };
   return {
     async writeRow(record) {
       if (!open) throw new Error(`Sheet ${worksheet.name} of ${path} is finished: write each sheet before adding the next one`);
       try {
         if (output.stream.errored !== null) await output.failed;
-        worksheet.addRow(columns.map((column) => toXlsxValue(record[column.key], column))).commit();
-        xmlSincePause += columns.reduce((size, column) => size + XML_PER_CELL + String(record[column.key] ?? '').length, 0);
+        if (sample !== undefined) {
+          sample.push(record);
+          if (sample.length < SAMPLE_ROWS) return;
+          writeSample();
+        } else {
+          commitRow(record);
+        }
         if (output.stream.writableNeedDrain) {
           await once(output.stream, 'drain');
         } else if (xmlSincePause >= XML_BETWEEN_PAUSES) {
@@ -87,12 +113,36 @@ function writeToSheet(worksheet: ExcelJS.Worksheet, columns: readonly SheetColum
       }
     },
     close() {
+      if (!open) return Promise.resolve();
       open = false;
+      writeSample();
       worksheet.commit();
       return Promise.resolve();
     },
     discard: () => output.discard(),
   };
+}
+
+/** Column widths from the header and the first rows, then the bold header row and its filter. */
+function startSheet(worksheet: ExcelJS.Worksheet, columns: readonly SheetColumn[], sample: readonly SheetRecord[]): void {
+  worksheet.columns = columns.map((column) => ({
+    width: measureWidth([column.header ?? column.key, ...sample.map((record) => record[column.key])]),
+    ...(column.text === true ? { style: { numFmt: '@' } } : {}),
+    ...(column.hidden === true ? { hidden: true } : {}),
+  }));
+  const header = worksheet.addRow(columns.map((column) => toXlsxText(column.header ?? column.key)));
+  header.font = { bold: true };
+  header.commit();
+  worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: Math.max(1, columns.length) } };
+}
+
+/** The longest line of the values, in characters, within bounds: a long text makes a wide column, not a screen-wide one. */
+function measureWidth(values: readonly SheetValue[]): number {
+  let longest = 0;
+  for (const value of values) {
+    for (const line of String(value ?? '').split('\n')) longest = Math.max(longest, line.length);
+  }
+  return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, longest)) + PADDING;
 }
 
 function toXlsxValue(value: SheetValue, column: SheetColumn): ExcelJS.CellValue {

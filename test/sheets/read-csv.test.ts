@@ -15,7 +15,7 @@ async function writeCsv(content: string | Uint8Array, name = 'input.csv'): Promi
 describe('reading CSV files', () => {
   it('reads a semicolon CSV saved by French Excel in Windows-1252, decimal commas untouched', async () => {
     const { reader, items } = await readItems(fixturePath('semicolon-windows-1252.csv'));
-    expect(reader.source).toEqual({ format: 'csv', encoding: 'windows-1252', delimiter: ';' });
+    expect(reader.source).toEqual({ format: 'csv', encoding: 'windows-1252', bom: false, delimiter: ';', lineEnding: '\r\n' });
     expect(reader.columns).toEqual(['Code magasin', 'Nom', 'Ville', 'Prix moyen', 'Note']);
     expect(items).toEqual([
       {
@@ -31,9 +31,16 @@ describe('reading CSV files', () => {
     ]);
   });
 
+  it('reads what Windows-1252 has where Latin-1 has control characters: ’ € œ “ ” –', async () => {
+    const bytes = Buffer.concat([Buffer.from('code;name\r\nS1;l'), Buffer.from([0x92]), Buffer.from('h'), Buffer.from([0xf4]), Buffer.from('tel '), Buffer.from([0x80, 0x20, 0x9c, 0x93, 0x94, 0x96, 0x0d, 0x0a])]);
+    const { reader, items } = await readItems(await writeCsv(bytes));
+    expect(reader.source).toMatchObject({ encoding: 'windows-1252' });
+    expect(items.map((item) => item.kind === 'row' && item.values.name)).toEqual(['l’hôtel € œ“”–']);
+  });
+
   it('reads UTF-16 LE with a byte order mark', async () => {
     const { reader, items } = await readItems(fixturePath('utf16le-bom.csv'));
-    expect(reader.source).toEqual({ format: 'csv', encoding: 'utf-16le', delimiter: ',' });
+    expect(reader.source).toEqual({ format: 'csv', encoding: 'utf-16le', bom: true, delimiter: ',', lineEnding: '\r\n' });
     expect(items.map((item) => item.kind === 'row' && item.values)).toEqual([
       { code: 'S1', name: 'Bäckerei Müller', city: 'Köln' },
       { code: 'S2', name: '東京タワー', city: 'Tōkyō' },
@@ -106,8 +113,8 @@ describe('reading CSV files', () => {
   });
 
   it('removes the quote that protects formula-like text', async () => {
-    const { items } = await readItems(await writeCsv(`code,text\nS1,'=1+1\nS2,''quoted\nS3,-5\nS4,'+33 6\n`));
-    expect(items.map((item) => item.kind === 'row' && item.values.text)).toEqual(['=1+1', "'quoted", '-5', '+33 6']);
+    const { items } = await readItems(await writeCsv(`code,text\nS1,'=1+1\nS2,''=1\nS3,-5\nS4,'+33 6\nS5,'quoted\n`));
+    expect(items.map((item) => item.kind === 'row' && item.values.text)).toEqual(['=1+1', "'=1", '-5', '+33 6', "'quoted"]);
   });
 
   it('fails on a missing or empty file', async () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { openSheetWriter, type CsvDelimiter } from '../../src/sheets/index.js';
+import { excelDialect, openSheetWriter, type CsvDelimiter } from '../../src/sheets/index.js';
 import { makeTempDir } from './make-temp-dir.js';
 import { readItems } from './read-items.js';
 
@@ -19,7 +19,7 @@ function rows(unit: 'grapheme' | 'binary'): fc.Arbitrary<{ a: string; b: string;
 }
 
 async function roundTrip(path: string, records: { a: string; b: string; c: string }[], delimiter?: CsvDelimiter): Promise<unknown[]> {
-  const writer = await openSheetWriter(path, { columns: COLUMNS, delimiter });
+  const writer = await openSheetWriter(path, { columns: COLUMNS, ...(delimiter === undefined ? {} : { dialect: { ...excelDialect(path), delimiter } }) });
   for (const [index, record] of records.entries()) await writer.writeRow({ id: `r${index}`, ...record });
   await writer.close();
   const { reader, items } = await readItems(path);

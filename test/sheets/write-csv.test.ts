@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openSheetWriter } from '../../src/sheets/index.js';
+import { excelDialect, openSheetWriter } from '../../src/sheets/index.js';
 import { makeTempDir } from './make-temp-dir.js';
 
 const COLUMNS = [{ key: 'code', header: 'Store code' }, { key: 'name' }, { key: 'rating' }, { key: 'open' }];
 
 async function writeCsv(name: string, delimiter?: ',' | ';'): Promise<Buffer> {
   const path = join(await makeTempDir(), name);
-  const writer = await openSheetWriter(path, { columns: COLUMNS, delimiter });
+  const writer = await openSheetWriter(path, { columns: COLUMNS, ...(delimiter === undefined ? {} : { dialect: { ...excelDialect(path), delimiter } }) });
   await writer.writeRow({ code: '06000', name: 'Dupont; père, fils', rating: 4.5, open: true });
   await writer.writeRow({ code: '=1+1', name: 'Le "Grand"\nCafé', rating: null });
   await writer.close();

@@ -12,26 +12,27 @@ async function loadWorkbook(path: string): Promise<ExcelJS.Workbook> {
 }
 
 describe('writing XLSX', () => {
-  it('writes a bold, frozen, filtered header, widths from header and hint, and text-typed code columns', async () => {
+  it('writes a bold, frozen, filtered header, widths from the content, and text-typed code columns', async () => {
     const path = join(await makeTempDir(), 'locations.xlsx');
     const writer = await openSheetWriter(path, {
       sheet: 'locations',
       columns: [
         { key: 'storeCode', header: 'Store code', text: true },
-        { key: 'zip', text: true, width: 5 },
-        { key: 'description', width: 200 },
+        { key: 'zip', text: true },
+        { key: 'description' },
         { key: 'rating' },
         { key: 'open' },
       ],
     });
-    await writer.writeRow({ storeCode: '0042', zip: '06000', description: '=HYPERLINK("x")', rating: 4.5, open: true });
+    await writer.writeRow({ storeCode: '0042', zip: '06000', description: `=HYPERLINK("x")\n${'long '.repeat(30)}`, rating: 4.5, open: true });
     await writer.writeRow({ storeCode: 42, zip: null, description: '', rating: -1.5, open: false });
     await writer.close();
 
     const sheet = (await loadWorkbook(path)).getWorksheet('locations');
     expect(sheet?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet?.autoFilter).toBe('A1:E1');
-    expect([1, 2, 3, 4, 5].map((index) => sheet?.getColumn(index).width)).toEqual([14, 10, 60, 14, 14]);
+    // The longest line of the header and the first rows, 6 to 50 characters, plus 2.
+    expect([1, 2, 3, 4, 5].map((index) => sheet?.getColumn(index).width)).toEqual([12, 8, 52, 8, 8]);
     expect(sheet?.getCell('A1').font.bold).toBe(true);
     expect(sheet?.getCell('A1').text).toBe('Store code');
     expect(sheet?.getCell('A2').numFmt).toBe('@');
@@ -39,7 +40,8 @@ describe('writing XLSX', () => {
     expect(sheet?.getCell('C2').numFmt).toBeUndefined();
     expect([sheet?.getCell('A2').text, sheet?.getCell('B2').text, sheet?.getCell('A3').text]).toEqual(['0042', '06000', '42']);
     expect(sheet?.getCell('A3').type).toBe(ExcelJS.ValueType.RichText);
-    expect(sheet?.getCell('C2').text).toBe(`'=HYPERLINK("x")`);
+    // A string cell is never a formula: the text is written as it is.
+    expect(sheet?.getCell('C2').text).toBe(`=HYPERLINK("x")\n${'long '.repeat(30)}`);
     expect(sheet?.getCell('C2').type).not.toBe(ExcelJS.ValueType.Formula);
     expect([sheet?.getCell('D2').value, sheet?.getCell('E2').value, sheet?.getCell('D3').value, sheet?.getCell('E3').value]).toEqual([4.5, true, -1.5, false]);
     expect([sheet?.getCell('B3').value, sheet?.getCell('C3').value]).toEqual([null, null]);
@@ -50,7 +52,7 @@ describe('writing XLSX', () => {
     const workbook = await openXlsxWriter(path);
     const locations = workbook.addSheet('locations', [{ key: 'storeCode' }, { key: 'name' }]);
     await locations.writeRow({ storeCode: 'S1', name: 'Le Bistrot' });
-    const fields = workbook.addSheet('Fields', [{ key: 'field' }, { key: 'meaning', width: 40 }, { key: 'required' }]);
+    const fields = workbook.addSheet('Fields', [{ key: 'field' }, { key: 'meaning' }, { key: 'required' }]);
     await fields.writeRow({ field: 'storeCode', meaning: 'Your code for the location', required: true });
     await workbook.addSheet('About', [{ key: 'note' }]).writeRow({ note: 'Exported by listing-bulk' });
     await workbook.close();
@@ -62,6 +64,34 @@ describe('writing XLSX', () => {
     expect((await readItems(path, { resource: 'locations' })).items).toEqual([
       { kind: 'row', line: 2, values: { storeCode: 'S1', name: 'Le Bistrot' } },
     ]);
+  });
+
+  it('lays a sheet out for people: fills by value, frozen key columns, hidden columns, landscape pages as wide as the paper', async () => {
+    const path = join(await makeTempDir(), 'report.xlsx');
+    const workbook = await openXlsxWriter(path);
+    const rows = workbook.addSheet(
+      'rows',
+      [{ key: 'id' }, { key: 'status', fills: { ok: 'FFC6EFCE', bad: 'FFFFC7CE' } }, { key: 'note' }, { key: '_base', hidden: true }],
+      { frozenColumns: 2 },
+    );
+    for (let index = 0; index < 250; index++) await rows.writeRow({ id: `r${index}`, status: index % 2 === 0 ? 'ok' : 'bad', note: index === 200 ? 'x'.repeat(80) : 'n', _base: 'b1.x' });
+    const summary = workbook.addSheet('Summary', [{ key: 'item' }, { key: 'value' }], { first: true });
+    await summary.writeRow({ item: 'rows', value: 250 });
+    await workbook.close();
+
+    const read = await loadWorkbook(path);
+    expect(read.worksheets.map((sheet) => sheet.name)).toEqual(['Summary', 'rows']);
+    const sheet = read.getWorksheet('rows');
+    expect(sheet?.views[0]).toMatchObject({ state: 'frozen', xSplit: 2, ySplit: 1 });
+    expect([sheet?.getColumn(4).hidden, sheet?.getColumn(3).hidden]).toEqual([true, false]);
+    // Widths come from the first 100 rows: row 200's long note is not among them.
+    expect(sheet?.getColumn(3).width).toBe(8);
+    expect(sheet?.getCell('B2').fill).toEqual({ type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFC6EFCE' } });
+    expect(sheet?.getCell('B3').fill).toEqual({ type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } });
+    expect(sheet?.getCell('C2').fill).toBeUndefined();
+    expect(sheet?.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
+    expect(sheet?.rowCount).toBe(251);
+    expect((await readItems(path, { resource: 'rows' })).items).toHaveLength(250);
   });
 
   it('refuses rows for a sheet that is finished', async () => {
