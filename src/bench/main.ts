@@ -107,8 +107,8 @@ const figures: Record<string, unknown> = {
   machine,
   budget_note:
     'scaled budgets keep the run short: pacing and export at 1,200/min (10 s window, 150 ms latency) instead of 300/min; ' +
-    'the sync at 60,000/min, since its ratios count requests, not time; shared_org at 1,200/min with every time of production divided by 4 (15 s window, 40 ms latency, 60 s run); orgs_ratio at 600/min per organization (10 s window, 40 ms latency) over 20 organizations; orgs_cpu_ceiling with no budget, ' +
-    'the emulator in a child process on the same cores. peak_rss_mb is the larger peak of the two processes ' +
+    'the sync at 60,000/min, since its ratios count requests, not time; shared_org at 1,200/min with every time of production divided by 4 (15 s window, 40 ms latency, 60 s run); orgs_ratio at 600/min per organization (10 s window, 40 ms latency) over 20 organizations and orgs_cpu_ceiling with no budget, ' +
+    'both with the emulator in a child process on the same cores. peak_rss_mb is the larger peak of the two processes ' +
     'that read and validate the CSV and the XLSX file; rss_peak_mb_by_part samples every part of the benchmark process, the in-process emulator included.',
   pacing: { requests: pacing.requests, seconds: pacing.seconds },
   sync: { rows: sync.rows, changed_rows: sync.changed_rows, diff_base: sync.diff_base, diff: sync.diff, patch: sync.patch },
