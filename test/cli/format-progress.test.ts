@@ -106,6 +106,23 @@ describe('showing progress', () => {
     }
   });
 
+  it("counts each organization's requests from the step's start", () => {
+    const organizations = { 'org:1': { ...createCounters(), sent: 30 }, 'org:2': { ...createCounters(), sent: 10 } };
+    const counting = {
+      readCounters: () => ({ total: createCounters(), organizations: { 'org:1': { ...organizations['org:1'] }, 'org:2': { ...organizations['org:2'] } } }),
+    } as unknown as ApiClient;
+    const { stream, written } = createStream(true);
+    stream.columns = 200;
+    const display = showProgress(counting, 300, new StatusLine(stream));
+    display.update({ rows: 0, step: 'import' });
+    organizations['org:1'].sent = 34;
+    organizations['org:2'].sent = 16;
+    organizations['org:2'].rateLimited = 1;
+    vi.advanceTimersByTime(250);
+    display.stop();
+    expect(written.at(-2)).toContain('2 organizations: org 2 6, 1 rate-limited; org 1 4');
+  });
+
   it("starts the rates again at each step of a job file, from the step's own requests", () => {
     const counters = createCounters();
     const counting = { readCounters: () => ({ total: { ...counters }, organizations: {} }) } as unknown as ApiClient;
