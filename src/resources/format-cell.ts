@@ -16,8 +16,9 @@ export function formatCell(column: Column, value: unknown, context: CellContext)
 /**
  * A value as the cell that sets it again on import: `#clear` for an absent or empty value where the
  * field can be emptied (formatCell leaves a value the API did not give empty: unchanged on import).
+ * The context is the file's: a dot before decimals unless the file takes commas.
  */
-export function formatImportCell(column: Column, value: unknown): string {
+export function formatImportCell(column: Column, value: unknown, context: CellContext = DOT_CONTEXT): string {
   if (value === undefined || value === null) return column.cleared === undefined ? '' : CLEAR_MARK;
-  return formatCell(column, value, DOT_CONTEXT);
+  return formatCell(column, value, context);
 }

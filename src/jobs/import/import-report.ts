@@ -1,8 +1,14 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { CellValue, SheetColumn, SheetFormat, SheetWriter } from '../../sheets/index.js';
-import { openSheetWriter } from '../../sheets/index.js';
+import { mkdir, rm } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { Column } from '../../resources/column.js';
+import type { CellValue, SheetColumn } from '../../sheets/index.js';
+import type { ImportOptions } from './import-options.js';
+import { openReportFile, type ReportFile, type ReportFileOptions } from './open-report-file.js';
+import { reportPath, type ReportDialect } from './report-dialect.js';
+import { summarizeRun, type RunFacts } from './report-summary.js';
 import { createRowCounts, isProblem, type RowCounts, type RowStatus } from './row-status.js';
+import { STATUS_FILLS } from './status-fills.js';
+import { ErrorTally } from './tally-errors.js';
 
 /** One input row and what became of it. */
 export interface ReportedRow {
@@ -22,7 +28,11 @@ export interface ReportedRow {
   notes?: readonly string[];
 }
 
-export const REPORT_COLUMNS = ['_row', '_status', '_target', '_http_status', '_changes', '_errors'] as const;
+/** The report's own columns: the first four right after the row's key columns, the last two at the end. */
+export const REPORT_COLUMNS = ['_row', '_status', '_errors', '_changes', '_target', '_http_status'] as const;
+const LEADING_REPORT_COLUMNS = 4;
+/** Besides the identity columns (`business_id`, `id`…), the columns that tell a person which row it is. */
+const KEY_HEADERS: ReadonlySet<string> = new Set(['code', 'name']);
 
 export interface ImportReport {
   readonly dir: string;
@@ -30,46 +40,80 @@ export interface ImportReport {
   readonly columns: readonly string[];
   /** Takes rows in any order; writes them in input order as soon as the rows before them are in. */
   add(row: ReportedRow): Promise<void>;
-  /** Writes what is left and closes the files; when a write fails, neither file is left. */
-  close(): Promise<RowCounts>;
+  /** Writes what is left, the Summary sheets, and closes the files; when a write fails, neither file is left. */
+  close(facts: RunFacts): Promise<RowCounts>;
   /** Removes both files: a report missing rows would mislead, the journal keeps what was done. */
   discard(): Promise<void>;
 }
 
 export interface ImportReportOptions {
-  dir: string;
-  format: SheetFormat;
+  options: ImportOptions;
+  resource: string;
+  /** The input's format and dialect, which every report file follows. */
+  dialect: ReportDialect;
   /** The input's columns, in their order. */
   columns: readonly string[];
-  /** Text-typed columns (codes, zips, phones) in an XLSX report. */
-  textColumns: ReadonlySet<string>;
+  /** The resource's columns: which are text-typed, and which identify a row. */
+  catalog: readonly Column[];
 }
 
-/** `results.<ext>` (every row) and `errors.<ext>` (invalid and failed rows, ready to correct and import again). */
-export async function openImportReport(options: ImportReportOptions): Promise<ImportReport> {
-  await mkdir(options.dir, { recursive: true, mode: 0o700 });
-  const columns: SheetColumn[] = [
-    ...options.columns.map((key) => ({ key, text: options.textColumns.has(key) })),
-    ...REPORT_COLUMNS.map((key) => ({ key, text: key !== '_row' && key !== '_http_status', width: key === '_errors' || key === '_changes' ? 60 : 12 })),
-  ];
-  const ext = options.format === 'xlsx' ? 'xlsx' : 'csv';
-  const results = await openSheetWriter(join(options.dir, `results.${ext}`), { columns, sheet: 'results' });
-  const errors = await openSheetWriter(join(options.dir, `errors.${ext}`), { columns, sheet: 'errors' });
-  return new OrderedReport(options.dir, options.columns, results, errors);
+/**
+ * `results.<ext>` (every row) and `errors.<ext>` (conflict, invalid and failed rows, ready to correct
+ * and import again; none when there are no such rows). Columns: the row's key columns, `_row`,
+ * `_status`, `_errors`, `_changes`, the other input columns, `_target`, `_http_status`.
+ */
+export async function openImportReport(report: ImportReportOptions): Promise<ImportReport> {
+  const dir = report.options.reportDir;
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const layout = { sheet: report.resource, ...layoutColumns(report.columns, report.catalog) };
+  const results = await openReportFile(reportPath(dir, 'results', report.dialect), report.dialect, layout);
+  return new OrderedReport(report, layout, results);
+}
+
+function layoutColumns(columns: readonly string[], catalog: readonly Column[]): Pick<ReportFileOptions, 'columns' | 'frozenColumns'> {
+  const byHeader = new Map(catalog.map((column) => [column.header, column]));
+  const isKey = (header: string): boolean => KEY_HEADERS.has(header) || (byHeader.get(header)?.path === undefined && byHeader.has(header));
+  // `_base` and any other `_` column the import reads are for the tool, not for people.
+  const toSheetColumn = (key: string): SheetColumn => ({ key, text: byHeader.get(key)?.text === true, hidden: key.startsWith('_') });
+  const keys = columns.filter(isKey);
+  const report: SheetColumn[] = REPORT_COLUMNS.map((key) => ({
+    key,
+    text: key !== '_row' && key !== '_http_status',
+    ...(key === '_status' ? { fills: STATUS_FILLS } : {}),
+  }));
+  return {
+    columns: [
+      ...keys.map(toSheetColumn),
+      ...report.slice(0, LEADING_REPORT_COLUMNS),
+      ...columns.filter((column) => !isKey(column)).map(toSheetColumn),
+      ...report.slice(LEADING_REPORT_COLUMNS),
+    ],
+    // The key columns, `_row` and `_status` stay in view.
+    frozenColumns: keys.length + 2,
+  };
 }
 
 class OrderedReport implements ImportReport {
+  readonly dir: string;
+  readonly columns: readonly string[];
   private readonly pending = new Map<number, ReportedRow>();
   private nextSeq = 0;
   private readonly counts = createRowCounts();
+  private readonly tally = new ErrorTally();
   private writing: Promise<void> = Promise.resolve();
+  private readonly errorsPath: string;
+  /** Opened at the first row that needs attention. */
+  private errors: Promise<ReportFile> | undefined;
 
   constructor(
-    readonly dir: string,
-    readonly columns: readonly string[],
-    private readonly results: SheetWriter,
-    private readonly errors: SheetWriter,
-  ) {}
+    private readonly report: ImportReportOptions,
+    private readonly layout: ReportFileOptions,
+    private readonly results: ReportFile,
+  ) {
+    this.dir = report.options.reportDir;
+    this.columns = report.columns;
+    this.errorsPath = reportPath(this.dir, 'errors', report.dialect);
+  }
 
   add(row: ReportedRow): Promise<void> {
     this.pending.set(row.seq, row);
@@ -83,23 +127,33 @@ class OrderedReport implements ImportReport {
     return this.writing;
   }
 
-  async close(): Promise<RowCounts> {
+  async close(facts: RunFacts): Promise<RowCounts> {
     try {
       await this.writing;
       // Rows left behind a gap (a row that never came back) are still reported, in order.
       await this.writeRows([...this.pending.values()].sort((a, b) => a.seq - b.seq));
       this.pending.clear();
-      await this.results.close();
+      const errors = await this.errors;
+      const summary = summarizeRun({
+        resource: this.report.resource,
+        options: this.report.options,
+        rows: this.counts,
+        errors: this.tally,
+        errorsFile: errors === undefined ? undefined : basename(this.errorsPath),
+        facts,
+      });
+      await this.results.close(summary);
+      // An errors file an earlier run left would tell of rows that are fine now.
+      await (errors === undefined ? rm(this.errorsPath, { force: true }) : errors.close(summary));
     } catch (error) {
       await this.discard();
       throw error;
     }
-    await this.errors.close();
     return { ...this.counts };
   }
 
   async discard(): Promise<void> {
-    await Promise.all([this.results.discard(), this.errors.discard()]);
+    await Promise.all([this.results.discard(), this.errors?.then((errors) => errors.discard(), () => undefined)]);
   }
 
   private async writeRows(rows: readonly ReportedRow[]): Promise<void> {
@@ -116,7 +170,15 @@ class OrderedReport implements ImportReport {
         _errors: row.errors.join(' | '),
       };
       await this.results.writeRow(record);
-      if (isProblem(row.status)) await this.errors.writeRow(record);
+      if (!isProblem(row.status)) continue;
+      this.tally.add(row.errors.length > 0 ? row.errors : row.changes.map(describeConflict));
+      this.errors ??= openReportFile(this.errorsPath, this.report.dialect, this.layout);
+      await (await this.errors).writeRow(record);
     }
   }
+}
+
+/** A conflict's entry in the tally: its column (`city: base 'A' / file 'B' / current 'C'` has no error of its own). */
+function describeConflict(change: string): string {
+  return `${change.slice(0, change.indexOf(':'))}: changed in the file and in the API since the export`;
 }

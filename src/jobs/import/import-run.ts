@@ -8,6 +8,7 @@ import { writeOutputFile } from '../../sheets/write-output-file.js';
 import { describeRowFailure } from './describe-row-failure.js';
 import type { ImportReport, ReportedRow } from './import-report.js';
 import type { ImportOptions, ImportSummary, OrganizationTally } from './import-options.js';
+import type { RunFacts } from './report-summary.js';
 import type { ImportJournal } from './journal/import-journal.js';
 import { isFinalOutcome, isProblem } from './row-status.js';
 import { EmptySheetError } from './empty-sheet-error.js';
@@ -127,23 +128,17 @@ export class ImportRun {
       await this.report.discard();
       throw this.failure;
     }
-    const rows = await this.report.close();
-    const finished = new Date();
-    const { total } = this.client.readCounters();
-    const stopped = this.stopReason;
+    // The report's Summary sheets show the facts, so the report closes once they are known.
+    const facts = this.readFacts();
+    const rows = await this.report.close(facts);
     const summary: ImportSummary = {
       resource,
       source: this.options.file,
       mode: this.options.mode,
       dry_run: this.options.dryRun,
-      started_at: this.startedAt.toISOString(),
-      finished_at: finished.toISOString(),
-      duration_s: Math.round((finished.getTime() - this.startedAt.getTime()) / 10) / 100,
+      ...facts,
       rows,
-      resumed: this.resumed,
-      requests: { total: this.reads + this.writes, reads: this.reads, writes: this.writes, retries: total.retried, rate_limited: total.rateLimited },
       report_dir: this.report.dir,
-      ...(stopped === undefined ? {} : { stopped }),
     };
     const organizations = this.organizations();
     if (organizations !== undefined) summary.organizations = organizations;
@@ -152,6 +147,20 @@ export class ImportRun {
     if (this.stopCause !== undefined) throw this.stopCause;
     if (rows.total === 0) throw new EmptySheetError(this.options.file, this.options.sheet);
     return summary;
+  }
+
+  private readFacts(): RunFacts {
+    const finished = new Date();
+    const { total } = this.client.readCounters();
+    const stopped = this.stopReason;
+    return {
+      started_at: this.startedAt.toISOString(),
+      finished_at: finished.toISOString(),
+      duration_s: Math.round((finished.getTime() - this.startedAt.getTime()) / 10) / 100,
+      resumed: this.resumed,
+      requests: { total: this.reads + this.writes, reads: this.reads, writes: this.writes, retries: total.retried, rate_limited: total.rateLimited },
+      ...(stopped === undefined ? {} : { stopped }),
+    };
   }
 
   private async addToReport(row: ReportedRow): Promise<void> {
@@ -164,7 +173,7 @@ export class ImportRun {
   async abandon(): Promise<void> {
     await Promise.allSettled(this.inFlight);
     try {
-      await this.report.close();
+      await this.report.close(this.readFacts());
     } finally {
       this.journal.close();
     }

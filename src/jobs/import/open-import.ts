@@ -39,7 +39,6 @@ export async function openImport<Target, Update>(
 ): Promise<OpenedImport<Target, Update>> {
   const reader = await openImportSheet(options.file, catalog, options.sheet);
   for (const warning of summarizeWarnings(reader.warnings)) logger.warn(warning);
-  const textColumns = new Set(catalog.columns.filter((column) => column.text).map((column) => column.header));
   const settings = {
     resource: catalog.resource,
     mode: options.mode,
@@ -52,7 +51,7 @@ export async function openImport<Target, Update>(
     await reader.close();
     throw error;
   });
-  const report = await openImportReport({ dir: options.reportDir, format: reader.source.format, columns: reader.columns, textColumns });
+  const report = await openImportReport({ options, resource: catalog.resource, dialect: reader.source, columns: reader.columns, catalog: catalog.columns });
   const run = new ImportRun(client, options, report, journal, logger);
 
   async function* readValidRows(): AsyncGenerator<ValidRow<Target, Update>> {

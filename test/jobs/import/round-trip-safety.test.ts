@@ -172,14 +172,17 @@ describe('safe round trips', () => {
 
     const undo = await readCsv(join(reportDir, 'undo.csv'));
     const filled = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([name, cell]) => cell !== '' && name !== '_base'));
+    // `_code` and `_name` name the business for people; an import ignores them.
     expect(filled(rowOf(undo, d))).toEqual({
       business_id: d.id,
+      _code: d.code,
+      _name: before[0]?.name,
       name: before[0]?.name,
       'open_hours.monday': before[0]?.open_hours.monday.join(',') || 'closed',
-      // The CSV writer quotes a leading `+` as it does any formula-like text; the reader removes the quote.
-      'contacts.0.phone_numbers': `'${before[0]?.contacts[0]?.phone_numbers?.join('|') ?? ''}`,
+      // An E.164 phone is no formula: written as it is.
+      'contacts.0.phone_numbers': before[0]?.contacts[0]?.phone_numbers?.join('|') ?? '',
     });
-    expect(filled(rowOf(undo, e))).toEqual({ business_id: e.id, city: before[1]?.city, zipcode: before[1]?.zipcode });
+    expect(filled(rowOf(undo, e))).toEqual({ business_id: e.id, _code: e.code, _name: e.name, city: before[1]?.city, zipcode: before[1]?.zipcode });
 
     const restored = await importFile(join(reportDir, 'undo.csv'));
     expect(restored.summary.rows).toMatchObject({ updated: 2, conflict: 0 });
@@ -211,8 +214,8 @@ describe('safe round trips', () => {
     expect(summary.rows.would_update).toBe(1);
     expect(writes).toEqual([]);
     expect(await readCsv(join(reportDir, 'plan.csv'))).toEqual([
-      { row: '2', target: g.id, column: 'name', current: g.name, new: 'Planned name' },
-      { row: '2', target: g.id, column: 'open_hours.sunday', current: g.open_hours.sunday.join(',') || 'closed', new: '06:00-07:00' },
+      { row: '2', target: g.id, code: g.code, name: g.name, column: 'name', current: g.name, new: 'Planned name' },
+      { row: '2', target: g.id, code: g.code, name: g.name, column: 'open_hours.sunday', current: g.open_hours.sunday.join(',') || 'closed', new: '06:00-07:00' },
     ]);
   });
 

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { pino, type Logger } from 'pino';
 import { createApiClient, type ApiClientOptions } from '../../../src/api/api-client.js';
 import type { Role } from '../../../src/api/service-facts.js';
@@ -36,12 +35,13 @@ export interface ImportHarness {
   close(): Promise<void>;
 }
 
-/** results.csv (or results.xlsx) of a report directory as records: the input's columns, then `_row`, `_status`… */
+/** results.csv (or results.xlsx) of a report directory as records, read as an import reads it (the input's dialect, which the report keeps). */
 export async function readResults(reportDir: string): Promise<Record<string, string>[]> {
   const csv = join(reportDir, 'results.csv');
-  if (existsSync(csv)) return parse<Record<string, string>>(await readFile(csv, 'utf8'), { bom: true, columns: true });
   const records: Record<string, string>[] = [];
-  for await (const item of await openSheetReader(join(reportDir, 'results.xlsx'), { metaColumns: REPORT_COLUMNS })) {
+  // In a workbook the rows are in the sheet named after the resource; the Summary sheet comes first.
+  const { resource } = JSON.parse(await readFile(join(reportDir, 'summary.json'), 'utf8')) as { resource: string };
+  for await (const item of await openSheetReader(existsSync(csv) ? csv : join(reportDir, 'results.xlsx'), { metaColumns: REPORT_COLUMNS, resource })) {
     if (item.kind === 'row') records.push(Object.fromEntries(Object.entries(item.values).map(([column, value]) => [column, String(value)])));
   }
   return records;

@@ -4,9 +4,11 @@ import type { BusinessRowValues } from '../../../resources/businesses/business-c
 import type { Column } from '../../../resources/column.js';
 import { formatImportCell } from '../../../resources/format-cell.js';
 import { selectImportColumns } from '../../../resources/resource-catalog.js';
-import { detectSheetFormat, type CellValue } from '../../../sheets/index.js';
+import { detectSheetFormat, readCsvDialect, type CellValue } from '../../../sheets/index.js';
 import { describeConflict } from '../describe-change.js';
 import type { ImportOptions } from '../import-options.js';
+import type { ReportDialect } from '../report-dialect.js';
+import { labelBusiness, type BusinessLabel } from './business-label.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 import type { ColumnChange } from './diff-business.js';
 import { mergeThreeWay, type FieldConflict } from './merge-three-way.js';
@@ -27,6 +29,8 @@ const NO_BASE_HINT = 'empty the cell to compare with the current business only';
 export class BusinessRoundTrip {
   /** Businesses whose `status` the plan changes (--max-status-changes). */
   statusChanges = 0;
+  /** The business of the row merged last: its plan or undo line comes next, and names it. */
+  private lastMerged: CurrentBusiness | undefined;
 
   private constructor(
     /** The sheet's columns that set a field, `code` included. */
@@ -39,10 +43,10 @@ export class BusinessRoundTrip {
   /** A dry run opens its plan file, a run that writes its undo file (at the first write); both in the report directory. */
   static async open(options: ImportOptions, catalogColumns: readonly Column[], sheetColumns: readonly string[]): Promise<BusinessRoundTrip> {
     const columns = selectImportColumns(catalogColumns, sheetColumns).filter((column) => column.path !== undefined);
-    const format = detectSheetFormat(options.file, 'read');
+    const dialect = await readInputDialect(options.file);
     return options.dryRun
-      ? new BusinessRoundTrip(columns, options, await openPlanFile(options.reportDir, format), undefined)
-      : new BusinessRoundTrip(columns, options, undefined, createUndoFile(options.reportDir, format, columns));
+      ? new BusinessRoundTrip(columns, options, await openPlanFile(options.reportDir, dialect), undefined)
+      : new BusinessRoundTrip(columns, options, undefined, createUndoFile(options.reportDir, dialect, columns));
   }
 
   /** A dry run's plan file. */
@@ -52,6 +56,7 @@ export class BusinessRoundTrip {
 
   /** Diff mode with a `_base`: only the file's own changes go, conflicts as --on-conflict says; else the row as it is. */
   merge(cells: Readonly<Record<string, CellValue>>, values: BusinessRowValues, current: CurrentBusiness): BaseMerge {
+    this.lastMerged = current;
     const cell = cells[baseColumn.header];
     if (this.options.mode !== 'diff' || cell === undefined || cell === '') return { values, overwritten: [] };
     const snapshot = typeof cell === 'string' ? decodeRowSnapshot(cell.trim()) : undefined;
@@ -86,17 +91,29 @@ export class BusinessRoundTrip {
   /** Dry run: the row's changes go to the plan file. */
   async addToPlan(line: number, target: string, changes: readonly ColumnChange[]): Promise<void> {
     if (changes.some(({ column }) => column.header === 'status')) this.statusChanges++;
-    await this.plan?.add(line, target, changes);
+    await this.plan?.add(line, this.label(target), changes);
   }
 
   /** Before a write, so that a run killed meanwhile still has it: the row's before-image goes to the undo file. */
   async addToUndo(target: string, changes: readonly ColumnChange[]): Promise<void> {
-    if (changes.length > 0) await this.undo?.add(target, changes);
+    if (changes.length > 0) await this.undo?.add(this.label(target), changes);
+  }
+
+  // A row's plan or undo line follows its merge at once (the undo line before its write is sent);
+  // the id check keeps any other order from naming the wrong business.
+  private label(target: string): BusinessLabel {
+    const business = this.lastMerged;
+    return business?.id === target ? labelBusiness(business) : { id: target, code: '', name: '' };
   }
 
   async close(): Promise<void> {
     await Promise.all([this.plan?.close(), this.undo?.close()]);
   }
+}
+
+/** The input's dialect, which the plan and undo files follow as the other report files do. */
+async function readInputDialect(file: string): Promise<ReportDialect> {
+  return detectSheetFormat(file, 'read') === 'csv' ? { format: 'csv', ...(await readCsvDialect(file)) } : { format: 'xlsx' };
 }
 
 function invalid(error: string): BaseMerge {

@@ -1,5 +1,5 @@
 import type { RowSnapshot } from '../../../resources/businesses/base-column.js';
-import { DOT_CONTEXT } from '../../../resources/cell-context.js';
+import { COMMA_CONTEXT } from '../../../resources/cell-context.js';
 import type { Column } from '../../../resources/column.js';
 import { readCell } from '../../../resources/read-cell.js';
 import { isSameValue } from '../describe-change.js';
@@ -49,8 +49,9 @@ export function mergeThreeWay(columns: readonly Column[], values: ReadonlyMap<Co
 function readBaseValue(column: Column, snapshot: RowSnapshot): { value: unknown } | undefined {
   const cell = snapshot.cells[column.header];
   if (cell === undefined) return undefined;
-  // Exports write canonical cells with a dot before decimals, whatever the file's separator became.
-  const reading = readCell(column, cell, DOT_CONTEXT);
+  // A base holds the cells as its file was written: a dot before decimals, or a comma in a `;` file
+  // (an excel-semicolon export, an undo file of a `;` import); the comma context reads both.
+  const reading = readCell(column, cell, COMMA_CONTEXT);
   if (reading === undefined) return { value: undefined };
   return 'errors' in reading ? undefined : reading;
 }
