@@ -3,6 +3,7 @@ import { ExportFilterError, parseExportFilters, type ExportFilters, type FilterN
 import type { ExportSummary } from '../jobs/export/export-options.js';
 import { exportResource } from '../jobs/export/export-resource.js';
 import { EXPORT_RESOURCE_ALIASES, EXPORT_RESOURCES, type ExportResource } from '../jobs/export/export-resource-names.js';
+import { CSV_DIALECT_NAMES, DEFAULT_CSV_DIALECT } from '../sheets/index.js';
 import { resourcePositional } from './resource-positional.js';
 import { countOf } from './count-of.js';
 import { withApiSession } from './api-session.js';
@@ -47,6 +48,11 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
       command
         .positional('resource', resourcePositional(EXPORT_RESOURCES, EXPORT_RESOURCE_ALIASES, 'What to export'))
         .option('out', { type: 'string', demandOption: true, describe: 'File to write: .csv or .xlsx (an About sheet describes the columns)' })
+        .option('csv-dialect', {
+          choices: CSV_DIALECT_NAMES,
+          default: DEFAULT_CSV_DIALECT,
+          describe: 'CSV files: excel (",", UTF-8 with a BOM), excel-semicolon (";" and decimal commas, for Excel in French or German), rfc4180 (for programs: no BOM, texts as they are)',
+        })
         .options({ ...FILTER_OPTIONS, ...RETRY_FLAG_OPTIONS })
         .option('rate-per-minute', { type: 'number', default: 300, describe: "The organization's request budget" })
         .option('concurrency', { type: 'number', default: 8, describe: 'Requests in flight at once' })
@@ -70,7 +76,7 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         client: { ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, retry: readRetryFlags(argv) },
       };
       await withApiSession(context, session, async ({ client, progress, signal }) => {
-        const options = { out: argv.out, filters, signal, onProgress: progress.update, ...(argv.org === undefined ? {} : { orgId: argv.org }) };
+        const options = { out: argv.out, csvDialect: argv['csv-dialect'], filters, signal, onProgress: progress.update, ...(argv.org === undefined ? {} : { orgId: argv.org }) };
         const summary = await exportResource(client, argv.resource, options, logger);
         progress.stop();
         printSummary(summary, argv.json);

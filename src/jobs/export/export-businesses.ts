@@ -6,6 +6,7 @@ import { businessReadSchema, type BusinessFields } from '../../api/schemas/busin
 import { readEach } from '../../api/schemas/read-each.js';
 import { baseColumn, encodeRowSnapshot } from '../../resources/businesses/base-column.js';
 import { buildBusinessCatalog } from '../../resources/businesses/business-catalog.js';
+import type { CellContext } from '../../resources/cell-context.js';
 import type { Column } from '../../resources/column.js';
 import type { SheetRecord } from '../../sheets/index.js';
 import { readCustomFieldDefinitions } from '../read-custom-field-definitions.js';
@@ -37,11 +38,11 @@ export async function exportBusinesses(client: ApiClient, options: ExportOptions
   const pages = readBusinessPages(run, options.filters, customFields.then(businessReadSchema));
   const [first, definitions] = await Promise.all([pages.next(), customFields]);
   const { columns } = buildBusinessCatalog(definitions);
-  const file = await openExportFile(options.out, { name: 'businesses', columns: [...columns, baseColumn] });
+  const file = await openExportFile(options, { name: 'businesses', columns: [...columns, baseColumn] });
   try {
     for (let next = first; next.done !== true; next = await pages.next()) {
       for (const business of next.value) {
-        await file.rows.writeRow(formatBusinessRow(columns, business));
+        await file.rows.writeRow(formatBusinessRow(columns, business, file.context));
         run.rows++;
       }
     }
@@ -78,9 +79,10 @@ function readFields(source: PageSource<Business>, schema: Promise<z.ZodType<Busi
   };
 }
 
-function formatBusinessRow(columns: readonly Column[], business: BusinessFields): SheetRecord {
+// `_base` records the cells as written (a decimal comma in a `;` file), so that an untouched row compares equal to it.
+function formatBusinessRow(columns: readonly Column[], business: BusinessFields, context: CellContext): SheetRecord {
   // business_id, the one column without a field path, holds the business's id.
-  const cells = formatExportRow(columns, (column) => (column.path === undefined ? business.id : readAtPath(business, column.path)));
+  const cells = formatExportRow(columns, (column) => (column.path === undefined ? business.id : readAtPath(business, column.path)), context);
   const imported = columns.filter((column) => !column.readOnly && column.path !== undefined);
   const snapshot = { id: business.id, cells: Object.fromEntries(imported.map((column) => [column.header, String(cells[column.header] ?? '')])) };
   return { ...cells, [baseColumn.header]: encodeRowSnapshot(snapshot) };

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import type { FeedbackFilter } from '../../api/endpoints/feedback-endpoints.js';
 import type { FeedbackResult } from '../../api/schemas/feedback-results.js';
+import type { CellContext } from '../../resources/cell-context.js';
 import type { Column } from '../../resources/column.js';
 import type { SheetWriter } from '../../sheets/index.js';
 import type { ExportFilters } from './export-filters.js';
@@ -33,7 +34,7 @@ export async function exportFeedback(client: ApiClient, options: ExportOptions, 
   }
 
   const columns = buildFeedbackColumns(shape);
-  const file = await openExportFile(options.out, { name: 'feedback', columns });
+  const file = await openExportFile(options, { name: 'feedback', columns });
   // Saved pages are as the service gave them: a result it listed twice is written once, as readPages delivered it.
   const eachResult = async (write: (result: FeedbackResult) => Promise<void>): Promise<void> => {
     const written = new Set<number>();
@@ -48,21 +49,21 @@ export async function exportFeedback(client: ApiClient, options: ExportOptions, 
   try {
     await eachResult(async (result) => {
       const flat = flattenFeedback(result);
-      await file.rows.writeRow(formatExportRow(columns, (column) => (flat.has(column.header) ? flat.get(column.header) : readPath(result, column))));
+      await file.rows.writeRow(formatExportRow(columns, (column) => (flat.has(column.header) ? flat.get(column.header) : readPath(result, column)), file.context));
       run.rows++;
     });
     const fields = file.startSheet({ name: 'Fields', columns: FIELD_SHEET_COLUMNS });
-    if (fields !== undefined) await eachResult((result) => writeNested(fields, FIELD_SHEET_COLUMNS, result.id, result.feedback_result_fields));
+    if (fields !== undefined) await eachResult((result) => writeNested(fields, FIELD_SHEET_COLUMNS, result.id, result.feedback_result_fields, file.context));
     const comments = file.startSheet({ name: 'Comments', columns: COMMENT_SHEET_COLUMNS });
-    if (comments !== undefined) await eachResult((result) => writeNested(comments, COMMENT_SHEET_COLUMNS, result.id, result.comments));
+    if (comments !== undefined) await eachResult((result) => writeNested(comments, COMMENT_SHEET_COLUMNS, result.id, result.comments, file.context));
   } finally {
     await file.close();
   }
   return run.finish('feedback');
 }
 
-async function writeNested(sheet: SheetWriter, columns: readonly Column[], resultId: number, rows: readonly object[]): Promise<void> {
-  for (const row of rows) await sheet.writeRow(formatExportRow(columns, (column) => (column.header === 'result_id' ? resultId : readPath(row, column))));
+async function writeNested(sheet: SheetWriter, columns: readonly Column[], resultId: number, rows: readonly object[], context: CellContext): Promise<void> {
+  for (const row of rows) await sheet.writeRow(formatExportRow(columns, (column) => (column.header === 'result_id' ? resultId : readPath(row, column)), context));
 }
 
 function readPath(record: object, column: Column): unknown {

@@ -24,11 +24,11 @@ export interface ListResource<Item extends object> {
 /** Writes the items of the list, page after page, a column's value taken at its field path. */
 export async function exportList<Item extends object>(client: ApiClient, options: ExportOptions, logger: Logger, spec: ListResource<Item>): Promise<ExportSummary> {
   const run = await ExportRun.open(client, spec.resource, options, logger);
-  const file = await openExportFile(options.out, { name: spec.sheet, columns: spec.columns });
+  const file = await openExportFile(options, { name: spec.sheet, columns: spec.columns });
   try {
     for await (const { items } of run.readPages(spec.createSource(run.api))) {
       for (const item of items) {
-        await file.rows.writeRow(formatExportRow(spec.columns, (column) => (column.path === undefined ? spec.readIdentity?.(item) : readAtPath(item, column.path))));
+        await file.rows.writeRow(formatExportRow(spec.columns, (column) => (column.path === undefined ? spec.readIdentity?.(item) : readAtPath(item, column.path)), file.context));
         run.rows++;
       }
     }

@@ -1,3 +1,4 @@
+import type { CsvDialectName } from '../../sheets/index.js';
 import type { ProgressListener } from '../job-progress.js';
 import type { ExportFilters } from './export-filters.js';
 
@@ -6,6 +7,8 @@ export interface ExportOptions {
   out: string;
   /** Checked with parseExportFilters: only the filters of the exported resource. */
   filters: ExportFilters;
+  /** CSV files: how the file is written (see nameCsvDialect); excel by default. */
+  csvDialect?: CsvDialectName;
   /** PROVIDER keys: the organization to read; also paces every request of the export. */
   orgId?: number;
   /** Stops the export: no new request is sent, the rows read so far are written. */

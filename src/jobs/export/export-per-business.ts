@@ -40,7 +40,7 @@ interface BusinessItems<Item> {
  */
 export async function exportPerBusiness<Item>(client: ApiClient, options: ExportOptions, logger: Logger, spec: PerBusinessResource<Item>): Promise<ExportSummary> {
   const run = await ExportRun.open(client, spec.resource, options, logger);
-  const file = await openExportFile(options.out, { name: spec.resource, columns: spec.columns });
+  const file = await openExportFile(options, { name: spec.resource, columns: spec.columns });
   const sources = listBusinessSources(run.api, options.filters);
   // Users' lists may share businesses: each is written once.
   const seen = sources.length > 1 ? new Set<string>() : undefined;
@@ -50,7 +50,7 @@ export async function exportPerBusiness<Item>(client: ApiClient, options: Export
         for (const business of items) {
           seen?.add(business.id);
           for (const item of business.items) {
-            await file.rows.writeRow(formatExportRow(spec.columns, (column) => readCell(business, item, column, spec)));
+            await file.rows.writeRow(formatExportRow(spec.columns, (column) => readCell(business, item, column, spec), file.context));
             run.rows++;
           }
         }

@@ -4,6 +4,7 @@ import { IMPORT_RESOURCE_ALIASES } from '../../resources/resource-names.js';
 import { IMPORT_RESOURCES } from '../import/import-sheet.js';
 import { ImportLimitsSchema, listLimitProblems } from '../import/import-limits.js';
 import { IMPORT_MODES } from '../import/import-options.js';
+import { CSV_DIALECT_NAMES } from '../../sheets/index.js';
 
 const LITERAL_KEY = 'an API key must not be written in a job file: name the variable that holds it (key_env) or a file (key_file)';
 
@@ -58,6 +59,8 @@ export const ExportStepSchema = z.strictObject({
   export: z.strictObject({
     resource: z.preprocess((name) => (typeof name === 'string' ? (EXPORT_RESOURCE_ALIASES[name] ?? name) : name), z.enum(EXPORT_RESOURCES)),
     out: z.string().min(1),
+    /** CSV files: the export's --csv-dialect. */
+    csv_dialect: z.enum(CSV_DIALECT_NAMES).optional(),
     /** The CLI's filter flags, by their long names without dashes. */
     filters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))])).default({}),
   }),

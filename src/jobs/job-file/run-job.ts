@@ -11,6 +11,7 @@ import type { JobProgress, ProgressListener } from '../job-progress.js';
 import type { ImportResource } from '../import/import-sheet.js';
 import type { Job, JobStep } from './job-schema.js';
 import { estimateSheetRows } from '../../sheets/estimate-sheet-rows.js';
+import type { CsvDialectName } from '../../sheets/index.js';
 import { listStepOrgs, withOrg, type LoadCounters } from './estimate-org-loads.js';
 import { listReachableOrgs } from './list-reachable-orgs.js';
 import { planJobShards, type ShardPlan, type ShardShare } from './plan-job-shards.js';
@@ -52,6 +53,7 @@ export interface StepRunners {
 
 export interface ExportStepOptions {
   out: string;
+  csvDialect?: CsvDialectName;
   /** The filter flags by name, checked by the export. */
   filters: Readonly<Record<string, unknown>>;
   orgId?: number;
@@ -159,7 +161,14 @@ async function runStep(
         : await runners.runExport(
             client,
             step.export.resource,
-            { out: withOrg(step.export.out, org), filters: step.export.filters, ...orgPart, ...signal, ...progress },
+            {
+              out: withOrg(step.export.out, org),
+              filters: step.export.filters,
+              ...(step.export.csv_dialect === undefined ? {} : { csvDialect: step.export.csv_dialect }),
+              ...orgPart,
+              ...signal,
+              ...progress,
+            },
             logger,
           );
     const status = options.signal?.aborted === true ? 'stopped' : outcome.partial ? 'partial' : 'ok';
