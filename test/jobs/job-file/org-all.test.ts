@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,22 @@ describe('org: all in a job file', () => {
     try {
       const result = await runJob(job, client, STEP_RUNNERS, { shard: { index: 1, count: 1 }, dryRun: false, now: new Date() }, logger);
       expect(result.steps.map((step) => step.org)).toEqual([1]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('paces a step without org over a sheet of several organizations per organization', async () => {
+    const dir = await makeTempDir();
+    const businesses = [1, 2, 3].flatMap((orgId) => api.emulator.state.orgBusinesses(orgId).slice(0, 2));
+    await writeFile(join(dir, 'mixed.csv'), ['business_id,description_short', ...businesses.map((business) => `${business.id},Mixed ${business.code}`)].join('\n'));
+    const job = JobSchema.parse({ name: 'mixed', steps: [{ import: { resource: 'businesses', source: join(dir, 'mixed.csv'), report: join(dir, 'report') } }] });
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.PROVIDER, ratePerMinute: 100_000 });
+    try {
+      const result = await runJob(job, client, STEP_RUNNERS, { shard: { index: 1, count: 1 }, dryRun: false, now: new Date() }, logger);
+      expect(result.steps.map((step) => step.status)).toEqual(['ok']);
+      const { organizations } = client.readCounters();
+      expect([1, 2, 3].map((orgId) => organizations[`org:${orgId}`]?.sent)).toEqual([2, 2, 2]);
     } finally {
       await client.close();
     }
