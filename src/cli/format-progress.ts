@@ -12,19 +12,28 @@ export interface ProgressSnapshot {
   elapsedMs: number;
   /** The request budget per organization. */
   ratePerMinute: number;
+  /** Imports: the rows the sheet holds, about (a count of its lines, or its size for a workbook). */
+  expectedRows?: number;
 }
 
 /**
- * The progress line: the job file's step, rows and their rate, pages of total for exports, requests and their rate
- * against the budget, retries and 429s when there are some, and, once the total is known, the
- * time left: the requests still to send (at the rate per page so far) at the budget's pace, or
- * at the pace achieved when that is slower.
+ * The progress line: the job file's step, rows (of the rows expected, for an import) and their rate,
+ * pages of total for exports, requests and their rate against the budgets, retries and 429s when
+ * there are some, and, once the total is known, the time left: the requests still to send (at the
+ * rate per page or per row so far) at the budgets' pace, or at the pace achieved when that is
+ * slower. Rows a resumed import took from its journal count as done, not in the rates.
  */
-export function formatProgress({ progress, requests, organizations = {}, elapsedMs, ratePerMinute }: ProgressSnapshot): string {
+export function formatProgress({ progress, requests, organizations = {}, elapsedMs, ratePerMinute, expectedRows }: ProgressSnapshot): string {
   const seconds = elapsedMs / 1000;
   const rows = progress?.rows ?? 0;
+  const worked = rows - (progress?.resumed ?? 0);
   const parts = progress?.step === undefined ? [] : [progress.step];
-  parts.push(`${countOf(rows, 'row')}${seconds > 0 ? ` (${formatRate(rows / seconds)}/s)` : ''}`);
+  // An estimate: a quoted line break or a workbook's size can put it a little off.
+  const total = expectedRows === undefined ? undefined : Math.max(expectedRows, rows);
+  const known = total !== undefined && total > 0;
+  const rowsShown = known ? `${formatCount(rows)}/${formatCount(total)} rows` : countOf(rows, 'row');
+  const notes = [...(known ? [`${Math.floor((100 * rows) / total)}%`] : []), ...(seconds > 0 ? [`${formatRate(worked / seconds)}/s`] : [])];
+  parts.push(`${rowsShown}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`);
   const pages = progress?.pages;
   if (pages !== undefined) parts.push(`${formatCount(pages.done)}/${formatCount(pages.total)} pages`);
   const busy = Object.entries(organizations).filter(([, counters]) => counters.sent > 0);
@@ -34,9 +43,12 @@ export function formatProgress({ progress, requests, organizations = {}, elapsed
   parts.push(`${countOf(requests.sent, 'request')} (${formatRate(achieved)}/s of ${formatRate(budget)}/s)`);
   if (requests.retried > 0) parts.push(`${formatCount(requests.retried)} retried`);
   if (requests.rateLimited > 0) parts.push(`${formatCount(requests.rateLimited)} rate-limited`);
+  const pace = achieved > 0 ? Math.min(budget, achieved) : budget;
   if (pages !== undefined && pages.done > 0 && pages.done < pages.total) {
     const left = (pages.total - pages.done) * (requests.sent / pages.done);
-    const pace = achieved > 0 ? Math.min(budget, achieved) : budget;
+    parts.push(`ETA ${formatDuration(left / pace)}`);
+  } else if (pages === undefined && total !== undefined && worked > 0 && rows < total) {
+    const left = (total - rows) * (requests.sent / worked);
     parts.push(`ETA ${formatDuration(left / pace)}`);
   }
   if (busy.length > 1) parts.push(formatOrganizations(busy));

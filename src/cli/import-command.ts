@@ -9,6 +9,7 @@ import { EXIT_CODES } from './exit-codes.js';
 import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS } from './retry-flags.js';
 import { RESUME_HINT } from './stop-signal.js';
 import { countOf } from './count-of.js';
+import { estimateSheetRows } from '../sheets/estimate-sheet-rows.js';
 import { resourcePositional } from './resource-positional.js';
 import { IMPORT_RESOURCE_ALIASES } from '../resources/resource-names.js';
 
@@ -50,6 +51,8 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         client: { ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, retry: readRetryFlags(argv) },
       };
       await withApiSession(context, session, async ({ client, progress, signal }) => {
+        // Only for the line on a terminal: a file that cannot be read is the import's to refuse.
+        if (progress.shown) await estimateSheetRows(argv.file).then((rows) => { progress.expectRows(rows); }, () => undefined);
         const summary = await importSheet(client, argv.resource, {
           file: argv.file,
           reportDir: argv.report ?? defaultReportDir(argv.resource),

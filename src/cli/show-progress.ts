@@ -7,6 +7,10 @@ import { stderrStatusLine, type StatusLine } from './status-line.js';
 const REDRAW_MS = 250;
 
 export interface ProgressDisplay {
+  /** Whether a line is drawn: on a terminal only. */
+  shown: boolean;
+  /** The rows the input holds, about: the line then says how far along and the time left. */
+  expectRows(rows: number): void;
   /** Give it to the job: it keeps the latest report. */
   update: ProgressListener;
   /** Stops redrawing and clears the line; the summary follows. */
@@ -19,22 +23,27 @@ export interface ProgressDisplay {
  * the time left are a step's own: a job file's next step starts them again.
  */
 export function showProgress(client: ApiClient, ratePerMinute: number, line: StatusLine = stderrStatusLine): ProgressDisplay {
-  if (!line.isTerminal) return { update: () => undefined, stop: () => undefined };
+  if (!line.isTerminal) return { shown: false, expectRows: () => undefined, update: () => undefined, stop: () => undefined };
   let started = performance.now();
   let before = client.readCounters();
   let progress: JobProgress | undefined;
+  let expectedRows: number | undefined;
   const redraw = (): void => {
     const now = client.readCounters();
     const requests = subtractCounters(now.total, before.total);
     const organizations = Object.fromEntries(
       Object.entries(now.organizations).map(([key, counters]) => [key, subtractCounters(counters, before.organizations[key] ?? createCounters())]),
     );
-    line.draw(formatProgress({ progress, requests, organizations, elapsedMs: performance.now() - started, ratePerMinute }));
+    line.draw(formatProgress({ progress, requests, organizations, elapsedMs: performance.now() - started, ratePerMinute, expectedRows }));
   };
   const timer = setInterval(redraw, REDRAW_MS);
   // The line must never keep a finished command alive.
   timer.unref();
   return {
+    shown: true,
+    expectRows: (rows) => {
+      expectedRows = rows;
+    },
     update: (next) => {
       if (next.step !== progress?.step) {
         started = performance.now();

@@ -2,6 +2,8 @@
 export interface JobProgress {
   /** Rows reported (imports) or written (exports) so far. */
   rows: number;
+  /** Imports: of those rows, the ones a resumed run took from its journal, with no request of this run. */
+  resumed?: number;
   /** Exports: pages read, of the pages known so far (page 1 of a list tells how many follow). */
   pages?: { done: number; total: number };
   /** Job files: the step it is the progress of. */

@@ -16,6 +16,18 @@ describe('the progress line', () => {
     );
   });
 
+  it('shows an import of a sheet of known size: rows of the total, the share, and the time left from the requests per row so far', () => {
+    // 300 requests for 1,000 rows: 0.3 a row, 9,000 rows left at 5/s.
+    const line = formatProgress(snapshot({ progress: { rows: 1000 }, requests: { sent: 300 }, elapsedMs: 60_000, expectedRows: 10_000 }));
+    expect(line).toMatchInlineSnapshot(`"1,000/10,000 rows (10%, 16.7/s) · 300 requests (5.0/s of 5.0/s) · ETA 9m 00s"`);
+  });
+
+  it("leaves the rows a resumed import took from its journal out of this run's rates", () => {
+    const line = formatProgress(snapshot({ progress: { rows: 600, resumed: 500 }, requests: { sent: 50 }, elapsedMs: 10_000, expectedRows: 1000 }));
+    // 100 rows worked in 10 s, not 600; 400 rows left at half a request each, at 5/s.
+    expect(line).toMatchInlineSnapshot(`"600/1,000 rows (60%, 10.0/s) · 50 requests (5.0/s of 5.0/s) · ETA 40s"`);
+  });
+
   it("starts with the job file's step", () => {
     expect(formatProgress(snapshot({ progress: { rows: 30, step: '1. import businesses' }, requests: { sent: 3 } }))).toMatchInlineSnapshot(
       `"1. import businesses · 30 rows (3.0/s) · 3 requests (0.3/s of 5.0/s)"`,

@@ -165,7 +165,7 @@ export class ImportRun {
 
   private async addToReport(row: ReportedRow): Promise<void> {
     if (isProblem(row.status)) this.problems++;
-    this.options.onProgress?.({ rows: ++this.reported });
+    this.options.onProgress?.({ rows: ++this.reported, resumed: this.resumed });
     await this.report.add(row);
   }
 
