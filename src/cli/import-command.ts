@@ -106,7 +106,10 @@ function printSummary(summary: ImportSummary, json: boolean): void {
     .filter((status) => rows[status] > 0)
     .map((status) => `${rows[status]} ${status.replace('_', ' ')}`);
   const resumed = summary.resumed > 0 ? `, ${summary.resumed} from an earlier run` : '';
+  const undo = summary.undo_files ?? [];
+  // Each run that wrote keeps its own undo file: set back the newest first.
+  const undone = undo.length > 1 ? `; undo files ${undo.join(', ')}: import them newest first to set back every run` : '';
   process.stderr.write(
-    `${summary.resource}: ${countOf(rows.total, 'row')} (${parts.join(', ') || 'none'}${resumed}); ${countOf(requests.total, 'request')} (${countOf(requests.reads, 'read')}, ${countOf(requests.writes, 'write')}); report in ${summary.report_dir}\n`,
+    `${summary.resource}: ${countOf(rows.total, 'row')} (${parts.join(', ') || 'none'}${resumed}); ${countOf(requests.total, 'request')} (${countOf(requests.reads, 'read')}, ${countOf(requests.writes, 'write')}); report in ${summary.report_dir}${undone}\n`,
   );
 }

@@ -49,6 +49,8 @@ export interface ImportSummary {
   stopped?: string;
   /** Per organization key (`org:<id>`, `own` for the key's own budget), when the requests went to several. */
   organizations?: Record<string, OrganizationTally>;
+  /** The undo files of the report directory, oldest first, when a run wrote some: one per run, so a resumed run adds `undo-2`. */
+  undo_files?: string[];
 }
 
 /** An organization's share of an import: the rows of its businesses, the requests charged to it and its 429s. */

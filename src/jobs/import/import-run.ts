@@ -12,6 +12,7 @@ import type { RunFacts } from './report-summary.js';
 import type { ImportJournal } from './journal/import-journal.js';
 import { isFinalOutcome, isProblem } from './row-status.js';
 import { EmptySheetError } from './empty-sheet-error.js';
+import { listUndoFiles } from './list-undo-files.js';
 
 /** Rows waiting for their request: enough to keep the queues busy without reading the whole file ahead. */
 const MAX_ROWS_IN_FLIGHT = 500;
@@ -142,6 +143,8 @@ export class ImportRun {
     };
     const organizations = this.organizations();
     if (organizations !== undefined) summary.organizations = organizations;
+    const undoFiles = await listUndoFiles(this.report.dir);
+    if (undoFiles.length > 0) summary.undo_files = undoFiles;
     await writeOutputFile(join(this.report.dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     this.logger.info({ rows, resumed: this.resumed, requests: summary.requests, report: this.report.dir }, 'import finished');
     if (this.stopCause !== undefined) throw this.stopCause;

@@ -71,8 +71,11 @@ describe('resuming an import from its journal', () => {
     expect(stopped?.skipped).toBeGreaterThan(0);
     expect(stopped?.updated).toBe(posts.size);
 
+    expect(first?.summary.undo_files).toEqual(['undo.csv']);
     const second = await harness.runImport('businesses', csv, { reportDir });
     expect(second.summary.resumed).toBe(stopped?.updated);
+    // The resumed run keeps the first run's undo file and writes its own beside it: the summary names both.
+    expect(second.summary.undo_files).toEqual(['undo.csv', 'undo-2.csv']);
     expect(second.summary.rows).toMatchObject({ total: 20, updated: 20, skipped: 0 });
     expect(linesOf(second)).toEqual(targets.map((_, index) => index + 2));
     expect(posts).toEqual(onceEach(targets));
