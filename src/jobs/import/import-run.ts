@@ -6,13 +6,13 @@ import { findStopCause } from '../../api/find-stop-cause.js';
 import { SheetError } from '../../sheets/index.js';
 import { writeOutputFile } from '../../sheets/write-output-file.js';
 import { describeRowFailure } from './describe-row-failure.js';
-import type { ImportReport, ReportedRow } from './import-report.js';
+import type { ImportReport, ReportedRow } from './report/import-report.js';
 import type { ImportOptions, ImportSummary, OrganizationTally } from './import-options.js';
-import type { RunFacts } from './report-summary.js';
+import type { RunFacts } from './report/report-summary.js';
 import type { ImportJournal } from './journal/import-journal.js';
 import { isFinalOutcome, isProblem } from './row-status.js';
 import { EmptySheetError } from './empty-sheet-error.js';
-import { listUndoFiles } from './list-undo-files.js';
+import { listUndoFiles } from './report/list-undo-files.js';
 
 /** Rows waiting for their request: enough to keep the queues busy without reading the whole file ahead. */
 const MAX_ROWS_IN_FLIGHT = 500;

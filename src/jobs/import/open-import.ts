@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import type { ImportCatalog } from '../../resources/resource-catalog.js';
 import type { ImportOptions } from './import-options.js';
-import { openImportReport, type ReportedRow } from './import-report.js';
+import { openImportReport, type ReportedRow } from './report/import-report.js';
 import { ImportRun } from './import-run.js';
 import { openImportSheet } from './open-import-sheet.js';
 import { readRowOutcomes } from './read-row-outcomes.js';

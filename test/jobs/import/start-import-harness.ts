@@ -7,7 +7,7 @@ import { createApiClient, type ApiClientOptions } from '../../../src/api/api-cli
 import type { Role } from '../../../src/api/service-facts.js';
 import type { EmulatorOptions } from '../../../src/emulator/emulator.js';
 import type { ImportOptions, ImportSummary } from '../../../src/jobs/import/import-options.js';
-import { REPORT_COLUMNS } from '../../../src/jobs/import/import-report.js';
+import { REPORT_COLUMNS } from '../../../src/jobs/import/report/import-report.js';
 import { importSheet, type ImportResource } from '../../../src/jobs/import/import-sheet.js';
 import { openSheetReader } from '../../../src/sheets/index.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';

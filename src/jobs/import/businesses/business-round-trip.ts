@@ -7,7 +7,7 @@ import { selectImportColumns } from '../../../resources/resource-catalog.js';
 import { detectSheetFormat, readCsvDialect, type CellValue } from '../../../sheets/index.js';
 import { describeConflict } from '../describe-change.js';
 import type { ImportOptions } from '../import-options.js';
-import type { ReportDialect } from '../report-dialect.js';
+import type { ReportDialect } from '../report/report-dialect.js';
 import { labelBusiness, type BusinessLabel } from './business-label.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 import type { ColumnChange } from './diff-business.js';

@@ -3,7 +3,7 @@ import { BreakerError } from '../breaker-error.js';
 import type { ImportOptions, ImportSummary } from '../import-options.js';
 import { countProblems } from '../row-status.js';
 import { listTrippedBreakers, resolveLimit, type RunBreakers } from '../run-breakers.js';
-import { PLAN_DIR } from '../open-report-dir.js';
+import { PLAN_DIR } from '../report/open-report-dir.js';
 
 /** What one pass over the file comes to. */
 export interface ImportPass {

@@ -1,7 +1,7 @@
 import { formatImportCell } from '../../../resources/format-cell.js';
 import { readCellContext } from '../../../resources/cell-context.js';
 import type { SheetColumn } from '../../../sheets/index.js';
-import { openReportSheet, reportPath, type ReportDialect } from '../report-dialect.js';
+import { openReportSheet, reportPath, type ReportDialect } from '../report/report-dialect.js';
 import type { BusinessLabel } from './business-label.js';
 import type { ColumnChange } from './diff-business.js';
 

@@ -5,7 +5,7 @@ import type { Column } from '../../../resources/column.js';
 import { formatImportCell } from '../../../resources/format-cell.js';
 import { toSheetColumns } from '../../../resources/to-sheet-columns.js';
 import type { SheetWriter } from '../../../sheets/index.js';
-import { openReportSheet, reportPath, type ReportDialect } from '../report-dialect.js';
+import { openReportSheet, reportPath, type ReportDialect } from '../report/report-dialect.js';
 import type { BusinessLabel } from './business-label.js';
 import type { ColumnChange } from './diff-business.js';
 

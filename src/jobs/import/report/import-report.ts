@@ -1,12 +1,12 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { Column } from '../../resources/column.js';
-import type { CellValue, SheetColumn } from '../../sheets/index.js';
-import type { ImportOptions } from './import-options.js';
+import type { Column } from '../../../resources/column.js';
+import type { CellValue, SheetColumn } from '../../../sheets/index.js';
+import type { ImportOptions } from '../import-options.js';
 import { openReportFile, type ReportFile, type ReportFileOptions } from './open-report-file.js';
 import { reportPath, type ReportDialect } from './report-dialect.js';
 import { summarizeRun, type RunFacts } from './report-summary.js';
-import { createRowCounts, isProblem, type RowCounts, type RowStatus } from './row-status.js';
+import { createRowCounts, isProblem, type RowCounts, type RowStatus } from '../row-status.js';
 import { STATUS_FILLS } from './status-fills.js';
 import { ErrorTally } from './tally-errors.js';
 

@@ -1,4 +1,4 @@
-import { UserError } from '../../user-error.js';
+import { UserError } from '../../../user-error.js';
 
 /** A report directory this run may not write into: refused before anything is read or sent. */
 export class ReportDirError extends UserError {

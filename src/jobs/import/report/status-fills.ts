@@ -1,4 +1,4 @@
-import type { RowStatus } from './row-status.js';
+import type { RowStatus } from '../row-status.js';
 
 /** The `_status` cell's fill in a report workbook (ARGB): Excel's own good, neutral and bad tints where they fit. */
 export const STATUS_FILLS: Readonly<Record<RowStatus, string>> = {

@@ -1,4 +1,4 @@
-import { openXlsxWriter, type SheetColumn, type SheetRecord, type XlsxSheetOptions } from '../../sheets/index.js';
+import { openXlsxWriter, type SheetColumn, type SheetRecord, type XlsxSheetOptions } from '../../../sheets/index.js';
 import { openReportSheet, type ReportDialect } from './report-dialect.js';
 import { SUMMARY_COLUMNS, SUMMARY_SHEET } from './report-summary.js';
 

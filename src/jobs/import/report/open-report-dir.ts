@@ -1,5 +1,5 @@
 import { mkdir, readdir } from 'node:fs/promises';
-import { readTempOutputTarget } from '../../sheets/temp-output-name.js';
+import { readTempOutputTarget } from '../../../sheets/temp-output-name.js';
 import { ReportDirError } from './report-dir-error.js';
 import { LOCK_FILE, lockReportDir, type ReportDirLock } from './report-dir-lock.js';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openSheetWriter, type CsvDialect, type SheetWriter, type SheetWriterOptions } from '../../sheets/index.js';
+import { openSheetWriter, type CsvDialect, type SheetWriter, type SheetWriterOptions } from '../../../sheets/index.js';
 
 /** What the report files of an import are written in: the input's format and, for a CSV, the input's dialect. */
 export type ReportDialect = { format: 'xlsx' } | ({ format: 'csv' } & CsvDialect);
