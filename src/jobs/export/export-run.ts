@@ -203,12 +203,15 @@ export class ExportRun {
     return summary;
   }
 
-  /** A page's answer, saved or fetched, with nothing recorded yet: a guessed page may be dropped. */
+  /**
+   * A page's answer, saved or fetched, with nothing recorded yet: a guessed page may be dropped.
+   * It never rejects: a page requested ahead and then dropped must not fail the process unseen.
+   */
   private async requestPage<Item>(source: PageSource<Item>, page: number, perPage: number | undefined): Promise<PageAnswer<Item>> {
     if (this.stopReason !== undefined) return { stopped: true };
-    const saved = await this.spool.read<SavedPage<Item>>(spoolKey(source, perPage), page);
-    if (saved !== undefined && saved.incomplete !== true) return { saved };
     try {
+      const saved = await this.spool.read<SavedPage<Item>>(spoolKey(source, perPage), page);
+      if (saved !== undefined && saved.incomplete !== true) return { saved };
       return { fetched: await source.fetch(page, perPage) };
     } catch (error) {
       return { error };

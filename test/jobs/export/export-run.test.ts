@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
@@ -36,10 +38,10 @@ function heldList(maxPage: number) {
 /** Waits until `count` pages have been asked for (the saved-pages folder is checked first, on disk). */
 const askedFor = (asked: readonly number[], count: number) => vi.waitFor(() => { expect(asked.length).toBeGreaterThanOrEqual(count); });
 
-async function openRun(): Promise<ExportRun> {
+async function openRun(out?: string): Promise<ExportRun> {
   // No request leaves: the pages come from the held list.
   const client = createApiClient({ baseUrl: 'http://127.0.0.1:9/v2', apiKey: 'unused' });
-  return ExportRun.open(client, 'held', { out: join(await makeTempDir(), 'held.csv'), filters: {} }, logger);
+  return ExportRun.open(client, 'held', { out: out ?? join(await makeTempDir(), 'held.csv'), filters: {} }, logger);
 }
 
 describe('pages read ahead of the one being written', () => {
@@ -84,5 +86,21 @@ describe('pages read ahead of the one being written', () => {
     expect(await pages.next()).toMatchObject({ done: true });
     const summary = await run.finish('held');
     expect(summary).toMatchObject({ failures: 0, pages: { fetched: 1 } });
+  });
+
+  it('drops a guessed page whose saved copy cannot be read, without an unhandled rejection', async () => {
+    const out = join(await makeTempDir(), 'held.csv');
+    const run = await openRun(out);
+    // An earlier run's page 2 of this list, cut short: reading it fails.
+    const key = createHash('sha256').update('GET /held').digest('hex').slice(0, 16);
+    await writeFile(join(`${out}.parts`, `${key}-2.json`), '{"items": [');
+    const list = heldList(1);
+    const pages = run.readPages(list.source, { guess: 1 });
+    const first = pages.next();
+    await askedFor(list.asked, 1);
+    list.answer(1);
+    expect(await first).toMatchObject({ value: { page: 1 } });
+    expect(await pages.next()).toMatchObject({ done: true });
+    expect(await run.finish('held')).toMatchObject({ failures: 0 });
   });
 });
