@@ -5,11 +5,6 @@ export interface EmulatorStarted {
   users: Record<string, string>;
 }
 
-/** The start line scripts read: one JSON object. */
-export function formatEmulatorJson(started: EmulatorStarted): string {
-  return JSON.stringify(started);
-}
-
 /** The start lines a person reads on a terminal: the address, a key per role, and the lines to paste into a shell. */
 export function formatEmulatorBanner({ url, keys }: EmulatorStarted): string {
   const width = Math.max(...Object.keys(keys).map((role) => role.length));

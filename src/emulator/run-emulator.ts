@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Logger } from 'pino';
-import { formatEmulatorBanner, formatEmulatorJson } from './emulator-banner.js';
+import { formatEmulatorBanner } from './emulator-banner.js';
 import { createEmulator, type EmulatorOptions } from './emulator.js';
 import { startEmulatorServer } from './http-server.js';
 
@@ -26,7 +26,7 @@ export async function runEmulator(options: RunEmulatorOptions, logger: Logger): 
   const server = await startEmulatorServer(emulator, { host: options.host, port: options.port });
   const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
   const started = { url: server.url, keys: emulator.keys, users: emulator.users };
-  announce(options.human === true ? formatEmulatorBanner(started) : formatEmulatorJson(started));
+  announce(options.human === true ? formatEmulatorBanner(started) : JSON.stringify(started));
   logger.info({ url: server.url, businesses: emulator.state.businesses.size, quirks: options.emulator.quirks ?? {} }, 'emulator listening');
   await (options.until ?? Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]));
   await server.close();
