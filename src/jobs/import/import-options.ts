@@ -1,4 +1,5 @@
 import type { ProgressListener } from '../job-progress.js';
+import type { RowOrg } from './read-row-org.js';
 import type { RowCounts } from './row-status.js';
 import type { RunBreakers } from './run-breakers.js';
 
@@ -30,6 +31,15 @@ export interface ImportOptions {
   onProgress?: ProgressListener;
   /** Forget the journal an earlier run left in `reportDir` instead of resuming it. */
   restart?: boolean;
+  /** A job's shard of a sheet of several organizations: the rows it imports, the others left to the other shards. */
+  shardRows?: ShardRows;
+}
+
+export interface ShardRows {
+  /** `K/N`, kept in the journal: a shard never resumes another shard's journal. */
+  shard: string;
+  /** Whether a row of this organization (its `org_id` cell, `own` when empty) is this shard's. */
+  keeps(org: RowOrg): boolean;
 }
 
 export interface ImportSummary {
@@ -43,6 +53,8 @@ export interface ImportSummary {
   rows: RowCounts;
   /** Rows whose outcome came from the journal of an earlier run with the same report directory. */
   resumed: number;
+  /** A job's shard: the sheet's rows of organizations other shards import, which this report leaves out. */
+  rows_other_shards?: number;
   requests: { total: number; reads: number; writes: number; retries: number; rate_limited: number };
   report_dir: string;
   /** Why rows were skipped, when the import stopped early. */

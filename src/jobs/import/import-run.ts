@@ -26,6 +26,8 @@ export class ImportRun {
   writes = 0;
   /** Rows whose outcome came from the journal of an earlier run. */
   resumed = 0;
+  /** A job's shard: rows of organizations the other shards import. */
+  otherShards = 0;
   /** Each organization's share, for the summary, when the import's requests went to several. */
   organizations: () => Record<string, OrganizationTally> | undefined = () => undefined;
   private problems = 0;
@@ -148,7 +150,8 @@ export class ImportRun {
     await writeOutputFile(join(this.report.dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     this.logger.info({ rows, resumed: this.resumed, requests: summary.requests, report: this.report.dir }, 'import finished');
     if (this.stopCause !== undefined) throw this.stopCause;
-    if (rows.total === 0) throw new EmptySheetError(this.options.file, this.options.sheet);
+    // A shard whose rows are all the other shards' has nothing to import; only a sheet without rows is empty.
+    if (rows.total === 0 && this.otherShards === 0) throw new EmptySheetError(this.options.file, this.options.sheet);
     return summary;
   }
 
@@ -163,6 +166,7 @@ export class ImportRun {
       resumed: this.resumed,
       requests: { total: this.reads + this.writes, reads: this.reads, writes: this.writes, retries: total.retried, rate_limited: total.rateLimited },
       ...(stopped === undefined ? {} : { stopped }),
+      ...(this.options.shardRows === undefined ? {} : { rows_other_shards: this.otherShards }),
     };
   }
 

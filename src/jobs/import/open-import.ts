@@ -4,6 +4,7 @@ import type { ImportCatalog } from '../../resources/resource-catalog.js';
 import type { ImportOptions } from './import-options.js';
 import { openImportReport, type ReportedRow } from './report/import-report.js';
 import { ImportRun } from './import-run.js';
+import { keepShardRows } from './keep-shard-rows.js';
 import { openImportSheet } from './open-import-sheet.js';
 import { readRowOutcomes } from './read-row-outcomes.js';
 import { summarizeWarnings } from './summarize-warnings.js';
@@ -45,6 +46,7 @@ export async function openImport<Target, Update>(
     dry_run: options.dryRun,
     sheet: reader.source.format === 'xlsx' ? reader.source.sheet : null,
     org: options.orgId ?? null,
+    shard: options.shardRows?.shard ?? null,
   };
   // The journal first: a refused resume leaves the earlier report as it was.
   const journal = await openImportJournal({ dir: options.reportDir, source: options.file, sha256: reader.sha256, settings, restart: options.restart === true }).catch(async (error: unknown) => {
@@ -54,10 +56,13 @@ export async function openImport<Target, Update>(
   const report = await openImportReport({ options, resource: catalog.resource, dialect: reader.source, columns: reader.columns, catalog: catalog.columns });
   const run = new ImportRun(client, options, report, journal, logger);
 
+  const { shardRows } = options;
+  const sheet = shardRows === undefined ? reader : keepShardRows(reader, shardRows, () => run.otherShards++);
+
   async function* readValidRows(): AsyncGenerator<ValidRow<Target, Update>> {
     let seq = 0;
     try {
-      for await (const outcome of readRowOutcomes(reader, catalog)) {
+      for await (const outcome of readRowOutcomes(sheet, catalog)) {
         const base = { seq: seq++, line: outcome.line, values: outcome.values };
         const journaled = journal.take(outcome.line);
         if (journaled !== undefined) {

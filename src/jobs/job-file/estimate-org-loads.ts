@@ -1,12 +1,21 @@
 import type { ExportResource } from '../export/export-resource-names.js';
+import type { RowOrg } from '../import/read-row-org.js';
 import type { Job, JobStep } from './job-schema.js';
 import type { OrgLoad } from './shard.js';
 
-/** What the estimate needs from outside: a cheap row count of a sheet, and how many businesses an organization has. */
+/** What the estimate needs from outside: a cheap row count of a sheet, its rows per organization, and how many businesses an organization has. */
 export interface LoadCounters {
   countRows(path: string): Promise<number>;
+  /** A business sheet's rows per `org_id` (`own` when empty); undefined when it has no such column. */
+  countRowOrgs(path: string, sheet: string | undefined): Promise<Map<RowOrg, number> | undefined>;
   /** The key's own organization when org is undefined. */
   countBusinesses(org: number | undefined): Promise<number>;
+}
+
+export interface OrgLoadEstimate {
+  loads: OrgLoad[];
+  /** Import steps split by the organization of each row, by index: the organizations their sheet has rows of. */
+  splitSheets: Map<number, ReadonlySet<RowOrg>>;
 }
 
 const PAGE = 100;
@@ -16,19 +25,32 @@ const PAGED: ReadonlySet<ExportResource> = new Set(['businesses', 'feedback']);
 
 /**
  * The requests each organization's steps will send, estimated: an import row may be a write, an
- * export costs its pages (or a request per business). A file that cannot be counted weighs nothing:
- * its step reports the problem when it runs.
+ * export costs its pages (or a request per business). A business sheet without `org` weighs on the
+ * organization of each row, and is split. A file that cannot be counted weighs nothing: its step
+ * reports the problem when it runs.
  */
-export async function estimateOrgLoads(job: Job, counters: LoadCounters, reachable: readonly number[]): Promise<OrgLoad[]> {
-  const loads = new Map<number | 'own', number>();
-  for (const step of job.steps) {
-    for (const org of listStepOrgs(step, reachable)) {
-      const requests = await estimateStep(step, org, counters);
-      const key = org ?? 'own';
-      loads.set(key, (loads.get(key) ?? 0) + requests);
+export async function estimateOrgLoads(job: Job, counters: LoadCounters, reachable: readonly number[]): Promise<OrgLoadEstimate> {
+  const loads = new Map<RowOrg, number>();
+  const add = (org: RowOrg, requests: number): void => {
+    loads.set(org, (loads.get(org) ?? 0) + requests);
+  };
+  const splitSheets = new Map<number, ReadonlySet<RowOrg>>();
+  for (const [index, step] of job.steps.entries()) {
+    const rowOrgs = await countSplitSheet(step, counters);
+    if (rowOrgs !== undefined && rowOrgs.size > 0) {
+      for (const [org, rows] of rowOrgs) add(org, rows);
+      splitSheets.set(index, new Set(rowOrgs.keys()));
+      continue;
     }
+    for (const org of listStepOrgs(step, reachable)) add(org ?? 'own', await estimateStep(step, org, counters));
   }
-  return [...loads].map(([org, requests]) => ({ org, requests }));
+  return { loads: [...loads].map(([org, requests]) => ({ org, requests })), splitSheets };
+}
+
+/** A business sheet imported without `org`: its rows per organization, when it has an `org_id` column and can be read. */
+function countSplitSheet(step: JobStep, counters: LoadCounters): Promise<Map<RowOrg, number> | undefined> {
+  if (!('import' in step) || step.import.resource !== 'businesses' || step.org !== undefined) return Promise.resolve(undefined);
+  return counters.countRowOrgs(withOrg(step.import.source, undefined), step.import.sheet).catch(() => undefined);
 }
 
 async function estimateStep(step: JobStep, org: number | undefined, counters: LoadCounters): Promise<number> {

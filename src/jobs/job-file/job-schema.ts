@@ -76,3 +76,4 @@ export const JobSchema = z.strictObject({
 });
 export type Job = z.infer<typeof JobSchema>;
 export type JobStep = Job['steps'][number];
+export type ImportStep = z.infer<typeof ImportStepSchema>;

@@ -5,16 +5,17 @@ import { findStopCause } from '../../api/find-stop-cause.js';
 import { BreakerError } from '../import/breaker-error.js';
 import { runPreflight } from '../conformance/run-preflight.js';
 import type { ExportResource } from '../export/export-resource-names.js';
-import { toLimitOptions } from '../import/import-limits.js';
 import type { ImportOptions } from '../import/import-options.js';
 import type { JobProgress, ProgressListener } from '../job-progress.js';
 import type { ImportResource } from '../import/import-sheet.js';
 import type { Job, JobStep } from './job-schema.js';
 import { estimateSheetRows } from '../../sheets/estimate-sheet-rows.js';
 import type { CsvDialectName } from '../../sheets/index.js';
+import { countSheetOrgRows } from './count-sheet-org-rows.js';
 import { listStepOrgs, withOrg, type LoadCounters } from './estimate-org-loads.js';
+import { buildImportStepOptions, type StepPlace } from './import-step-options.js';
 import { listReachableOrgs } from './list-reachable-orgs.js';
-import { planJobShards, type ShardPlan, type ShardShare } from './plan-job-shards.js';
+import { planJobShards, type ShardPlan, type ShardShare, type SplitStep } from './plan-job-shards.js';
 import type { Shard } from './shard.js';
 
 /** `stopped`: a signal came while the step ran; its report is complete for the rows it reached, and the same run resumes it. */
@@ -85,14 +86,15 @@ export async function runJob(job: Job, client: ApiClient, runners: StepRunners, 
   const results: StepResult[] = [];
   let stopped = false;
   for (const [index, step] of job.steps.entries()) {
+    const split = plan?.splitSteps.get(index);
     for (const org of listStepOrgs(step, reachable)) {
       const name = describeStep(step, index);
-      if (plan !== undefined && plan.shardOf(org) !== options.shard.index) continue;
+      if (!runsHere(plan, split, org, options.shard)) continue;
       if (stopped || options.signal?.aborted === true) {
         results.push({ step: name, ...(org === undefined ? {} : { org }), status: 'skipped', tolerated: step.on_error === 'continue' });
         continue;
       }
-      const result = await runStep(job, step, index, org, client, runners, options, logger.child({ step: name, org }));
+      const result = await runStep(job, step, { index, org, split }, client, runners, options, logger.child({ step: name, org }));
       results.push(result);
       if (result.cause === 'key-refused' || result.cause === 'service-stop' || (result.status === 'failed' && step.on_error === 'stop')) stopped = true;
     }
@@ -111,8 +113,15 @@ async function readReachableOrgs(job: Job, client: ApiClient, logger: Logger): P
 function countersOf(client: ApiClient): LoadCounters {
   return {
     countRows: estimateSheetRows,
+    countRowOrgs: countSheetOrgRows,
     countBusinesses: async (org: number | undefined) => (await client.org(org).searchBusinesses({ per_page: 1 })).count,
   };
+}
+
+/** Without shards, every step; with them, the shard of the step's organization, or every shard holding one of a split sheet's. */
+function runsHere(plan: ShardPlan | undefined, split: SplitStep | undefined, org: number | undefined, shard: Shard): boolean {
+  if (plan === undefined) return true;
+  return split === undefined ? plan.shardOf(org) === shard.index : split.shards.has(shard.index);
 }
 
 function shardsPart(plan: ShardPlan | undefined, shard: Shard): Pick<JobResult, 'shards'> {
@@ -122,15 +131,14 @@ function shardsPart(plan: ShardPlan | undefined, shard: Shard): Pick<JobResult, 
 async function runStep(
   job: Job,
   step: JobStep,
-  index: number,
-  org: number | undefined,
+  place: StepPlace,
   client: ApiClient,
   runners: StepRunners,
   options: RunJobOptions,
   logger: Logger,
 ): Promise<StepResult> {
+  const { index, org } = place;
   const name = describeStep(step, index);
-  const orgPart = org === undefined ? {} : { orgId: org };
   const signal = options.signal === undefined ? {} : { signal: options.signal };
   const { onProgress } = options;
   const stepProgress = (next: JobProgress): void => {
@@ -141,23 +149,7 @@ async function runStep(
     logger.info('step started');
     const outcome =
       'import' in step
-        ? await runners.runImport(
-            client,
-            step.import.resource,
-            {
-              file: withOrg(step.import.source, org),
-              reportDir: withOrg(step.import.report ?? `reports/${safeName(job.name)}/${stamp(options.now)}/${index + 1}-${step.import.resource}${org === undefined ? '' : `-org${org}`}`, org),
-              mode: step.import.mode,
-              dryRun: step.import.dry_run || options.dryRun,
-              restart: step.import.restart || options.restart === true,
-              ...(step.import.sheet === undefined ? {} : { sheet: step.import.sheet }),
-              ...toLimitOptions(step.import.resource, step.import),
-              ...orgPart,
-              ...signal,
-              ...progress,
-            },
-            logger,
-          )
+        ? await runners.runImport(client, step.import.resource, { ...buildImportStepOptions(job, step, place, options), ...signal, ...progress }, logger)
         : await runners.runExport(
             client,
             step.export.resource,
@@ -165,7 +157,7 @@ async function runStep(
               out: withOrg(step.export.out, org),
               filters: step.export.filters,
               ...(step.export.csv_dialect === undefined ? {} : { csvDialect: step.export.csv_dialect }),
-              ...orgPart,
+              ...(org === undefined ? {} : { orgId: org }),
               ...signal,
               ...progress,
             },
@@ -190,12 +182,4 @@ async function runStep(
 
 export function describeStep(step: JobStep, index: number): string {
   return step.name ?? `${index + 1}. ${'import' in step ? `import ${step.import.resource}` : `export ${step.export.resource}`}`;
-}
-
-function safeName(name: string): string {
-  return name.replace(/[^A-Za-z0-9_-]+/g, '-');
-}
-
-function stamp(now: Date): string {
-  return `${now.toISOString().slice(0, 19).replace(/:/g, '-')}Z`;
 }

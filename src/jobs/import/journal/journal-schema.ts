@@ -8,6 +8,8 @@ const ImportSettingsSchema = z.object({
   dry_run: z.boolean(),
   sheet: z.string().nullable(),
   org: z.number().nullable(),
+  /** A job's shard of a sheet of several organizations, `K/N`; journals written before shards split sheets have none. */
+  shard: z.string().nullable().default(null),
 });
 export type ImportSettings = z.infer<typeof ImportSettingsSchema>;
 

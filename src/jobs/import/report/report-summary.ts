@@ -5,7 +5,7 @@ import type { Limit } from '../run-breakers.js';
 import type { ErrorTally } from './tally-errors.js';
 
 /** What the run knows once its rows are reported: the Summary sheet and summary.json show it. */
-export type RunFacts = Pick<ImportSummary, 'started_at' | 'finished_at' | 'duration_s' | 'requests' | 'resumed' | 'stopped'>;
+export type RunFacts = Pick<ImportSummary, 'started_at' | 'finished_at' | 'duration_s' | 'requests' | 'resumed' | 'stopped' | 'rows_other_shards'>;
 
 export interface RunSummary {
   resource: string;
@@ -34,6 +34,7 @@ export function summarizeRun({ resource, options, rows, errors, errorsFile, fact
     line('rows', 'total', rows.total),
     ...ROW_STATUSES.map((status) => line('rows', status, rows[status])),
     ...(facts.resumed > 0 ? [line('rows', 'from an earlier run (resumed)', facts.resumed)] : []),
+    ...(facts.rows_other_shards === undefined ? [] : [line('rows', 'left to other shards', facts.rows_other_shards)]),
     errorsFile === undefined ? line('errors', 'none', 'no row is invalid, failed or in conflict: there is no errors file') : line('errors', 'file', errorsFile),
     ...top.map(({ error, rows: count }) => line('errors', error, count)),
     line('requests', 'total', facts.requests.total),
@@ -51,6 +52,7 @@ function describeSettings(options: ImportOptions): [string, string | number][] {
     ['dry run', options.dryRun ? 'yes' : 'no'],
     ['sheet', options.sheet],
     ['org', options.orgId],
+    ['shard', options.shardRows?.shard],
     ['on conflict', options.onConflict],
     ['max errors', options.maxErrors],
     ['max changes', describeLimit(options.breakers?.maxChanges)],

@@ -1,0 +1,27 @@
+import { readCellContext } from '../../resources/cell-context.js';
+import type { SheetItem } from '../../sheets/index.js';
+import type { ShardRows } from './import-options.js';
+import type { ImportSheet } from './open-import-sheet.js';
+import { readRowOrg } from './read-row-org.js';
+
+/**
+ * The sheet with only this shard's rows: the others are counted by `onLeft` and never read further,
+ * so they neither cost a request nor reach the report or the journal. A row that could not be read
+ * has no `org_id`: it is `own`'s.
+ */
+export function keepShardRows(reader: ImportSheet, shardRows: ShardRows, onLeft: () => void): ImportSheet {
+  const context = readCellContext(reader.source);
+  return {
+    source: reader.source,
+    columns: reader.columns,
+    warnings: reader.warnings,
+    sha256: reader.sha256,
+    close: () => reader.close(),
+    async *[Symbol.asyncIterator](): AsyncGenerator<SheetItem> {
+      for await (const item of reader) {
+        if (shardRows.keeps(item.kind === 'row' ? readRowOrg(item.values, context) : 'own')) yield item;
+        else onLeft();
+      }
+    },
+  };
+}
