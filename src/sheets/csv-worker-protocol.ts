@@ -15,4 +15,4 @@ export type CsvReaderMessage = 'taken';
 
 /** Batches on their way at once: bounds the memory of a reader that reads slowly (an import paced by the API). */
 export const BATCHES_AHEAD = 4;
-export const BATCH_RECORDS = 256;
+export const BATCH_RECORDS = 64;

@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
-import { parse, type CsvError } from 'csv-parse';
+import type { CsvError } from 'csv-parse';
+import { CollectingCsvParser } from './collecting-csv-parser.js';
 import type { CsvDelimiter } from './detect-delimiter.js';
 import { KeptBytes } from './kept-bytes.js';
 import { LineCounter } from './line-counter.js';
@@ -9,29 +9,29 @@ export type CsvRecord = { line: number; cells: string[] } | { line: number; prob
 
 interface Attempt {
   kept: KeptBytes;
-  /** Input offset where each record not yet consumed ends, in order. */
-  ends: number[];
   failure?: Pick<CsvError, 'code' | 'message'>;
+  /** Records of the attempt before its failure. */
+  failedAfter: number;
 }
 
 // Excel caps a cell at 32,767 characters: a far longer record is an unclosed quote eating the file.
 const MAX_RECORD_CHARS = 1_048_576;
 
 /**
- * Records of a CSV text. csv-parse does not resume cleanly after a malformed record (an unclosed
- * quote swallows the rest of the file), so the first error ends the parse, the record is reported
- * at the line where it starts, and a new parse resumes on the next physical line, starting from
- * the bytes kept since the last good record.
+ * Records of a CSV text, in batches (those of a chunk of the input). csv-parse does not resume
+ * cleanly after a malformed record (an unclosed quote swallows the rest of the file), so the first
+ * error ends the parse, the record is reported at the line where it starts, and a new parse
+ * resumes on the next physical line, starting from the bytes kept since the last good record.
  */
-export async function* parseCsvRecords(bytes: AsyncIterable<Buffer>, delimiter: CsvDelimiter): AsyncGenerator<CsvRecord> {
+export async function* parseCsvBatches(bytes: AsyncIterable<Buffer>, delimiter: CsvDelimiter): AsyncGenerator<CsvRecord[]> {
   const source = bytes[Symbol.asyncIterator]();
   // The line where the next record starts.
   let line = 1;
   let replay: Buffer | undefined;
   try {
     for (;;) {
-      const attempt: Attempt = { kept: new KeptBytes(), ends: [] };
-      const parser = parse({
+      const attempt: Attempt = { kept: new KeptBytes(), failedAfter: 0 };
+      const parser: CollectingCsvParser = new CollectingCsvParser({
         delimiter,
         record_delimiter: ['\r\n', '\n', '\r'],
         relax_column_count: true,
@@ -39,35 +39,51 @@ export async function* parseCsvRecords(bytes: AsyncIterable<Buffer>, delimiter: 
         skip_records_with_error: true,
         max_record_size: MAX_RECORD_CHARS,
         on_skip: (error) => {
-          attempt.failure ??= error ?? { code: 'CSV_UNKNOWN_ERROR', message: 'the line cannot be read' };
-        },
-        on_record: (cells, info) => {
-          if (attempt.failure) return null;
-          attempt.ends.push(info.bytes);
-          return cells;
+          if (attempt.failure) return;
+          attempt.failure = error ?? { code: 'CSV_UNKNOWN_ERROR', message: 'the line cannot be read' };
+          attempt.failedAfter = parser.info.records;
         },
       });
-      const input = Readable.from(feedParser(attempt, source, replay));
-      input.on('error', (error) => parser.destroy(error));
-      input.pipe(parser);
-      try {
-        for await (const cells of parser as AsyncIterable<string[]>) {
-          attempt.kept.drop(attempt.ends.shift() ?? 0);
+      let taken = 0;
+      const take = (): CsvRecord[] => {
+        const { records, end } = parser.takeRecords(attempt.failure === undefined ? Infinity : attempt.failedAfter - taken);
+        taken += records.length;
+        if (end !== undefined) attempt.kept.drop(end);
+        return records.map((cells) => {
           const start = line;
           line += 1 + countLineBreaks(cells);
-          yield { line: start, cells };
+          return { line: start, cells };
+        });
+      };
+      try {
+        for await (const chunk of feedChunks(source, replay)) {
+          attempt.kept.push(chunk);
+          await parser.feed(chunk);
+          const batch = take();
+          if (batch.length > 0) yield batch;
+          if (attempt.failure !== undefined) break;
+        }
+        if (attempt.failure === undefined) {
+          await parser.finish();
+          const batch = take();
+          if (batch.length > 0) yield batch;
         }
       } finally {
-        input.destroy();
+        parser.destroy();
       }
       if (attempt.failure === undefined) return;
-      yield { line, problem: describeCsvError(attempt.failure) };
+      yield [{ line, problem: describeCsvError(attempt.failure) }];
       replay = attempt.kept.rest();
       line += 1;
     }
   } finally {
     await source.return?.();
   }
+}
+
+/** The records of parseCsvBatches one by one. */
+export async function* parseCsvRecords(bytes: AsyncIterable<Buffer>, delimiter: CsvDelimiter): AsyncGenerator<CsvRecord> {
+  for await (const batch of parseCsvBatches(bytes, delimiter)) yield* batch;
 }
 
 // A record takes one line, plus one for each line break inside its quoted cells.
@@ -83,13 +99,13 @@ function countLineBreaks(cells: readonly string[]): number {
 }
 
 // After a failure, `replay` starts with the failed record: its first line is skipped.
-async function* feedParser(attempt: Attempt, source: AsyncIterator<Buffer>, replay: Buffer | undefined): AsyncGenerator<Buffer> {
+async function* feedChunks(source: AsyncIterator<Buffer>, replay: Buffer | undefined): AsyncGenerator<Buffer> {
   const lines = new LineCounter();
   let skipping = replay !== undefined;
   // The skipped line ended a chunk: its LF may open the next one.
   let endedSkip = false;
   let pending = replay;
-  while (attempt.failure === undefined) {
+  for (;;) {
     if (pending === undefined) {
       const next = await source.next();
       if (next.done === true) return;
@@ -105,9 +121,7 @@ async function* feedParser(attempt: Attempt, source: AsyncIterator<Buffer>, repl
       chunk = lines.skipLfAfterCr(chunk);
       endedSkip = false;
     }
-    if (chunk.length === 0) continue;
-    attempt.kept.push(chunk);
-    yield chunk;
+    if (chunk.length > 0) yield chunk;
   }
 }
 

@@ -2,8 +2,11 @@ import type { MessagePort } from 'node:worker_threads';
 import { BATCH_RECORDS, BATCHES_AHEAD, type CsvWorkerMessage } from './csv-worker-protocol.js';
 import type { CsvRecord } from './parse-csv-records.js';
 
-/** Sends records in batches, at most BATCHES_AHEAD untaken, then the end; every message from the reader is a batch taken. */
-export async function sendCsvRecords(port: MessagePort, records: AsyncIterable<CsvRecord> | Iterable<CsvRecord>): Promise<void> {
+/**
+ * Sends the parser's batches of records joined into batches of at least BATCH_RECORDS, at most
+ * BATCHES_AHEAD untaken, then the end; every message from the reader is a batch taken.
+ */
+export async function sendCsvRecords(port: MessagePort, parsed: AsyncIterable<CsvRecord[]> | Iterable<CsvRecord[]>): Promise<void> {
   let credits = BATCHES_AHEAD;
   let wake = (): void => undefined;
   const take = (): void => {
@@ -18,8 +21,8 @@ export async function sendCsvRecords(port: MessagePort, records: AsyncIterable<C
   };
   try {
     let batch: CsvRecord[] = [];
-    for await (const record of records) {
-      batch.push(record);
+    for await (const records of parsed) {
+      batch = batch.length === 0 ? records : batch.concat(records);
       if (batch.length < BATCH_RECORDS) continue;
       await send(batch);
       batch = [];

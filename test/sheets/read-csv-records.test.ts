@@ -82,7 +82,7 @@ describe('sending records from the worker', () => {
     const received: CsvWorkerMessage[] = [];
     port2.on('message', (message: CsvWorkerMessage) => received.push(message));
     const total = (BATCHES_AHEAD + 1) * BATCH_RECORDS;
-    const sent = sendCsvRecords(port1, generateRecords(total));
+    const sent = sendCsvRecords(port1, generateRecords(total).map((record) => [record]));
     // Records come from memory: given a few turns of the event loop, an unbounded sender would send them all.
     for (let turn = 0; turn < 20; turn++) await new Promise(setImmediate);
     expect(received).toHaveLength(BATCHES_AHEAD);
