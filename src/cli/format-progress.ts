@@ -20,8 +20,10 @@ export interface ProgressSnapshot {
  * The progress line: the job file's step, rows (of the rows expected, for an import) and their rate,
  * pages of total for exports, requests and their rate against the budgets, retries and 429s when
  * there are some, and, once the total is known, the time left: the requests still to send (at the
- * rate per page or per row so far) at the budgets' pace, or at the pace achieved when that is
- * slower. Rows a resumed import took from its journal count as done, not in the rates.
+ * rate per page or per row so far) at the budget's pace, or at the pace achieved when that is
+ * slower. An import over several organizations ends with its slowest one: each sends its share of
+ * the requests left (its share so far) at its own budget's pace. Rows a resumed import took from
+ * its journal count as done, not in the rates.
  */
 export function formatProgress({ progress, requests, organizations = {}, elapsedMs, ratePerMinute, expectedRows }: ProgressSnapshot): string {
   const seconds = elapsedMs / 1000;
@@ -48,11 +50,22 @@ export function formatProgress({ progress, requests, organizations = {}, elapsed
     const left = (pages.total - pages.done) * (requests.sent / pages.done);
     parts.push(`ETA ${formatDuration(left / pace)}`);
   } else if (pages === undefined && total !== undefined && worked > 0 && rows < total) {
-    const left = (total - rows) * (requests.sent / worked);
-    parts.push(`ETA ${formatDuration(left / pace)}`);
+    const rowsLeft = total - rows;
+    const secondsLeft = busy.length > 1 ? estimateSlowestOrganization(busy, rowsLeft / worked, ratePerMinute / 60, seconds) : (rowsLeft * (requests.sent / worked)) / pace;
+    parts.push(`ETA ${formatDuration(secondsLeft)}`);
   }
   if (busy.length > 1) parts.push(formatOrganizations(busy));
   return parts.join(' · ');
+}
+
+/** Seconds until the last organization is done, each sending `leftPerSent` times its requests so far at the pace its budget and its 429s allow. */
+function estimateSlowestOrganization(busy: readonly [string, RequestCounters][], leftPerSent: number, budget: number, seconds: number): number {
+  return Math.max(
+    ...busy.map(([, counters]) => {
+      const achieved = seconds > 0 ? counters.sent / seconds : 0;
+      return (counters.sent * leftPerSent) / (achieved > 0 ? Math.min(budget, achieved) : budget);
+    }),
+  );
 }
 
 /** The organizations worst off first (most 429s, then fewest requests): a throttled one shows. */

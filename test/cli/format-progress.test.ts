@@ -69,6 +69,14 @@ describe('the progress line', () => {
     );
   });
 
+  it('gives the time left of an import over several organizations by its slowest one, each at its own budget', () => {
+    // 900 rows left of 1,000, 9 times the requests so far: org 1 has 810 to send at its 5/s, org 2 90 at the 1/s it achieves.
+    const organizations = { 'org:1': { ...createCounters(), sent: 90 }, 'org:2': { ...createCounters(), sent: 10 } };
+    const line = formatProgress(snapshot({ progress: { rows: 100 }, requests: { sent: 100 }, organizations, elapsedMs: 10_000, expectedRows: 1000 }));
+    // Both budgets together (900 requests at 10/s) would say 1m 30s: org 1 alone needs 2m 42s.
+    expect(line).toContain('ETA 2m 42s');
+  });
+
   it('says nothing of organizations when the requests go to one', () => {
     const line = formatProgress(snapshot({ progress: { rows: 5 }, requests: { sent: 5 }, organizations: { own: { ...createCounters(), sent: 5 } } }));
     expect(line).toMatchInlineSnapshot(`"5 rows (0.5/s) · 5 requests (0.5/s of 5.0/s)"`);
