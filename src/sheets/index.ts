@@ -3,6 +3,7 @@ export { CSV_DELIMITERS, type CsvDelimiter } from './detect-delimiter.js';
 export type { TextEncoding } from './detect-encoding.js';
 export { detectSheetFormat, type SheetFormat } from './detect-sheet-format.js';
 export { escapeFormula, unescapeFormula } from './escape-formula.js';
+export { mapSheetItems } from './map-sheet-items.js';
 export { openSheetReader } from './open-sheet-reader.js';
 export { readCsvDialect } from './read-csv-dialect.js';
 export { openSheetWriter } from './open-sheet-writer.js';

@@ -1,4 +1,4 @@
-import type { CellValue, SheetItem, SheetReader } from '../../sheets/index.js';
+import { mapSheetItems, type CellValue, type SheetReader } from '../../sheets/index.js';
 
 /** Excel's own limit: a longer cell comes from a broken file, or one made to hurt. */
 const MAX_CELL_CHARS = 32_767;
@@ -10,19 +10,10 @@ const MAX_CELL_CHARS = 32_767;
  * written; refusing these is the import's choice.
  */
 export function checkCells(reader: SheetReader): SheetReader {
-  return {
-    source: reader.source,
-    columns: reader.columns,
-    warnings: reader.warnings,
-    sha256: reader.sha256,
-    close: () => reader.close(),
-    async *[Symbol.asyncIterator](): AsyncGenerator<SheetItem> {
-      for await (const item of reader) {
-        const errors = item.kind === 'row' ? findCellProblems(item.values) : [];
-        yield errors.length === 0 ? item : { kind: 'issue', line: item.line, errors };
-      }
-    },
-  };
+  return mapSheetItems(reader, (item) => {
+    const errors = item.kind === 'row' ? findCellProblems(item.values) : [];
+    return errors.length === 0 ? item : { kind: 'issue', line: item.line, errors };
+  });
 }
 
 function findCellProblems(values: Readonly<Record<string, CellValue>>): string[] {

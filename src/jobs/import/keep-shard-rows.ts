@@ -1,5 +1,5 @@
 import { readCellContext } from '../../resources/cell-context.js';
-import type { SheetItem } from '../../sheets/index.js';
+import { mapSheetItems } from '../../sheets/index.js';
 import type { ShardRows } from './import-options.js';
 import type { ImportSheet } from './open-import-sheet.js';
 import { readRowOrg } from './read-row-org.js';
@@ -11,17 +11,9 @@ import { readRowOrg } from './read-row-org.js';
  */
 export function keepShardRows(reader: ImportSheet, shardRows: ShardRows, onLeft: () => void): ImportSheet {
   const context = readCellContext(reader.source);
-  return {
-    source: reader.source,
-    columns: reader.columns,
-    warnings: reader.warnings,
-    sha256: reader.sha256,
-    close: () => reader.close(),
-    async *[Symbol.asyncIterator](): AsyncGenerator<SheetItem> {
-      for await (const item of reader) {
-        if (shardRows.keeps(item.kind === 'row' ? readRowOrg(item.values, context) : 'own')) yield item;
-        else onLeft();
-      }
-    },
-  };
+  return mapSheetItems(reader, (item) => {
+    if (shardRows.keeps(item.kind === 'row' ? readRowOrg(item.values, context) : 'own')) return item;
+    onLeft();
+    return undefined;
+  });
 }
