@@ -12,6 +12,14 @@ import type { UnreadableItem } from '../api/schemas/read-each.js';
  * A definition this client cannot type is raw: its column holds JSON text, read-only (one warning each).
  */
 export async function readCustomFieldDefinitions(api: OrgApi, logger: Logger): Promise<CustomFieldReading[]> {
+  const fields = await tryReadCustomFieldDefinitions(api, logger);
+  if (fields !== undefined) return fields;
+  logger.warn('custom fields not read (a PROVIDER key needs --org): custom_fields.* columns are left out');
+  return [];
+}
+
+/** The same, or undefined when the API refuses to name the organization for the key (a PROVIDER key without --org). */
+export async function tryReadCustomFieldDefinitions(api: OrgApi, logger: Logger): Promise<CustomFieldReading[] | undefined> {
   try {
     const list = await api.readCustomFields();
     const fields = [...list.custom_fields.map(typeDefinition), ...list.unreadable.flatMap(toRawField)];
@@ -25,8 +33,7 @@ export async function readCustomFieldDefinitions(api: OrgApi, logger: Logger): P
     return fields;
   } catch (error) {
     if (!(error instanceof ApiError) || error.kind !== 'invalid-request') throw error;
-    logger.warn('custom fields not read (a PROVIDER key needs --org): custom_fields.* columns are left out');
-    return [];
+    return undefined;
   }
 }
 

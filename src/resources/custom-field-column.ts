@@ -10,6 +10,9 @@ import { LIST_SEPARATOR, listColumn } from './columns/list-column.js';
 import { numberColumn } from './columns/number-column.js';
 import { textColumn } from './columns/text-column.js';
 
+/** What the header of a custom field's column starts with; the field's name follows. */
+export const CUSTOM_FIELD_PREFIX = 'custom_fields.';
+
 /** The column of one custom field, typed by its definition from `GET /custom_fields`. */
 export function customFieldColumn(field: CustomFieldReading): Column {
   return isRawCustomField(field) ? rawCustomFieldColumn(field) : typedCustomFieldColumn(field);
@@ -18,7 +21,7 @@ export function customFieldColumn(field: CustomFieldReading): Column {
 /** A custom field this client cannot type: its values as JSON text, read-only, so that no import writes a value it cannot check. */
 function rawCustomFieldColumn(field: RawCustomField): Column {
   return jsonColumn({
-    header: `custom_fields.${field.name}`,
+    header: CUSTOM_FIELD_PREFIX + field.name,
     path: ['custom_fields', field.name],
     schema: z.unknown(),
     readOnly: true,
@@ -29,7 +32,7 @@ function rawCustomFieldColumn(field: RawCustomField): Column {
 
 function typedCustomFieldColumn(definition: CustomFieldDefinition): Column {
   const base = {
-    header: `custom_fields.${definition.name}`,
+    header: CUSTOM_FIELD_PREFIX + definition.name,
     // Explicit: a custom field's name may hold dots.
     path: ['custom_fields', definition.name],
     schema: customFieldValueSchema(definition),

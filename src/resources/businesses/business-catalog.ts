@@ -3,10 +3,11 @@ import type { CustomFieldReading } from '../../api/schemas/custom-field-reading.
 import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, storeCodeColumn, type BusinessTarget } from '../business-target.js';
 import type { Column } from '../column.js';
 import { customFieldColumn } from '../custom-field-column.js';
-import type { ImportCatalog } from '../resource-catalog.js';
+import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
 import { baseColumn } from './base-column.js';
 import { buildBusinessFieldColumns } from './business-field-columns.js';
 import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
+import { PendingCell, pendingCustomFieldColumn } from './pending-custom-field-column.js';
 import { readCountryCells } from './read-country-cells.js';
 
 /**
@@ -27,23 +28,29 @@ export type BusinessRowValues = ReadonlyMap<Column, unknown>;
 
 export type BusinessCatalog = ImportCatalog<BusinessTarget, BusinessRowValues>;
 
-/** The businesses' columns, custom fields typed by their definitions (none when no API is at hand). */
-export function buildBusinessCatalog(customFields: readonly CustomFieldReading[]): BusinessCatalog {
-  const columns = [
-    ...BUSINESS_IDENTITY_COLUMNS,
-    ...buildBusinessFieldColumns(),
-    ...customFields.map(customFieldColumn),
-    ...buildBusinessReadOnlyColumns(),
-  ];
+/**
+ * The businesses' columns, custom fields typed by their definitions (none when no API is at hand).
+ * `pendingCustomFields` are custom fields whose definition depends on each row's organization: a
+ * row holds their filled cells as PendingCell values, for the import to read once it knows the organization.
+ */
+export function buildBusinessCatalog(customFields: readonly CustomFieldReading[], pendingCustomFields: readonly string[] = []): BusinessCatalog {
+  const typed = [...BUSINESS_IDENTITY_COLUMNS, ...buildBusinessFieldColumns(), ...customFields.map(customFieldColumn)];
+  const pending = pendingCustomFields.map(pendingCustomFieldColumn);
+  const columns = [...typed, ...pending, ...buildBusinessReadOnlyColumns()];
   return {
     resource: 'businesses',
     columns,
     metaColumns: [baseColumn.header],
     createRowReader(sheetColumns, context) {
-      const readRow = createBusinessRowReader(columns, sheetColumns, context);
+      const readRow = createBusinessRowReader(typed, sheetColumns, context);
+      const pendingInSheet = selectImportColumns(pending, sheetColumns);
       return (row) => {
         const { cells, notes } = readCountryCells(row.values);
         const { identity, fields } = readRow(cells);
+        for (const column of pendingInSheet) {
+          const cell = cells[column.header];
+          if (cell !== undefined && cell !== '') fields.values.set(column, new PendingCell(cell, context));
+        }
         // With both given, the id finds the business and the code is a field to update.
         if (identity.target !== undefined && 'business_id' in identity.target && identity.code !== undefined) {
           fields.values.set(storeCodeColumn, identity.code);

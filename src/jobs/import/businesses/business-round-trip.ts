@@ -33,7 +33,7 @@ export class BusinessRoundTrip {
   private lastMerged: CurrentBusiness | undefined;
 
   private constructor(
-    /** The sheet's columns that set a field, `code` included. */
+    /** The sheet's columns that set a field, `code` included; a row's custom fields may take its organization's (readOrgCustomCells). */
     readonly columns: readonly Column[],
     private readonly options: ImportOptions,
     private readonly plan: PlanFile | undefined,
@@ -54,15 +54,18 @@ export class BusinessRoundTrip {
     return this.plan?.path;
   }
 
-  /** Diff mode with a `_base`: only the file's own changes go, conflicts as --on-conflict says; else the row as it is. */
-  merge(cells: Readonly<Record<string, CellValue>>, values: BusinessRowValues, current: CurrentBusiness): BaseMerge {
+  /**
+   * Diff mode with a `_base`: only the file's own changes go, conflicts as --on-conflict says; else
+   * the row as it is. `columns` are the row's own (its organization's custom fields).
+   */
+  merge(cells: Readonly<Record<string, CellValue>>, values: BusinessRowValues, current: CurrentBusiness, columns: readonly Column[]): BaseMerge {
     this.lastMerged = current;
     const cell = cells[baseColumn.header];
     if (this.options.mode !== 'diff' || cell === undefined || cell === '') return { values, overwritten: [] };
     const snapshot = typeof cell === 'string' ? decodeRowSnapshot(cell.trim()) : undefined;
     if (snapshot === undefined) return invalid(`_base: is not what an export wrote (was it edited?); ${NO_BASE_HINT}`);
     if (snapshot.id !== current.id) return invalid(`_base: was exported for business ${snapshot.id}, not ${current.id}; ${NO_BASE_HINT}`);
-    const { changes, conflicts } = mergeThreeWay(this.columns, values, snapshot, current);
+    const { changes, conflicts } = mergeThreeWay(columns, values, snapshot, current);
     const describe = (conflict: FieldConflict): string =>
       describeConflict(conflict.column.header, snapshot.cells[conflict.column.header], cells[conflict.column.header], formatImportCell(conflict.column, conflict.current));
     const policy = this.options.onConflict ?? 'skip';

@@ -2,19 +2,24 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ApiClient } from '../../../api/api-client.js';
 import { businessReadSchema } from '../../../api/schemas/business-read.js';
+import { readEach } from '../../../api/schemas/read-each.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import { assembleBusinessUpdate } from '../../../resources/businesses/assemble-business-update.js';
 import { buildBusinessCatalog, type BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
+import { listCustomFieldNames } from '../../../resources/businesses/pending-custom-field-column.js';
 import { describeBusinessTarget, findIdentityColumn } from '../../../resources/describe-business-target.js';
 import type { ImportOptions, ImportSummary } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
 import { openImport, type ValidRow } from '../open-import.js';
 import { OrgRouting } from '../org-routing.js';
-import { readCustomFieldDefinitions } from '../../read-custom-field-definitions.js';
+import { tryReadCustomFieldDefinitions } from '../../read-custom-field-definitions.js';
+import { readSheetHeader } from '../read-sheet-header.js';
 import { BusinessRoundTrip } from './business-round-trip.js';
 import { completeBusinessUpdate, type CurrentBusiness } from './complete-business-update.js';
 import { describePatch, diffBusiness } from './diff-business.js';
 import { importAfterPlan, type ImportPass } from './import-after-plan.js';
+import { OrgCustomFields, type OrgCustomFieldColumns } from './org-custom-fields.js';
+import { hasPendingCells, readOrgCustomCells, type OrgRow } from './read-org-custom-cells.js';
 import { resolveBusinesses, type ResolvedTargets } from './resolve-businesses.js';
 
 /** Rows read together: one search request resolves up to 100 of them. */
@@ -29,16 +34,24 @@ type BusinessRow = ValidRow<BusinessTarget, BusinessRowValues>;
  * file is planned first.
  */
 export async function importBusinesses(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
-  const runPass = (passOptions: ImportOptions): Promise<ImportPass> => importBusinessPass(client, passOptions, logger);
+  // Shared by the planning pass and the run: each organization's definitions are read once.
+  const orgCustomFields = new OrgCustomFields(client, logger);
+  const runPass = (passOptions: ImportOptions): Promise<ImportPass> => importBusinessPass(client, passOptions, logger, orgCustomFields);
   if (options.breakers === undefined) return (await runPass(options)).summary;
   logger.info('breakers are set: the whole file is planned before any write');
   return importAfterPlan(options, options.breakers, runPass);
 }
 
-async function importBusinessPass(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportPass> {
+async function importBusinessPass(client: ApiClient, options: ImportOptions, logger: Logger, orgCustomFields: OrgCustomFields): Promise<ImportPass> {
   const routing = new OrgRouting(client, options.orgId);
-  const customFields = await readCustomFieldDefinitions(routing.lookup, logger);
-  const catalog = buildBusinessCatalog(customFields);
+  const customFields = await tryReadCustomFieldDefinitions(routing.lookup, logger);
+  if (customFields === undefined) {
+    logger.warn("custom fields not read for the key (a PROVIDER key without --org): custom_fields.* cells are checked against the definitions of their business's organization, read once per organization");
+  }
+  const catalog =
+    customFields === undefined
+      ? buildBusinessCatalog([], listCustomFieldNames(await readSheetHeader(options.file, 'businesses', options.sheet)))
+      : buildBusinessCatalog(customFields);
   const firstLine = new Map<string, number>();
   // A business an earlier run sent or compared stays taken: a later row for it is still refused.
   const { run, rows } = await openImport(client, options, logger, catalog, (row) => {
@@ -47,7 +60,7 @@ async function importBusinessPass(client: ApiClient, options: ImportOptions, log
   run.organizations = () => routing.tally();
   const roundTrip = await BusinessRoundTrip.open(options, catalog.columns, run.report.columns);
   try {
-    const importer = new BusinessBatches(run, routing, firstLine, roundTrip, businessReadSchema(customFields));
+    const importer = new BusinessBatches(run, routing, firstLine, roundTrip, businessReadSchema(customFields ?? []), customFields === undefined ? orgCustomFields : undefined);
     let batch: BusinessRow[] = [];
     for await (const row of rows) {
       if (await importer.skipUntouched(row)) continue;
@@ -73,6 +86,8 @@ class BusinessBatches {
     private readonly roundTrip: BusinessRoundTrip,
     /** Every field the import compares and completes, custom fields typed: a business that does not fit fails its rows. */
     private readonly schema: z.ZodType<CurrentBusiness>,
+    /** Set when the key reads no custom fields of its own: each row's are its organization's. */
+    private readonly orgCustomFields: OrgCustomFields | undefined,
   ) {}
 
   /** A row the file left as it was exported is unchanged without a request; its business stays taken for later rows. */
@@ -127,20 +142,22 @@ class BusinessBatches {
       return;
     }
     this.firstLine.set(target, row.base.line);
+    const read = await this.readOrgFields(row, current);
+    if (read === undefined) return;
     // Charged to the business's organization: a throttled one holds back its own rows only.
     const api = this.routing.forOrg(current.org_id);
-    const merged = this.roundTrip.merge(row.base.values, row.update, current);
+    const merged = this.roundTrip.merge(row.base.values, read.values, read.current, read.columns);
     if ('status' in merged) {
       await this.run.record({ ...row.base, target, ...merged });
       return;
     }
-    const completed = completeBusinessUpdate(assembleBusinessUpdate(merged.values), current);
+    const completed = completeBusinessUpdate(assembleBusinessUpdate(merged.values), read.current);
     if ('errors' in completed) {
       await this.run.record({ ...row.base, status: 'invalid', target, changes: [], errors: completed.errors });
       return;
     }
     const complete = completed.payload;
-    const diff = diffBusiness(complete, current, this.roundTrip.columns);
+    const diff = diffBusiness(complete, read.current, read.columns);
     // A patch sends every filled cell; the plan and the undo file still hold only what differs.
     const { payload, changes: fieldChanges } = this.run.options.mode === 'patch' ? { payload: complete, changes: describePatch(complete) } : diff;
     if (fieldChanges.length === 0) {
@@ -162,5 +179,36 @@ class BusinessBatches {
         await this.run.fail({ ...row.base, target }, error, findIdentityColumn(row.target));
       }
     });
+  }
+
+  /**
+   * The row's values and columns, and its business, with the custom field cells read against the
+   * definitions of the business's organization when the key has none of its own; undefined once
+   * the row's outcome is reported (a cell that does not fit, a business whose values do not).
+   */
+  private async readOrgFields(row: BusinessRow, current: CurrentBusiness): Promise<(OrgRow & { current: CurrentBusiness }) | undefined> {
+    const own = { values: row.update, columns: this.roundTrip.columns, current };
+    if (this.orgCustomFields === undefined || !hasPendingCells(row.update)) return own;
+    const target = current.id;
+    let org: OrgCustomFieldColumns;
+    try {
+      org = await this.orgCustomFields.read(current.org_id);
+    } catch (error) {
+      await this.run.fail({ ...row.base, target }, error, findIdentityColumn(row.target));
+      return undefined;
+    }
+    const read = readOrgCustomCells(row.update, this.roundTrip.columns, org);
+    if ('errors' in read) {
+      await this.run.record({ ...row.base, status: 'invalid', target, changes: [], errors: read.errors });
+      return undefined;
+    }
+    // As an import with --org reads the business: its custom field values typed by their definitions.
+    const { items, unreadable } = readEach([current], org.schema);
+    const [typed] = items;
+    if (typed === undefined) {
+      await this.run.record({ ...row.base, status: 'failed', target, changes: [], errors: unreadable.map(({ problem }) => `unreadable: ${problem}`) });
+      return undefined;
+    }
+    return { ...read, current: typed };
   }
 }
