@@ -19,7 +19,7 @@ export class OrgRouting {
   private readonly before: CountersSnapshot;
 
   constructor(
-    private readonly client: ApiClient,
+    readonly client: ApiClient,
     private readonly orgId: number | undefined,
   ) {
     this.lookup = client.org(orgId);
@@ -29,6 +29,14 @@ export class OrgRouting {
   /** The organizations of businesses just read. */
   note(orgIds: Iterable<number>): void {
     for (const orgId of orgIds) this.seen.add(orgId);
+  }
+
+  /**
+   * Whether reads may go to the organizations the sheet names: once the key has read businesses of
+   * two (a PROVIDER), and without --org, whose budget pays for everything.
+   */
+  get readsPerOrg(): boolean {
+    return this.orgId === undefined && this.seen.size >= 2;
   }
 
   /** The endpoints for requests about a business of `orgId`; its `rows` count towards that organization. */

@@ -12,6 +12,7 @@ import type { ImportOptions, ImportSummary } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
 import { openImport, type ValidRow } from '../open-import.js';
 import { OrgRouting } from '../org-routing.js';
+import { ORG_ID_COLUMN } from '../read-row-org.js';
 import { tryReadCustomFieldDefinitions } from '../../read-custom-field-definitions.js';
 import { readSheetHeader } from '../read-sheet-header.js';
 import { BusinessRoundTrip } from './business-round-trip.js';
@@ -20,10 +21,16 @@ import { describePatch, diffBusiness } from './diff-business.js';
 import { importAfterPlan, type ImportPass } from './import-after-plan.js';
 import { OrgCustomFields, type OrgCustomFieldColumns } from './org-custom-fields.js';
 import { hasPendingCells, readOrgCustomCells, type OrgRow } from './read-org-custom-cells.js';
-import { resolveBusinesses, type ResolvedTargets } from './resolve-businesses.js';
+import { OrgReadBatches, type ReadBatch } from './org-read-batches.js';
+import { orElse, resolveBusinesses, type ResolvedTargets } from './resolve-businesses.js';
 
 /** Rows read together: one search request resolves up to 100 of them. */
 const BATCH_SIZE = 100;
+/**
+ * Rows waiting for their organization's read, at most: a PROVIDER sheet over a hundred
+ * organizations still reads about a hundred rows at a time, and the report holds back no more.
+ */
+const READ_WINDOW = 10_000;
 
 type BusinessRow = ValidRow<BusinessTarget, BusinessRowValues>;
 
@@ -61,16 +68,12 @@ async function importBusinessPass(client: ApiClient, options: ImportOptions, log
   const roundTrip = await BusinessRoundTrip.open(options, catalog.columns, run.report.columns);
   try {
     const importer = new BusinessBatches(run, routing, firstLine, roundTrip, businessReadSchema(customFields ?? []), customFields === undefined ? orgCustomFields : undefined);
-    let batch: BusinessRow[] = [];
+    const batches = new OrgReadBatches<BusinessRow>(BATCH_SIZE, READ_WINDOW);
     for await (const row of rows) {
       if (await importer.skipUntouched(row)) continue;
-      batch.push(row);
-      if (batch.length === BATCH_SIZE) {
-        await importer.send(batch);
-        batch = [];
-      }
+      for (const batch of batches.add(routing.readsPerOrg ? (readOrgIdCell(row.update) ?? 'lookup') : 'lookup', row)) await importer.send(batch);
     }
-    await importer.send(batch);
+    for (const batch of batches.drain()) await importer.send(batch);
     return { summary: await run.finish('businesses'), statusChanges: roundTrip.statusChanges, planFile: roundTrip.planFile };
   } finally {
     await roundTrip.close();
@@ -101,12 +104,20 @@ class BusinessBatches {
     return true;
   }
 
-  async send(rows: readonly BusinessRow[]): Promise<void> {
+  /**
+   * Reads the businesses of a batch, with its organization's endpoints when the sheet names it
+   * (charged to that organization's budget), then writes their rows. A business the sheet puts
+   * in another organization than its own (a move) is looked up again without one.
+   */
+  async send({ org, rows }: ReadBatch<BusinessRow>): Promise<void> {
     if (rows.length === 0) return;
     let resolved: ResolvedTargets;
     try {
       // Both modes read: diff compares, patch completes partial fields, and the undo file keeps the before-image.
-      resolved = await resolveBusinesses(this.routing.lookup, rows.map((row) => row.target), this.schema);
+      const targets = rows.map((row) => row.target);
+      resolved = await resolveBusinesses(org === 'lookup' ? this.routing.lookup : this.routing.client.org(org), targets, this.schema);
+      const missing = org === 'lookup' ? [] : targets.filter((target) => !resolved.resolve(target).found);
+      if (missing.length > 0) resolved = orElse(resolved, await resolveBusinesses(this.routing.lookup, missing, this.schema));
     } catch (error) {
       for (const row of rows) await this.run.fail({ ...row.base, target: describeBusinessTarget(row.target) }, error, findIdentityColumn(row.target));
       return;
@@ -211,4 +222,10 @@ class BusinessBatches {
     }
     return { ...read, current: typed };
   }
+}
+
+/** The organization a row's `org_id` cell names, if it names one. */
+function readOrgIdCell(values: BusinessRowValues): number | undefined {
+  for (const [column, value] of values) if (column.header === ORG_ID_COLUMN && typeof value === 'number') return value;
+  return undefined;
 }

@@ -76,6 +76,18 @@ export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessT
   };
 }
 
+/** What `first` resolves, else what `second` does: the reads and organizations of both. */
+export function orElse(first: ResolvedTargets, second: ResolvedTargets): ResolvedTargets {
+  return {
+    reads: first.reads + second.reads,
+    organizations: new Set([...first.organizations, ...second.organizations]),
+    resolve(target) {
+      const resolution = first.resolve(target);
+      return resolution.found ? resolution : second.resolve(target);
+    },
+  };
+}
+
 /** The businesses found, read with `schema` where the import needs more than their identity. */
 function readFields(found: SearchedBusinesses, schema: z.ZodType<CurrentBusiness> | undefined): { businesses: CurrentBusiness[]; unreadable: UnreadableItem[]; reads: number } {
   if (schema === undefined) return found;
