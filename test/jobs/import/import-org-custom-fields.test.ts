@@ -149,12 +149,16 @@ describe('a PROVIDER import without --org checks custom fields per organization'
     const rows = await exportAs();
     expect(Object.keys(rows[0] ?? {}).some((column) => column.startsWith('custom_fields.'))).toBe(false);
     const edited = rows.map((row) => ({ ...row, 'custom_fields.seats': row.business_id === business.id ? '45' : '' }));
+    requests = [];
 
     const { summary, results } = await importAsProvider(toCsv(edited));
     expect(summary.rows).toMatchObject({ total: rows.length, updated: 1, unchanged: rows.length - 1 });
     expect(resultOf(results, business)?._changes).toBe("custom_fields.seats: '7' -> '45'");
     expect(requests.filter((request) => request.startsWith('POST'))).toEqual([`POST /business/${business.id}`]);
     expect(countRequests('GET /custom_fields?org_id=2')).toBe(1);
+    // The column the export did not have is empty in the other rows: they are as exported, and cost no read.
+    const searched = requests.filter((request) => request.startsWith('GET /business/search'));
+    expect(searched.map((request) => new URLSearchParams(request.split('?')[1]).get('business__in'))).toEqual([business.id]);
     expect(business.custom_fields.seats).toBe(45);
   });
 

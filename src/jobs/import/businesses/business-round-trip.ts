@@ -87,7 +87,8 @@ export class BusinessRoundTrip {
     if (this.options.mode !== 'diff' || typeof cell !== 'string' || cell.trim() === '') return undefined;
     const snapshot = decodeRowSnapshot(cell.trim());
     if (snapshot === undefined || ('business_id' in target && target.business_id !== snapshot.id)) return undefined;
-    const untouched = this.columns.every((column) => snapshot.cells[column.header] === String(cells[column.header] ?? ''));
+    // A column the export did not write, left empty, changes nothing either.
+    const untouched = this.columns.every((column) => (snapshot.cells[column.header] ?? '') === String(cells[column.header] ?? ''));
     return untouched ? snapshot.id : undefined;
   }
 
