@@ -19,7 +19,7 @@ export class OrgRouting {
   private readonly before: CountersSnapshot;
 
   constructor(
-    readonly client: ApiClient,
+    private readonly client: ApiClient,
     private readonly orgId: number | undefined,
   ) {
     this.lookup = client.org(orgId);
@@ -32,11 +32,17 @@ export class OrgRouting {
   }
 
   /**
-   * Whether reads may go to the organizations the sheet names: once the key has read businesses of
-   * two (a PROVIDER), and without --org, whose budget pays for everything.
+   * The read a row's business is searched with: that of the organization the sheet names, once
+   * the key has read businesses of two (a PROVIDER) and without --org, whose budget pays for
+   * everything; else `lookup`.
    */
-  get readsPerOrg(): boolean {
-    return this.orgId === undefined && this.seen.size >= 2;
+  readKey(sheetOrgId: number | undefined): number | 'lookup' {
+    return this.orgId === undefined && this.seen.size >= 2 && sheetOrgId !== undefined ? sheetOrgId : 'lookup';
+  }
+
+  /** The endpoints of a read, charged to its organization. */
+  reader(key: number | 'lookup'): OrgApi {
+    return key === 'lookup' ? this.lookup : this.client.org(key);
   }
 
   /** The endpoints for requests about a business of `orgId`; its `rows` count towards that organization. */

@@ -71,7 +71,7 @@ async function importBusinessPass(client: ApiClient, options: ImportOptions, log
     const batches = new OrgReadBatches<BusinessRow>(BATCH_SIZE, READ_WINDOW);
     for await (const row of rows) {
       if (await importer.skipUntouched(row)) continue;
-      for (const batch of batches.add(routing.readsPerOrg ? (readOrgIdCell(row.update) ?? 'lookup') : 'lookup', row)) await importer.send(batch);
+      for (const batch of batches.add(routing.readKey(readOrgIdCell(row.update)), row)) await importer.send(batch);
     }
     for (const batch of batches.drain()) await importer.send(batch);
     return { summary: await run.finish('businesses'), statusChanges: roundTrip.statusChanges, planFile: roundTrip.planFile };
@@ -115,7 +115,7 @@ class BusinessBatches {
     try {
       // Both modes read: diff compares, patch completes partial fields, and the undo file keeps the before-image.
       const targets = rows.map((row) => row.target);
-      resolved = await resolveBusinesses(org === 'lookup' ? this.routing.lookup : this.routing.client.org(org), targets, this.schema);
+      resolved = await resolveBusinesses(this.routing.reader(org), targets, this.schema);
       const missing = org === 'lookup' ? [] : targets.filter((target) => !resolved.resolve(target).found);
       if (missing.length > 0) resolved = orElse(resolved, await resolveBusinesses(this.routing.lookup, missing, this.schema));
     } catch (error) {
