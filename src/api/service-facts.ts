@@ -37,8 +37,11 @@ export const WEBHOOK_EVENT_TYPES = ['postCreated', 'message_created', 'message_u
 
 export const ORG_ALIAS_PATTERN = /^[a-z0-9_]+$/;
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
-// A day's times: a window starts at 00:00 to 23:59 and ends at the latest at 24:00 (midnight); 24:30 is no time.
-export const TIME_WINDOW_PATTERN = /^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+/**
+ * `HH:MM-HH:MM`, each time 00:00 to 23:59: the published description (2021) has no 24:00 and writes
+ * a window that runs to midnight `18:00-00:00`, so an end is not compared with its start.
+ */
+export const TIME_WINDOW_PATTERN = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
 export const CATEGORY_PATTERN = /^gcid:[a-z0-9_]+$/;
 
 /**

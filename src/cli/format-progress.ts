@@ -21,9 +21,11 @@ export interface ProgressSnapshot {
  * pages of total for exports, requests and their rate against the budgets, retries and 429s when
  * there are some, and, once the total is known, the time left: the requests still to send (at the
  * rate per page or per row so far) at the budget's pace, or at the pace achieved when that is
- * slower. An import over several organizations ends with its slowest one: each sends its share of
- * the requests left (its share so far) at its own budget's pace. Rows a resumed import took from
- * its journal count as done, not in the rates.
+ * slower. An import whose reads per row changed on the way (store codes searched one per request)
+ * counts per row left the requests so far that were not reads, plus what the row will read. An
+ * import over several organizations ends with its slowest one: each sends its share of the
+ * requests left (its share so far) at its own budget's pace. Rows a resumed import took from its
+ * journal count as done, not in the rates.
  */
 export function formatProgress({ progress, requests, organizations = {}, elapsedMs, ratePerMinute, expectedRows }: ProgressSnapshot): string {
   const seconds = elapsedMs / 1000;
@@ -51,7 +53,12 @@ export function formatProgress({ progress, requests, organizations = {}, elapsed
     parts.push(`ETA ${formatDuration(left / pace)}`);
   } else if (pages === undefined && total !== undefined && worked > 0 && rows < total) {
     const rowsLeft = total - rows;
-    const secondsLeft = busy.length > 1 ? estimateSlowestOrganization(busy, rowsLeft / worked, ratePerMinute / 60, seconds) : (rowsLeft * (requests.sent / worked)) / pace;
+    const perRow = requests.sent / worked;
+    const reads = progress?.reads;
+    const perRowLeft = reads === undefined ? perRow : Math.max(0, requests.sent - reads.done) / worked + reads.perRowLeft;
+    // Several organizations: each one's requests so far, scaled as the requests per row are.
+    const scale = perRow > 0 ? perRowLeft / perRow : 1;
+    const secondsLeft = busy.length > 1 ? estimateSlowestOrganization(busy, (rowsLeft / worked) * scale, ratePerMinute / 60, seconds) : (rowsLeft * perRowLeft) / pace;
     parts.push(`ETA ${formatDuration(secondsLeft)}`);
   }
   if (busy.length > 1) parts.push(formatOrganizations(busy));

@@ -10,6 +10,8 @@ export interface Quirks {
   'replace-nested'?: boolean;
   /** Businesses come with null address fields, empty lists as null, and empty optional fields left out. */
   nulls?: boolean;
+  /** Businesses in the shapes of the published description (2021): empty fields null, custom fields a list; search reads one code and one status. */
+  'real-shapes'?: boolean;
   /** A business status outside the documented ones, a field the spec does not name, a custom field of type DATE. */
   'unknown-values'?: boolean;
   /** GET /business/search and the feedback results ignore their filters. */
@@ -34,6 +36,7 @@ export const LONG_RETRY_AFTER_S = 86_400;
 const QUIRK_VALUES: Record<QuirkName, 'none' | 'count' | 'url?'> = {
   'replace-nested': 'none',
   nulls: 'none',
+  'real-shapes': 'none',
   'unknown-values': 'none',
   'ignore-filters': 'none',
   'cap-per-page': 'count',

@@ -87,8 +87,8 @@ export function seedBusiness(ctx: BusinessSeedContext): Business {
     categories,
     opening_date: random.chance(0.7) ? new Date((created - random.int(30, 3000) * 86400) * 1000).toISOString().slice(0, 10) : null,
     website_url: `https://www.example.com/${model === 1 ? 'boulangerie' : 'outdoor'}/${index + 1}`,
-    network_a_url: random.chance(0.5) ? `https://network-a.example.com/store${index + 1}` : '',
-    network_b_url: '',
+    network_a_url: random.chance(0.5) ? `https://network-a.example.com/store${index + 1}` : null,
+    network_b_url: null,
     description_short: `${brand} in ${place.city}, since ${random.int(1950, 2023)}.`,
     description_long: `Welcome to ${brand} ${owner}. ${model === 1 ? 'Fresh bread, viennoiseries and cakes every morning' : 'Gear, repairs and advice for every season'}, ${street}, ${place.city}.`,
     contacts: [

@@ -98,8 +98,9 @@ export interface Business {
   categories: string[];
   opening_date: string | null;
   website_url: string;
-  network_a_url: string;
-  network_b_url: string;
+  /** Null when unset: "" is no URL, and what is answered must be writable back. */
+  network_a_url: string | null;
+  network_b_url: string | null;
   description_short: string;
   description_long: string;
   contacts: Contact[];

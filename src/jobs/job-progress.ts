@@ -4,6 +4,8 @@ export interface JobProgress {
   rows: number;
   /** Imports: of those rows, the ones a resumed run took from its journal, with no request of this run. */
   resumed?: number;
+  /** Imports whose reads per row changed on the way (store codes searched one per request): the reads so far, and what each row still to come reads. */
+  reads?: { done: number; perRowLeft: number };
   /** Exports: pages read, of the pages known so far (page 1 of a list tells how many follow). */
   pages?: { done: number; total: number };
   /** Job files: the step it is the progress of. */

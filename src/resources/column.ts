@@ -30,6 +30,11 @@ export interface Column<T = unknown> {
   readonly schema: z.ZodType;
   /** What `#clear` sets: the first of [], null and '' the schema accepts; undefined when it accepts none. */
   readonly cleared: { value: unknown } | undefined;
+  /**
+   * Business fields with no documented empty value: why `#clear` cannot be sent. The cell reads as
+   * a ClearRequest, which the import takes as no change when the field is already empty.
+   */
+  readonly unclearable?: string;
   /** XLSX cells typed as text, so that Excel keeps leading zeros and long digit strings (codes, zips, phones). */
   readonly text: boolean;
   /** Export only: the import ignores the column. */

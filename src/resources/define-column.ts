@@ -1,3 +1,4 @@
+import type { Clearing } from '../api/clearing-facts.js';
 import type { Column, FieldPath } from './column.js';
 
 export type ColumnSpec<T> = Omit<Column<T>, 'path' | 'cleared' | 'text' | 'readOnly'> & {
@@ -36,4 +37,10 @@ function findClearedValue(schema: Column['schema']): { value: unknown } | undefi
     if (result.success) return { value: result.data };
   }
   return undefined;
+}
+
+/** A column whose `#clear` follows a fact of the service (clearing-facts.ts) rather than what its schema accepts. */
+export function withClearing<T>(column: Column<T>, clearing: Clearing): Column<T> {
+  const { unclearable: _unclearable, ...rest } = column;
+  return 'none' in clearing ? { ...rest, cleared: undefined, unclearable: clearing.none } : { ...rest, cleared: { value: clearing.value } };
 }

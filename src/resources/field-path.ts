@@ -1,9 +1,15 @@
+import { OddValue } from '../api/schemas/odd-value.js';
 import type { FieldPath } from './column.js';
 
-/** The value under a field path (`contacts.0.phone_numbers` reads `contacts[0].phone_numbers`); undefined where the path leaves the record. */
+/**
+ * The value under a field path (`contacts.0.phone_numbers` reads `contacts[0].phone_numbers`);
+ * undefined where the path leaves the record. A value on the way that did not read is the value of
+ * everything under it: `contacts` given as an object makes `contacts.0.name` unreadable too.
+ */
 export function readAtPath(record: unknown, path: readonly PropertyKey[]): unknown {
   let node = record;
   for (const key of path) {
+    if (node instanceof OddValue) return node;
     if (typeof node !== 'object' || node === null) return undefined;
     node = (node as Record<PropertyKey, unknown>)[key];
   }

@@ -10,6 +10,20 @@ export const CLEAR_MARK = '#clear';
 
 const SHOWN_CHARS = 40;
 
+/** `#clear` in a column whose field has no documented empty value: no change if the field is empty, else refused. */
+export class ClearRequest {
+  constructor(
+    readonly header: string,
+    /** Why the field cannot be emptied, with the source of the fact. */
+    readonly reason: string,
+  ) {}
+
+  /** `lat: the API documents no way to clear this field (…)`. */
+  describe(): string {
+    return `${this.header}: the API documents no way to clear this field (${this.reason}); give a value, or leave the cell empty to keep the current one`;
+  }
+}
+
 /** A filled cell read into the API value, or its problems as "column: why"; undefined for an empty cell (field unchanged). */
 export type CellReading = { value: unknown } | { errors: string[] } | undefined;
 
@@ -18,7 +32,9 @@ export function readCell(column: Column, cell: CellValue, context: CellContext):
     const trimmed = cell.trim();
     if (trimmed === '') return undefined;
     if (trimmed.length === CLEAR_MARK.length && trimmed.toLowerCase() === CLEAR_MARK) {
-      return column.cleared ?? { errors: [`${column.header}: cannot be cleared; leave the cell empty to keep the current value`] };
+      if (column.cleared !== undefined) return column.cleared;
+      if (column.unclearable !== undefined) return { value: new ClearRequest(column.header, column.unclearable) };
+      return { errors: [`${column.header}: cannot be cleared; leave the cell empty to keep the current value`] };
     }
   }
   const parsed = column.parse(cell, context);

@@ -28,6 +28,15 @@ describe('the progress line', () => {
     expect(line).toMatchInlineSnapshot(`"600/1,000 rows (60%, 10.0/s) · 50 requests (5.0/s of 5.0/s) · ETA 40s"`);
   });
 
+  it('counts a read per row still to come once store codes are searched one per request, not the reads per row so far', () => {
+    // 1,000 rows: 10 reads (100 codes a request) and 1,000 writes. Each of the 9,000 rows left: a write and a read, at 5/s.
+    const progress = { rows: 1000, reads: { done: 10, perRowLeft: 1 } };
+    const line = formatProgress(snapshot({ progress, requests: { sent: 1010 }, elapsedMs: 60_000, expectedRows: 10_000 }));
+    expect(line).toContain('ETA 1h 00m');
+    // Without the change of reads: 1.01 requests a row, half the time.
+    expect(formatProgress(snapshot({ progress: { rows: 1000 }, requests: { sent: 1010 }, elapsedMs: 60_000, expectedRows: 10_000 }))).toContain('ETA 30m 18s');
+  });
+
   it("starts with the job file's step", () => {
     expect(formatProgress(snapshot({ progress: { rows: 30, step: '1. import businesses' }, requests: { sent: 3 } }))).toMatchInlineSnapshot(
       `"1. import businesses · 30 rows (3.0/s) · 3 requests (0.3/s of 5.0/s)"`,

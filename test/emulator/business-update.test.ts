@@ -50,6 +50,43 @@ describe('POST /business/{business_id}', () => {
     expect(json.open_hours).toMatchObject({ monday: { '0': ['must be a time window HH:MM-HH:MM'] }, sunday: expect.any(Array) as unknown });
   });
 
+  // The published description (2021): URLs are URIs, address fields strings and numbers, none nullable.
+  it('refuses an empty URL and a null address field, as the published description does', async () => {
+    const before = structuredClone(first);
+    const res = await api.call('POST', `/business/${first.id}`, {
+      body: { website_url: '', network_a_url: '', network_b_url: '', city: null, zipcode: null, lat: null, long: null, address_full: null },
+    });
+    expect(res.status).toBe(400);
+    const json = (res.body as { errors: { json: Record<string, string[]> } }).errors.json;
+    expect(json).toMatchObject({
+      website_url: ['must be an http(s) URL'],
+      network_a_url: ['must be an http(s) URL'],
+      network_b_url: ['must be an http(s) URL'],
+      city: ['Invalid input: expected string, received null'],
+      lat: ['Invalid input: expected number, received null'],
+    });
+    expect(Object.keys(json).sort()).toEqual(['address_full', 'city', 'lat', 'long', 'network_a_url', 'network_b_url', 'website_url', 'zipcode']);
+    expect(first).toEqual(before);
+    const cleared = await api.call('POST', `/business/${first.id}`, { body: { address_full: '', address2: '', network_b_url: 'https://network-b.example.com/x' } });
+    expect(cleared.status).toBe(200);
+    expect(first).toMatchObject({ address_full: '', address2: '', network_b_url: 'https://network-b.example.com/x' });
+  });
+
+  it('takes times 00:00 to 23:59, a window to midnight ending 00:00, and refuses 24:00', async () => {
+    const week = (windows: string[]) => ({ monday: windows, tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] });
+    const toMidnight = { open_hours: week(['07:00-13:00', '18:00-00:00']), specific_hours: { open: [{ starts_at: '2026-12-31', ends_at: '2026-12-31', open_hours: ['20:00-00:00'] }] } };
+    expect((await api.call('POST', `/business/${first.id}`, { body: toMidnight })).status).toBe(200);
+    const { body } = await api.call<{ businesses: Business[] }>('GET', `/business/search?business__in=${first.id}`);
+    expect(body.businesses[0]?.open_hours.monday).toEqual(['07:00-13:00', '18:00-00:00']);
+    expect(body.businesses[0]?.specific_hours.open).toEqual(toMidnight.specific_hours.open);
+    for (const update of [{ open_hours: week(['18:00-24:00']) }, { specific_hours: { open: [{ starts_at: '2026-12-31', ends_at: '2026-12-31', open_hours: ['20:00-24:00'] }] } }]) {
+      const res = await api.call('POST', `/business/${first.id}`, { body: update });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('must be a time window HH:MM-HH:MM');
+    }
+    expect(first.open_hours.monday).toEqual(['07:00-13:00', '18:00-00:00']);
+  });
+
   it('accepts ISO country codes only', async () => {
     for (const country of ['XX', 'ZZ', 'fr', 'F1']) {
       const res = await api.call('POST', `/business/${first.id}`, { body: { country } });

@@ -24,6 +24,9 @@ function seeded(api: TestEmulator, orgId: number) {
   return { field, section };
 }
 
+/** The smallest reorder body: `orders` is required. */
+const NOTHING_MOVES = { orders: [] };
+
 const names = (body: CustomFieldsBody): string[] => body.custom_fields.map((field) => field.name);
 
 describe('GET /custom_fields', () => {
@@ -180,6 +183,19 @@ describe('POST /custom_fields/order', () => {
     });
   });
 
+  // The published description (2021) requires orders; an empty list moves sections only.
+  it('requires orders, an empty list when only sections move', async () => {
+    const { section } = seeded(api, 1);
+    const sectionOrders = [{ id: section('Store details').id, order: 7 }];
+    expect(await api.call('POST', '/custom_fields/order', { body: { section_orders: sectionOrders } })).toMatchObject({
+      status: 400,
+      body: { errors: { json: { orders: ['Invalid input: expected array, received undefined'] } } },
+    });
+    expect(section('Store details').order).not.toBe(7);
+    expect((await api.call('POST', '/custom_fields/order', { body: { orders: [], section_orders: sectionOrders } })).status).toBe(200);
+    expect(section('Store details').order).toBe(7);
+  });
+
   it('refuses the same id twice in a list', async () => {
     const { field, section } = seeded(api, 1);
     const item = { id: field('seats').id, order: 1, section_id: section('Offer').id };
@@ -190,12 +206,12 @@ describe('POST /custom_fields/order', () => {
 
   it('lets organization administrators and the provider reorder, no one else', async () => {
     for (const role of ['ORG_MANAGER', 'GROUP_MANAGER', 'BUSINESS_MANAGER', 'PUBLISHER'] as const) {
-      expect(await api.call('POST', '/custom_fields/order', { as: role, body: {} })).toMatchObject({
+      expect(await api.call('POST', '/custom_fields/order', { as: role, body: NOTHING_MOVES })).toMatchObject({
         status: 403,
         body: { errors: { authorization: 'Operation not allowed' } },
       });
     }
-    expect((await api.call('POST', '/custom_fields/order', { body: {} })).status).toBe(200);
+    expect((await api.call('POST', '/custom_fields/order', { body: NOTHING_MOVES })).status).toBe(200);
   });
 
   it('lets only a PROVIDER address another organization, which it must name', async () => {
@@ -209,7 +225,7 @@ describe('POST /custom_fields/order', () => {
   });
 
   it('needs the custom_fields_edit permission on a restricted key', async () => {
-    expect((await api.call('POST', '/custom_fields/order', { as: addRestrictedKey(api, ['custom_fields_read']), body: {} })).status).toBe(403);
-    expect((await api.call('POST', '/custom_fields/order', { as: addRestrictedKey(api, ['custom_fields_edit']), body: {} })).status).toBe(200);
+    expect((await api.call('POST', '/custom_fields/order', { as: addRestrictedKey(api, ['custom_fields_read']), body: NOTHING_MOVES })).status).toBe(403);
+    expect((await api.call('POST', '/custom_fields/order', { as: addRestrictedKey(api, ['custom_fields_edit']), body: NOTHING_MOVES })).status).toBe(200);
   });
 });

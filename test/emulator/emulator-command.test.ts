@@ -32,6 +32,6 @@ describe('listing-bulk emulator --quirks', { timeout: 60_000 }, () => {
   it('refuses an unknown quirk as a usage error naming the valid ones', async () => {
     const { code, stderr } = await startCli(['emulator', '--port', '0', '--quirks', 'nulls,slow-answers']).done;
     expect(code).toBe(64);
-    expect(stderr).toContain("unknown quirk 'slow-answers'. Valid quirks: replace-nested, nulls, unknown-values, ignore-filters, cap-per-page=N");
+    expect(stderr).toContain("unknown quirk 'slow-answers'. Valid quirks: replace-nested, nulls, real-shapes, unknown-values, ignore-filters, cap-per-page=N");
   });
 });

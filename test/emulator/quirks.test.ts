@@ -89,6 +89,93 @@ describe('quirk nulls', () => {
   });
 });
 
+describe('quirk real-shapes', () => {
+  const api = useEmulator({ 'real-shapes': true });
+
+  const answered = async (business: Business): Promise<Record<string, unknown>> => {
+    const { body } = await api().call<ListBody>('GET', `/business/search?business__in=${business.id}`, { as: 'PROVIDER' });
+    const [shown] = body.businesses;
+    if (shown === undefined) throw new Error(`business ${business.id} not answered`);
+    return shown;
+  };
+
+  it('answers every empty or unset optional field null, at every depth, but keeps the hours lists', async () => {
+    const business = firstBusiness(api());
+    Object.assign(business, {
+      address2: '',
+      network_b_url: null,
+      opening_date: null,
+      network_a_page_id: null,
+      groups: [],
+      contacts: [{ name: 'Only a name', fax: '' }, { phone_numbers: [] }],
+      photos: { LOGO: 'https://cdn.example.com/logo.png', secondary: [] },
+      open_hours: { ...business.open_hours, sunday: [] },
+      specific_hours: { open: [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: [] }], close: [] },
+    });
+    const shown = await answered(business);
+    expect(shown).toMatchObject({
+      address2: null,
+      network_b_url: null,
+      opening_date: null,
+      network_a_page_id: null,
+      groups: null,
+      promos: null,
+      contacts: [
+        { name: 'Only a name', email: null, phone_numbers: null, fax: null },
+        { name: null, email: null, phone_numbers: null, fax: null },
+      ],
+      photos: { LOGO: 'https://cdn.example.com/logo.png', primary: null, secondary: null },
+      open_hours: { sunday: [] },
+      specific_hours: { open: [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: [] }], close: [] },
+    });
+    const { body } = await api().call<ListBody>('GET', '/business/search?per_page=100');
+    expect(JSON.stringify(body.businesses)).not.toMatch(/:""/);
+    // Only the answers change: the stored record keeps its empty text and lists.
+    expect(business).toMatchObject({ address2: '', groups: [], photos: { secondary: [] } });
+  });
+
+  it('answers custom fields as a list of the organization’s definitions with the business’s values', async () => {
+    const business = firstBusiness(api(), 1);
+    business.custom_fields = { seats: 12, has_parking: false, manager_note: '', payment_methods: [] };
+    const definitions = api()
+      .emulator.state.customFields.filter((field) => field.org_id === business.org_id)
+      .sort((a, b) => a.order - b.order);
+    const { custom_fields: fields } = await answered(business);
+    expect(fields).toEqual(
+      definitions.map(({ id, name, type, order }) => ({ id, name, type, order, value: { seats: 12, has_parking: false }[name] ?? null })),
+    );
+    expect(business.custom_fields).toEqual({ seats: 12, has_parking: false, manager_note: '', payment_methods: [] });
+  });
+
+  it('reads one code and one status in a search: commas are part of the value; business__in stays a list', async () => {
+    const [a, b] = [firstBusiness(api(), 2), firstBusiness(api(), 3)];
+    const search = async (query: string) => api().call<ListBody>('GET', `/business/search?per_page=100&${query}`);
+    expect((await search(`code=${a.code ?? ''}`)).body.count).toBe(1);
+    expect((await search(`code=${a.code ?? ''},${b.code ?? ''}`)).body.count).toBe(0);
+    expect((await api().call('POST', `/business/${a.id}`, { body: { code: 'A,B' } })).status).toBe(200);
+    expect((await search(`code=${encodeURIComponent('A,B')}`)).body.businesses.map((found) => found.id)).toEqual([a.id]);
+    expect((await search(`business__in=${a.id},${b.id}`)).body.count).toBe(2);
+    const open = await search('status=open');
+    expect(open.body.count).toBeGreaterThan(0);
+    expect(open.body.businesses.every((found) => found.status === 'open')).toBe(true);
+    expect(await search('status=open,closed')).toMatchObject({ status: 400, body: { errors: { json: { status: [expect.stringContaining('got open,closed') as unknown] } } } });
+  });
+
+  it('refuses a field disabled for the organization by its sub-field only, and takes the rest alone', async () => {
+    const nordic = api().emulator.state.orgBusinesses(2)[0];
+    if (nordic === undefined) throw new Error('seed has no business in organization 2');
+    const photos = structuredClone(nordic.photos);
+    const secondary = ['https://cdn.example.com/org2/inside-2.jpg'];
+    const refused = await api().call('POST', `/business/${nordic.id}`, { as: 'PROVIDER', body: { photos: { primary: photos.primary, secondary } } });
+    expect(refused).toMatchObject({ status: 403, body: { errors: { authorization: { 'photos.primary': 'edit_not_allowed' } } } });
+    expect(Object.keys((refused.body as { errors: { authorization: object } }).errors.authorization)).toEqual(['photos.primary']);
+    expect(nordic.photos).toEqual(photos);
+    expect((await api().call('POST', `/business/${nordic.id}`, { as: 'PROVIDER', body: { photos: { secondary } } })).status).toBe(200);
+    expect(nordic.photos).toEqual({ ...photos, secondary });
+    expect((await answered(nordic)).photos).toEqual({ LOGO: photos.LOGO, primary: photos.primary, secondary });
+  });
+});
+
 describe('quirk unknown-values', () => {
   const api = useEmulator({ 'unknown-values': true });
 
@@ -207,7 +294,7 @@ describe('parseQuirks', () => {
   it('refuses an unknown quirk with a usage error naming the valid ones', () => {
     expect(() => parseQuirks('nulls,ignore-everything')).toThrow(UsageError);
     expect(() => parseQuirks('ignore-everything')).toThrow(
-      "unknown quirk 'ignore-everything'. Valid quirks: replace-nested, nulls, unknown-values, ignore-filters, cap-per-page=N, ignore-page, redirect-writes[=URL], long-retry-after.",
+      "unknown quirk 'ignore-everything'. Valid quirks: replace-nested, nulls, real-shapes, unknown-values, ignore-filters, cap-per-page=N, ignore-page, redirect-writes[=URL], long-retry-after.",
     );
     expect(() => parseQuirks('cap-per-page')).toThrow('cap-per-page needs a whole number of 1 or more');
     expect(() => parseQuirks('cap-per-page=0')).toThrow(UsageError);

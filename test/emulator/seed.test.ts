@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/api/service-facts.js';
+import { customFieldValueSchema } from '../../src/emulator/custom-field-value.js';
+import { BusinessUpdateBodySchema } from '../../src/emulator/routes/business-update-body.js';
 import { seedWorld, DEFAULT_SEED_OPTIONS } from '../../src/emulator/seed.js';
 
 describe('seeded world', () => {
@@ -24,6 +26,21 @@ describe('seeded world', () => {
     }
     expect(new Set(state.customFields.map((field) => field.type)).size).toBe(8);
     expect(state.feedbackResults).toHaveLength(40);
+  });
+
+  // A client may write back what it read: no "" URL, no 24:00. A null is unset, read as empty, never sent.
+  it('stores only what a business update would take back', () => {
+    const { state } = seedWorld({ ...DEFAULT_SEED_OPTIONS, businesses: 200, feedback: 10 });
+    const writable = Object.keys(BusinessUpdateBodySchema.shape);
+    for (const business of state.businesses.values()) {
+      const fields = Object.entries(business).filter(([field, value]) => writable.includes(field) && value !== null);
+      const parsed = BusinessUpdateBodySchema.safeParse(Object.fromEntries(fields));
+      expect({ id: business.id, issues: parsed.error?.issues ?? [] }).toEqual({ id: business.id, issues: [] });
+      for (const [name, value] of Object.entries(business.custom_fields)) {
+        const definition = state.customFields.find((field) => field.org_id === business.org_id && field.name === name);
+        expect(definition !== undefined && customFieldValueSchema(definition).safeParse(value).success).toBe(true);
+      }
+    }
   });
 
   it('spreads the businesses over the organizations asked, each with its own custom fields, groups and store codes', () => {

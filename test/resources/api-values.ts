@@ -23,9 +23,9 @@ export const category = fc.stringMatching(/^gcid:[a-z0-9_]{1,20}$/);
 export const email = fc.tuple(fc.stringMatching(/^[a-z0-9]{1,10}$/), fc.stringMatching(/^[a-z]{1,10}$/)).map(([user, host]) => `${user}@${host}.example.com`);
 
 const pad = (value: number): string => String(value).padStart(2, '0');
-/** A time of day as a window takes it: 00:00 to 23:59, or 24:00 (midnight) at the end of a window. */
+/** A time of day as a window takes it: 00:00 to 23:59; a window to midnight ends at 00:00, whatever its start. */
 const dayTime = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${pad(h)}:${pad(m)}`);
-export const timeWindow = fc.tuple(dayTime, fc.oneof(dayTime, fc.constant('24:00'))).map(([start, end]) => `${start}-${end}`);
+export const timeWindow = fc.tuple(dayTime, fc.oneof(dayTime, fc.constant('00:00'))).map(([start, end]) => `${start}-${end}`);
 export const date = fc
   .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
   .map((value) => value.toISOString().slice(0, 10));

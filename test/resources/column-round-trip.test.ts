@@ -164,6 +164,9 @@ describe('canonical cells read and format back the same', () => {
   it.each([
     ['open_hours.monday', 'closed', []],
     ['open_hours.tuesday', '07:00-13:00,15:00-19:30', ['07:00-13:00', '15:00-19:30']],
+    ['open_hours.friday', '18:00-00:00', ['18:00-00:00']],
+    ['open_hours.saturday', '00:00-02:00,18:00-00:00', ['00:00-02:00', '18:00-00:00']],
+    ['specific_hours.open', '2026-12-31 20:00-00:00', [{ starts_at: '2026-12-31', ends_at: '2026-12-31', open_hours: ['20:00-00:00'] }]],
     ['specific_hours.close', '2026-12-25|2027-08-01..2027-08-15', [{ starts_at: '2026-12-25', ends_at: '2026-12-25' }, { starts_at: '2027-08-01', ends_at: '2027-08-15' }]],
     [
       'specific_hours.open',
@@ -218,6 +221,9 @@ describe('cells as people type them read into canonical values', () => {
     ['open_hours.monday', '09:00-12:00 | 14:00-18:00', ['09:00-12:00', '14:00-18:00']],
     ['open_hours.monday', '09:00-12:00 14:00-18:00', ['09:00-12:00', '14:00-18:00']],
     ['open_hours.monday', 'Closed', []],
+    ['open_hours.friday', '18:00-24:00', ['18:00-00:00']],
+    ['open_hours.friday', '9:00 - 12:00, 18:00 - 24:00', ['09:00-12:00', '18:00-00:00']],
+    ['specific_hours.open', '2026-12-31 10:00-12:00,20:00-24:00', [{ starts_at: '2026-12-31', ends_at: '2026-12-31', open_hours: ['10:00-12:00', '20:00-00:00'] }]],
     ['specific_hours.close', ' 2027-08-01 .. 2027-08-15 | ', [{ starts_at: '2027-08-01', ends_at: '2027-08-15' }]],
     ['status', 'Temporarily closed', 'temporarily_closed'],
     ['country', 'fr', 'FR'],
@@ -229,6 +235,12 @@ describe('cells as people type them read into canonical values', () => {
     ['lat', '4.5e1', 45],
   ])('%s: %j', (header, cell, value) => {
     expect(readCell(columnOf(header), cell, DOT_CONTEXT)).toEqual({ value });
+  });
+
+  it('takes 24:00 only as the end of a window: no other time past 23:59', () => {
+    for (const cell of ['24:00-02:00', '18:00-24:30', '18:00-25:00']) {
+      expect(readCell(columnOf('open_hours.monday'), cell, DOT_CONTEXT)).toEqual({ errors: [`open_hours.monday: must be a time window HH:MM-HH:MM, got '${cell}'`] });
+    }
   });
 
   it('leaves the field unchanged for an empty or blank cell', () => {

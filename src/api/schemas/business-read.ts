@@ -1,69 +1,82 @@
 import { z } from 'zod';
-import { BUSINESS_STATUSES, WEEK_DAYS } from '../service-facts.js';
+import { WEEK_DAYS } from '../service-facts.js';
 import { BusinessSchema } from './business.js';
 import { customFieldReadSchema, type CustomFieldReading } from './custom-field-reading.js';
+import { lenient, lenientList, lenientObject } from './lenient.js';
 
 /*
- * A business as the businesses export and import read it: the type of every field their columns
- * format, nothing of the write rules (a description longer than today's limit still reads). A field
- * may be missing (an empty cell, unchanged on import); null only where the spec allows it.
+ * A business as the businesses export and import read it, field by field: only its identity (id,
+ * org_id) must read. Null, "" and a missing key are one empty value; a list said as null is empty;
+ * a status the client does not know is kept as its text; a value that fits nothing stays in place
+ * as an OddValue, which blocks only the work that needs it (see findOddValues). Nothing of the
+ * write rules: a description longer than today's limit still reads.
  */
 
-const text = z.string().optional();
-/** The spec: address, address_full, zipcode, city, lat and long can be null (an empty cell). */
-const addressText = z.string().nullable().optional();
+const text = lenient(z.string());
 /** The service may give numbers as text ("48.85"): the cell is the same. */
-const decimal = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).nullable().optional();
-const texts = z.array(z.string()).optional();
+const decimal = lenient(z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]));
+const number = lenient(z.number());
+const texts = lenientList(z.string());
+const dateRange = { starts_at: text, ends_at: text };
 
-const DateRangeSchema = z.looseObject({ starts_at: z.string(), ends_at: z.string() });
-
-export const BusinessFieldsSchema = BusinessSchema.extend({
-  name: z.string(),
-  created: z.number(),
-  modified: z.number(),
-  status: z.enum(BUSINESS_STATUSES).optional(),
-  groups: z.array(z.number()).optional(),
+const businessFields = {
+  name: text,
+  created: number,
+  modified: number,
+  status: text,
+  groups: lenientList(z.number()),
   country: text,
   region: text,
-  city: addressText,
-  zipcode: addressText,
-  address: addressText,
-  address_full: addressText,
+  city: text,
+  zipcode: text,
+  address: text,
+  address_full: text,
   lat: decimal,
   long: decimal,
   address2: text,
   categories: texts,
-  // Null in the emulator's seed for a business with no known opening.
-  opening_date: z.string().nullable().optional(),
+  opening_date: text,
   website_url: text,
   network_a_url: text,
   network_b_url: text,
   description_short: text,
   description_long: text,
   national_identification_number: text,
-  contacts: z.array(z.looseObject({ name: text, email: text, phone_numbers: texts, fax: text })).optional(),
-  photos: z.looseObject({ LOGO: text, primary: text, secondary: texts }).optional(),
-  // A week that lacks a day, or none at all, reads: the import refuses to complete it from an unknown day.
-  open_hours: z.looseObject(Object.fromEntries(WEEK_DAYS.map((day) => [day, texts]))).nullable().optional(),
-  specific_hours: z
-    .looseObject({ open: z.array(DateRangeSchema.extend({ open_hours: z.array(z.string()) })).optional(), close: z.array(DateRangeSchema).optional() })
-    .optional(),
-  custom_fields: z.record(z.string(), z.unknown()).optional(),
-  default_lang: z.string().nullable().optional(),
-  geo_location_id: z.string().nullable().optional(),
-  network_a_page_id: z.string().nullable().optional(),
-  logo_url: z.string().nullable().optional(),
-  completion_rate: z.number().optional(),
+  contacts: lenientList(z.looseObject({ name: text, email: text, phone_numbers: texts, fax: text })),
+  photos: lenientObject({ LOGO: text, primary: text, secondary: texts }),
+  // A day the answer leaves out stays unknown: the import refuses to complete a week from it.
+  open_hours: lenientObject(Object.fromEntries(WEEK_DAYS.map((day) => [day, texts]))),
+  specific_hours: lenientObject({ open: lenientList(z.looseObject({ ...dateRange, open_hours: texts })), close: lenientList(z.looseObject(dateRange)) }),
+  default_lang: text,
+  geo_location_id: text,
+  network_a_page_id: text,
+  logo_url: text,
+  completion_rate: number,
   features: texts,
-  subscriptions: z.record(z.string(), z.looseObject({ active: z.boolean() })).optional(),
-});
+  subscriptions: lenient(z.record(z.string(), z.looseObject({ active: z.boolean() }))),
+};
 
-export type BusinessFields = z.infer<typeof BusinessFieldsSchema>;
+/** A business read field by field: its identity typed, every other field `unknown` (an OddValue where it does not read). */
+export type BusinessFields = z.infer<typeof BusinessSchema> & Readonly<Record<string, unknown>>;
 
 /** The schema of a business with its custom fields typed by the organization's definitions. */
 export function businessReadSchema(customFields: readonly CustomFieldReading[]): z.ZodType<BusinessFields> {
-  if (customFields.length === 0) return BusinessFieldsSchema;
-  const values = Object.fromEntries(customFields.map((field) => [field.name, customFieldReadSchema(field).optional()]));
-  return BusinessFieldsSchema.extend({ custom_fields: z.looseObject(values).optional() });
+  const values = Object.fromEntries(customFields.map((field) => [field.name, lenient(customFieldReadSchema(field))]));
+  return BusinessSchema.extend({
+    ...businessFields,
+    custom_fields: lenient(z.preprocess(readCustomFieldList, z.looseObject(values))),
+  });
+}
+
+/**
+ * The published description (2021) gives custom fields as a list of `{id, name, type, value, order}`,
+ * the contract as a map of name to value: a list is read as that map, keyed by name.
+ */
+function readCustomFieldList(value: unknown): unknown {
+  if (!Array.isArray(value) || !value.every(isNamedItem)) return value;
+  return Object.fromEntries(value.map((item) => [item.name, item.value]));
+}
+
+function isNamedItem(item: unknown): item is { name: string; value?: unknown } {
+  return typeof item === 'object' && item !== null && typeof (item as { name?: unknown }).name === 'string';
 }

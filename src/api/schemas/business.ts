@@ -92,8 +92,9 @@ export const BusinessUpdateSchema = z.strictObject({
   org_id: z.int(),
   groups: z.array(z.int()),
   country: countryCode,
-  zipcode: z.string().nullable(),
-  city: z.string().nullable(),
+  // Strings in both editions, not nullable in an update: no null is sent (clearing-facts.ts).
+  zipcode: z.string(),
+  city: z.string(),
   region: z.string(),
   categories: z
     .array(z.string().regex(CATEGORY_PATTERN, 'must be a category id gcid:<name>'))
@@ -102,12 +103,13 @@ export const BusinessUpdateSchema = z.strictObject({
   status: z.enum(BUSINESS_STATUSES, { error: `must be one of ${BUSINESS_STATUSES.join(', ')}` }),
   opening_date: isoDate,
   address2: z.string(),
-  address_full: z.string().nullable(),
-  lat: z.number().min(-90).max(90).nullable(),
-  long: z.number().min(-180).max(180).nullable(),
-  website_url: httpUrl.or(z.literal('')),
-  network_a_url: httpUrl.or(z.literal('')),
-  network_b_url: httpUrl.or(z.literal('')),
+  address_full: z.string(),
+  lat: z.number().min(-90).max(90),
+  long: z.number().min(-180).max(180),
+  // URIs in the published description: "" is not one.
+  website_url: httpUrl,
+  network_a_url: httpUrl,
+  network_b_url: httpUrl,
   description_short: z.string().max(DESCRIPTION_SHORT_MAX, `must be at most ${DESCRIPTION_SHORT_MAX} characters`),
   description_long: z.string().max(DESCRIPTION_LONG_MAX, `must be at most ${DESCRIPTION_LONG_MAX} characters`),
   contacts: z.array(ContactSchema),

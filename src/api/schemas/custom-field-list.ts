@@ -22,8 +22,11 @@ export const CustomFieldListSchema = z
   .transform(({ custom_fields: fields, ...list }) => ({ ...list, custom_fields: fields.items, unreadable: fields.unreadable }));
 export type CustomFieldList = z.infer<typeof CustomFieldListSchema>;
 
-/** Body of `POST /custom_fields/order`: lower orders show first; a new section_id moves a field. */
+/**
+ * Body of `POST /custom_fields/order`: lower orders show first; a new section_id moves a field.
+ * The published description (2021) requires `orders`: empty when only sections move.
+ */
 export interface CustomFieldOrder {
-  orders?: { id: number; order: number; section_id: number }[];
+  orders: { id: number; order: number; section_id: number }[];
   section_orders?: { id: number; order: number }[];
 }

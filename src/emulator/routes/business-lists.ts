@@ -20,7 +20,7 @@ export const businessListRoutes: Route[] = [
       const page = readPage(req.query, SEARCH_PER_PAGE_DEFAULT, details);
       if (Object.keys(details).length > 0) return invalidBody(details);
       const { items, ...meta } = paginate(readableBusinesses(state, target), servedPage(page, quirks));
-      return ok({ ...meta, businesses: items.map((business) => showBusiness(business, quirks)) });
+      return ok({ ...meta, businesses: items.map((business) => showBusiness(business, quirks, state.customFields)) });
     },
   },
   {
@@ -32,7 +32,7 @@ export const businessListRoutes: Route[] = [
       const page = readPage(req.query, SEARCH_PER_PAGE_DEFAULT, details);
       // `ignore-filters`: the filters, org_id among them, are not even read.
       const query = quirks['ignore-filters'] === true ? new URLSearchParams() : req.query;
-      const filter = readSearchFilter(query, details);
+      const filter = readSearchFilter(query, details, { oneValue: quirks['real-shapes'] === true });
       if (Object.keys(details).length > 0) return invalidBody(details);
       const requestedOrg = query.get('org_id');
       const orgId = addressedOrg(caller.user, requestedOrg === null ? undefined : Number(requestedOrg));
@@ -41,7 +41,7 @@ export const businessListRoutes: Route[] = [
       const scope = readableBusinesses(state, caller.user);
       const inOrg = orgId === undefined || caller.user.role !== 'PROVIDER' ? scope : state.orgBusinesses(orgId);
       const { items, ...meta } = paginate(filter === undefined ? inOrg : inOrg.filter(filter), servedPage(page, quirks));
-      return ok({ ...meta, businesses: items.map((business) => showBusiness(business, quirks)) });
+      return ok({ ...meta, businesses: items.map((business) => showBusiness(business, quirks, state.customFields)) });
     },
   },
 ];
@@ -52,16 +52,25 @@ function canSeeUser(caller: User, target: User): boolean {
   return caller.role === 'ORG_ADMIN' && caller.org_id === target.org_id;
 }
 
-function readSearchFilter(query: URLSearchParams, details: ValidationDetails): ((business: Business) => boolean) | undefined {
+/**
+ * The public facts let `code` and `status` list values, comma-separated; with `oneValue`
+ * (`real-shapes`, the published description of 2021) each is one value, commas and all.
+ * `business__in` is a list either way.
+ */
+function readSearchFilter(query: URLSearchParams, details: ValidationDetails, how: { oneValue: boolean }): ((business: Business) => boolean) | undefined {
   const tests: ((business: Business) => boolean)[] = [];
   const list = (name: string): string[] | undefined => query.get(name)?.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const listOrOne = (name: string): string[] | undefined => {
+    const value = query.get(name);
+    return how.oneValue && value !== null ? [value] : list(name);
+  };
 
   // Sets: an import resolves 100 ids or codes per search, against every business of the organization.
   const ids = toSet(list('business__in'));
   if (ids !== undefined) tests.push((business) => ids.has(business.id));
-  const codes = toSet(list('code'));
+  const codes = toSet(listOrOne('code'));
   if (codes !== undefined) tests.push((business) => business.code !== null && codes.has(business.code));
-  const statuses = list('status');
+  const statuses = listOrOne('status');
   if (statuses !== undefined) {
     const unknown = statuses.filter((status) => !(BUSINESS_STATUSES as readonly string[]).includes(status));
     if (unknown.length > 0) addMessage(details, ['status'], `Must be among ${BUSINESS_STATUSES.join(', ')}; got ${unknown.join(', ')}.`);

@@ -25,19 +25,16 @@ const contact = z.strictObject({
   fax: z.string().optional(),
 });
 
-/** A URL field of the business, or empty to clear it. */
-const businessUrl = httpUrl.or(z.literal(''));
-/** The spec: address fields can be null, so a write may clear them. */
-const addressText = z.string().nullable();
-
 export const BusinessUpdateBodySchema = z
   .strictObject({
     name: z.string().min(1, 'must not be empty'),
     org_id: z.int(),
     groups: z.array(z.int()),
     country: countryCode,
-    zipcode: addressText,
-    city: addressText,
+    // Reads may answer address fields null (the spec); the published description (2021) types
+    // them in an update as strings and numbers, none nullable: a write cannot clear them.
+    zipcode: z.string(),
+    city: z.string(),
     region: z.string(),
     categories: z.array(categoryId).min(1, 'must hold at least one category'),
     code: z.string().min(1, 'must not be empty'),
@@ -45,12 +42,13 @@ export const BusinessUpdateBodySchema = z
     // Null: no known opening date, as the emulator stores it.
     opening_date: isoDate.nullable(),
     address2: z.string(),
-    address_full: addressText,
-    lat: z.number().min(-90).max(90).nullable(),
-    long: z.number().min(-180).max(180).nullable(),
-    website_url: businessUrl,
-    network_a_url: businessUrl,
-    network_b_url: businessUrl,
+    address_full: z.string(),
+    lat: z.number().min(-90).max(90),
+    long: z.number().min(-180).max(180),
+    // URIs in the published description (2021): "" is none, so a URL cannot be cleared either.
+    website_url: httpUrl,
+    network_a_url: httpUrl,
+    network_b_url: httpUrl,
     description_short: z.string().max(DESCRIPTION_SHORT_MAX, `must be at most ${DESCRIPTION_SHORT_MAX} characters`),
     description_long: z.string().max(DESCRIPTION_LONG_MAX, `must be at most ${DESCRIPTION_LONG_MAX} characters`),
     contacts: z.array(contact),

@@ -5,9 +5,12 @@ import type { EmulatorState } from '../state.js';
 import type { CustomField, CustomFieldSection } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../validation-details.js';
 
-/** Body of `POST /custom_fields/order` (spec, Custom field ordering items); both lists are optional. */
+/**
+ * Body of `POST /custom_fields/order` (spec, Custom field ordering items). The published
+ * description (2021) requires `orders`, which may be empty when only sections move.
+ */
 export const CustomFieldOrderSchema = z.strictObject({
-  orders: z.array(z.strictObject({ id: z.int(), order: z.int(), section_id: z.int() })).optional(),
+  orders: z.array(z.strictObject({ id: z.int(), order: z.int(), section_id: z.int() })),
   section_orders: z.array(z.strictObject({ id: z.int(), order: z.int() })).optional(),
 });
 export type CustomFieldOrder = z.infer<typeof CustomFieldOrderSchema>;
@@ -20,7 +23,7 @@ export interface CustomFieldOrderPlan {
 
 /** Checks a reorder body against one organization's fields and sections: the plan, or the error to answer. */
 export function planCustomFieldOrder(state: EmulatorState, orgId: number, body: CustomFieldOrder): CustomFieldOrderPlan | EmulatorResponse {
-  const { orders = [], section_orders: sectionOrders = [] } = body;
+  const { orders, section_orders: sectionOrders = [] } = body;
 
   // The same id twice would make the outcome depend on list order.
   const details: ValidationDetails = {};

@@ -28,6 +28,7 @@ export const ASSUMPTIONS = {
   'filter-code': 'code= answers only the businesses with those store codes',
   'filter-business-in': 'business__in= answers only those businesses',
   'filter-org-id': "org_id= answers only that organization's businesses",
+  'filter-code-list': 'code=A,B answers the businesses of each store code listed (public facts; the 2021 description takes one code)',
   'businesses-read': "every business of the first pages reads with the client's schemas",
   'custom-field-types': 'every custom field has a type the client knows',
   'feedback-pages': 'GET /feedback/feedback_result serves the page asked',

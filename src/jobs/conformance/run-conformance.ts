@@ -5,6 +5,7 @@ import { RetryAfterTooLongError } from '../../api/retry-after-too-long-error.js'
 import { checkBusinessFilters } from './check-business-filters.js';
 import { checkBusinessPages } from './check-business-pages.js';
 import { checkBusinessesRead } from './check-businesses-read.js';
+import { checkCodeList } from './check-code-list.js';
 import { checkFeedback } from './check-feedback.js';
 import { checkRateLimit } from './check-rate-limit.js';
 import { checkWriteAnswer } from './check-write-answer.js';
@@ -26,9 +27,9 @@ interface Step {
 
 /**
  * Checks, with reads only (and the one write of `writeProbe`), the assumptions the client makes
- * of the service: pages, filters, the shape of businesses and feedback, custom field types,
- * rate-limit answers and write answers. A refused key propagates; a Retry-After too long to wait
- * stops the checks, and is itself the rate-limit row.
+ * of the service: pages, filters (a list of store codes among them), the shape of businesses and
+ * feedback, custom field types, rate-limit answers and write answers. A refused key propagates; a
+ * Retry-After too long to wait stops the checks, and is itself the rate-limit row.
  */
 export async function runConformance(client: ApiClient, options: ConformanceOptions, logger: Logger): Promise<ConformanceResult> {
   let firstPage: unknown[] = [];
@@ -48,6 +49,7 @@ export async function runConformance(client: ApiClient, options: ConformanceOpti
       },
     },
     { ids: ['filter-code', 'filter-business-in', 'filter-org-id'], run: () => checkBusinessFilters(client, firstPage) },
+    { ids: ['filter-code-list'], run: async () => [await checkCodeList(client, firstPage)] },
     { ids: ['custom-field-types', 'businesses-read'], run: () => checkBusinessesRead(client.org(firstOrg()), read, logger) },
     { ids: ['feedback-pages', 'feedback-read', 'filter-feedback'], run: () => checkFeedback(client.org()) },
   ];

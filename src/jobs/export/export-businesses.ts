@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import type { z } from 'zod';
 import type { Business } from '../../api/schemas/business.js';
 import { businessReadSchema, type BusinessFields } from '../../api/schemas/business-read.js';
-import { readEach } from '../../api/schemas/read-each.js';
+import { describeOddValue, findOddValues, type FoundOddValue } from '../../api/schemas/odd-value.js';
 import { baseColumn, encodeRowSnapshot } from '../../resources/businesses/base-column.js';
 import { buildBusinessCatalog } from '../../resources/businesses/business-catalog.js';
 import type { CellContext } from '../../resources/cell-context.js';
@@ -12,8 +11,7 @@ import type { SheetRecord } from '../../sheets/index.js';
 import { readCustomFieldDefinitions } from '../read-custom-field-definitions.js';
 import type { ExportFilters } from './export-filters.js';
 import type { ExportOptions, ExportSummary } from './export-options.js';
-import { toUnreadableFailures } from './export-failures.js';
-import { ExportRun, type PageSource } from './export-run.js';
+import { ExportRun } from './export-run.js';
 import { readAtPath } from '../../resources/field-path.js';
 import { formatExportRow } from './format-export-row.js';
 import { listBusinessSources } from './list-business-sources.js';
@@ -35,14 +33,20 @@ export async function exportBusinesses(client: ApiClient, options: ExportOptions
   const run = await ExportRun.open(client, 'businesses', options, logger);
   // Page 1 is requested first, then the custom fields: the first row needs both, and they type its custom fields.
   const customFields = readCustomFieldDefinitions(run.api, logger);
-  const pages = readBusinessPages(run, options.filters, customFields.then(businessReadSchema));
+  const pages = readBusinessPages(run, options.filters);
   const [first, definitions] = await Promise.all([pages.next(), customFields]);
   const { columns } = buildBusinessCatalog(definitions);
+  const schema = businessReadSchema(definitions);
   const file = await openExportFile(options, { name: 'businesses', columns: [...columns, baseColumn] });
   try {
     for (let next = first; next.done !== true; next = await pages.next()) {
       for (const business of next.value) {
-        await file.rows.writeRow(formatBusinessRow(columns, business, file.context));
+        // Read field by field: a value that fits nothing is written as its JSON text and told in errors.csv.
+        const fields = schema.parse(business);
+        for (const found of findOddValues(fields).filter((odd) => isWritten(odd, columns))) {
+          run.warn(`business ${business.id}`, `${describeOddValue(found)}: written as JSON text`);
+        }
+        await file.rows.writeRow(formatBusinessRow(columns, fields, file.context));
         run.rows++;
       }
     }
@@ -52,9 +56,12 @@ export async function exportBusinesses(client: ApiClient, options: ExportOptions
   return run.finish('businesses');
 }
 
-/** The selected businesses, page after page; users' lists may share businesses, each comes once. */
-async function* readBusinessPages(run: ExportRun, filters: ExportFilters, schema: Promise<z.ZodType<BusinessFields>>): AsyncGenerator<BusinessFields[]> {
-  const sources = listBusinessSources(run.api, filters).map((source) => readFields(source, schema));
+/**
+ * The selected businesses, page after page, as the service sent them (pages saved for a rerun keep
+ * them so); users' lists may share businesses, each comes once.
+ */
+async function* readBusinessPages(run: ExportRun, filters: ExportFilters): AsyncGenerator<Business[]> {
+  const sources = listBusinessSources(run.api, filters);
   const seen = sources.length > 1 ? new Set<string>() : undefined;
   for (const source of sources) {
     for await (const { items } of run.readPages(source, { guess: LONG_LIST_GUESS })) {
@@ -65,20 +72,6 @@ async function* readBusinessPages(run: ExportRun, filters: ExportFilters, schema
   }
 }
 
-/** Every field the columns format, read in each business: one that does not read is the page's failure, the others are written. */
-function readFields(source: PageSource<Business>, schema: Promise<z.ZodType<BusinessFields>>): PageSource<BusinessFields> {
-  return {
-    name: source.name,
-    ...(source.perPage === undefined ? {} : { perPage: source.perPage }),
-    idOf: (business) => business.id,
-    async fetch(page, perPage) {
-      const fetched = await source.fetch(page, perPage);
-      const { items, unreadable } = readEach(fetched.items, await schema);
-      return { ...fetched, items, failures: [...(fetched.failures ?? []), ...toUnreadableFailures(`${source.name} page ${page}`, unreadable, 'business')] };
-    },
-  };
-}
-
 // `_base` records the cells as written (a decimal comma in a `;` file), so that an untouched row compares equal to it.
 function formatBusinessRow(columns: readonly Column[], business: BusinessFields, context: CellContext): SheetRecord {
   // business_id, the one column without a field path, holds the business's id.
@@ -86,4 +79,15 @@ function formatBusinessRow(columns: readonly Column[], business: BusinessFields,
   const imported = columns.filter((column) => !column.readOnly && column.path !== undefined);
   const snapshot = { id: business.id, cells: Object.fromEntries(imported.map((column) => [column.header, String(cells[column.header] ?? '')])) };
   return { ...cells, [baseColumn.header]: encodeRowSnapshot(snapshot) };
+}
+
+/** An odd value some column writes: at, above or under the column's field. */
+function isWritten({ path }: FoundOddValue, columns: readonly Column[]): boolean {
+  return columns.some((column) => column.path !== undefined && isOnOnePath(column.path, path));
+}
+
+/** One path leads to the other: `contacts` and `contacts.0.name` both ways. */
+function isOnOnePath(first: readonly PropertyKey[], second: readonly PropertyKey[]): boolean {
+  const shorter = Math.min(first.length, second.length);
+  return first.slice(0, shorter).every((key, index) => String(key) === String(second[index]));
 }

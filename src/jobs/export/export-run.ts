@@ -60,6 +60,8 @@ const PAGE_WINDOW = 16;
 export class ExportRun {
   rows = 0;
   private readonly failures: ExportFailure[] = [];
+  /** Values written as JSON text because they did not read: errors.csv lists them, the rows are written. */
+  private readonly valueWarnings: ExportFailure[] = [];
   private fetched = 0;
   private resumed = 0;
   /** A refused key, a Retry-After too long to wait, an answer that ignored its request: the whole run stops, and says why. */
@@ -175,9 +177,17 @@ export class ExportRun {
     this.failures.push(toExportFailure(requested, error));
   }
 
+  /** A value of an item that did not read and was written as it came: a warning line of errors.csv, no failure. */
+  warn(requested: string, message: string): void {
+    this.valueWarnings.push({ requested, message: `warning: ${message}` });
+  }
+
   /** Writes errors.csv, removes the saved pages once nothing is missing, and sums up; a refused key is thrown after. */
   async finish(resource: string): Promise<ExportSummary> {
-    const errorsFile = await writeExportFailures(this.options.out, this.failures);
+    const errorsFile = await writeExportFailures(this.options.out, [...this.failures, ...this.valueWarnings]);
+    if (this.valueWarnings.length > 0) {
+      this.warnings.push(`${this.valueWarnings.length} value(s) did not read and were written as the JSON text the service sent, each listed in ${errorsFile ?? ''}`);
+    }
     const stopped = this.stopReason;
     // Pages of a service that ignored its requests are not worth resuming from.
     if ((this.failures.length === 0 && stopped === undefined) || this.stopCause instanceof IgnoredRequestError) await this.spool.remove();

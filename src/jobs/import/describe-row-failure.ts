@@ -1,6 +1,7 @@
 import { ApiError } from '../../api/api-error.js';
 import { InvalidIdError } from '../../api/api-request.js';
 import { describeErrorDetails } from '../../api/error-details.js';
+import { LockedFieldError } from './businesses/locked-field-error.js';
 
 export interface RowFailure {
   /** `invalid` when the row could not be sent at all (an id that would leave its path). */
@@ -18,6 +19,7 @@ const NOT_ALLOWED_HINT = 'not allowed for this organization or key (edit_not_all
  */
 export function describeRowFailure(error: unknown, columns: readonly string[], identityColumn: string): RowFailure {
   if (error instanceof InvalidIdError) return { status: 'invalid', httpStatus: undefined, errors: [`${identityColumn}: ${error.message}`] };
+  if (error instanceof LockedFieldError) return { status: 'failed', httpStatus: error.httpStatus, errors: error.errors.map((line) => toColumn(line, columns)) };
   if (!(error instanceof ApiError)) return { status: 'failed', httpStatus: undefined, errors: [error instanceof Error ? error.message : String(error)] };
   if (error.kind === 'not-found') {
     return { status: 'failed', httpStatus: error.status, errors: [`${identityColumn}: not found, or not readable with this key`] };

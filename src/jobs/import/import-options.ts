@@ -63,6 +63,8 @@ export interface ImportSummary {
   organizations?: Record<string, OrganizationTally>;
   /** The undo files of the report directory, oldest first, when a run wrote some: one per run, so a resumed run adds `undo-2`. */
   undo_files?: string[];
+  /** Businesses: per organization id, the fields the service refused as edit_not_allowed, learned by the run's writes. */
+  locked_fields?: Record<string, string[]>;
 }
 
 /** An organization's share of an import: the rows of its businesses, the requests charged to it and its 429s. */

@@ -13,6 +13,7 @@ import type { ImportJournal } from './journal/import-journal.js';
 import { isFinalOutcome, isProblem } from './row-status.js';
 import { EmptySheetError } from './empty-sheet-error.js';
 import { listUndoFiles } from './report/list-undo-files.js';
+import { LockedFields } from './businesses/locked-fields.js';
 
 /** Rows waiting for their request: enough to keep the queues busy without reading the whole file ahead. */
 const MAX_ROWS_IN_FLIGHT = 500;
@@ -30,6 +31,10 @@ export class ImportRun {
   otherShards = 0;
   /** Each organization's share, for the summary, when the import's requests went to several. */
   organizations: () => Record<string, OrganizationTally> | undefined = () => undefined;
+  /** Business fields the service refuses to this run (edit_not_allowed), learned per organization for the rest of the run. */
+  readonly lockedFields = new LockedFields();
+  /** What each row still to come reads, when that is no longer what rows have read so far (store codes searched one per request). */
+  readsPerRowLeft: () => number | undefined = () => undefined;
   private problems = 0;
   private reported = 0;
   private readonly inFlight = new Set<Promise<void>>();
@@ -159,6 +164,7 @@ export class ImportRun {
     const finished = new Date();
     const { total } = this.client.readCounters();
     const stopped = this.stopReason;
+    const lockedFields = this.lockedFields.list();
     return {
       started_at: this.startedAt.toISOString(),
       finished_at: finished.toISOString(),
@@ -167,12 +173,14 @@ export class ImportRun {
       requests: { total: this.reads + this.writes, reads: this.reads, writes: this.writes, retries: total.retried, rate_limited: total.rateLimited },
       ...(stopped === undefined ? {} : { stopped }),
       ...(this.options.shardRows === undefined ? {} : { rows_other_shards: this.otherShards }),
+      ...(lockedFields === undefined ? {} : { locked_fields: lockedFields }),
     };
   }
 
   private async addToReport(row: ReportedRow): Promise<void> {
     if (isProblem(row.status)) this.problems++;
-    this.options.onProgress?.({ rows: ++this.reported, resumed: this.resumed });
+    const perRowLeft = this.readsPerRowLeft();
+    this.options.onProgress?.({ rows: ++this.reported, resumed: this.resumed, ...(perRowLeft === undefined ? {} : { reads: { done: this.reads, perRowLeft } }) });
     await this.report.add(row);
   }
 

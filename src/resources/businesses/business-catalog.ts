@@ -4,7 +4,8 @@ import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, storeCodeColumn, ty
 import type { Column } from '../column.js';
 import { customFieldColumn } from '../custom-field-column.js';
 import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
-import { baseColumn } from './base-column.js';
+import type { CellValue } from '../../sheets/index.js';
+import { baseColumn, decodeRowSnapshot } from './base-column.js';
 import { buildBusinessFieldColumns } from './business-field-columns.js';
 import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
 import { PendingCell, pendingCustomFieldColumn } from './pending-custom-field-column.js';
@@ -29,11 +30,19 @@ export type BusinessRowValues = ReadonlyMap<Column, unknown>;
 export type BusinessCatalog = ImportCatalog<BusinessTarget, BusinessRowValues>;
 
 /**
+ * With `skipCellsAsExported` (diff mode), a cell still as its `_base` recorded it is no change of the
+ * file's, and is not read at all: a value the client did not read from the service (a status it does
+ * not know, a value exported as JSON text) goes back untouched instead of refusing the row.
+ *
  * The businesses' columns, custom fields typed by their definitions (none when no API is at hand).
  * `pendingCustomFields` are custom fields whose definition depends on each row's organization: a
  * row holds their filled cells as PendingCell values, for the import to read once it knows the organization.
  */
-export function buildBusinessCatalog(customFields: readonly CustomFieldReading[], pendingCustomFields: readonly string[] = []): BusinessCatalog {
+export function buildBusinessCatalog(
+  customFields: readonly CustomFieldReading[],
+  pendingCustomFields: readonly string[] = [],
+  { skipCellsAsExported = false }: { skipCellsAsExported?: boolean } = {},
+): BusinessCatalog {
   const typed = [...BUSINESS_IDENTITY_COLUMNS, ...buildBusinessFieldColumns(), ...customFields.map(customFieldColumn)];
   const pending = pendingCustomFields.map(pendingCustomFieldColumn);
   const columns = [...typed, ...pending, ...buildBusinessReadOnlyColumns()];
@@ -45,7 +54,8 @@ export function buildBusinessCatalog(customFields: readonly CustomFieldReading[]
       const readRow = createBusinessRowReader(typed, sheetColumns, context);
       const pendingInSheet = selectImportColumns(pending, sheetColumns);
       return (row) => {
-        const { cells, notes } = readCountryCells(row.values);
+        const { cells: countryCells, notes } = readCountryCells(row.values);
+        const cells = skipCellsAsExported ? blankCellsAsExported(row.values, countryCells) : countryCells;
         const { identity, fields } = readRow(cells);
         for (const column of pendingInSheet) {
           const cell = cells[column.header];
@@ -66,3 +76,17 @@ export function buildBusinessCatalog(customFields: readonly CustomFieldReading[]
     },
   };
 }
+
+/** `read` with each field cell that still holds what `_base` recorded emptied; identity cells stay, to find the business. */
+function blankCellsAsExported(raw: Readonly<Record<string, CellValue>>, read: Readonly<Record<string, CellValue>>): Readonly<Record<string, CellValue>> {
+  const base = raw[baseColumn.header];
+  const snapshot = typeof base === 'string' && base !== '' ? decodeRowSnapshot(base.trim()) : undefined;
+  if (snapshot === undefined) return read;
+  const blanked: Record<string, CellValue> = { ...read };
+  for (const [header, cell] of Object.entries(snapshot.cells)) {
+    if (cell !== '' && !IDENTITY_HEADERS.has(header) && String(raw[header] ?? '') === cell) blanked[header] = '';
+  }
+  return blanked;
+}
+
+const IDENTITY_HEADERS: ReadonlySet<string> = new Set(BUSINESS_IDENTITY_COLUMNS.map((column) => column.header));

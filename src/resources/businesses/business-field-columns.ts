@@ -1,6 +1,8 @@
 import { BusinessUpdateSchema, ContactSchema, PhotosSchema } from '../../api/schemas/business.js';
 import { BUSINESS_STATUSES, DESCRIPTION_LONG_MAX, DESCRIPTION_SHORT_MAX, WEEK_DAYS, type WeekDay } from '../../api/service-facts.js';
+import { findBusinessClearing } from '../../api/clearing-facts.js';
 import type { Column } from '../column.js';
+import { withClearing } from '../define-column.js';
 import { choiceColumn } from '../columns/choice-column.js';
 import { LIST_SEPARATOR, listColumn, TEXT_ITEMS } from '../columns/list-column.js';
 import { listCountryCodes } from '../columns/list-country-codes.js';
@@ -28,6 +30,10 @@ const EXAMPLE_HOURS: Record<WeekDay, string[]> = {
 
 /** The columns of the fields of `POST /business/{id}`, in template order; the store code and custom fields aside. */
 export function buildBusinessFieldColumns(): Column[] {
+  return listBusinessFieldColumns().map((column) => withClearing(column, findBusinessClearing(column.header)));
+}
+
+function listBusinessFieldColumns(): Column[] {
   return [
     textColumn({ header: 'name', schema: field.name.unwrap(), description: 'Name of the business', example: 'Boulangerie Martin' }),
     choiceColumn({ header: 'status', schema: field.status.unwrap(), choices: BUSINESS_STATUSES, description: 'Status of the business', example: 'open' }),

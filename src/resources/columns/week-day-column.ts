@@ -17,7 +17,7 @@ export function weekDayColumn(day: WeekDay, example: string[]): Column<string[]>
   return defineColumn<string[]>({
     header: `open_hours.${day}`,
     description: `Opening hours on ${day}`,
-    grammar: `time windows HH:MM-HH:MM separated by ',' (also ';', '|' or spaces), or ${CLOSED}`,
+    grammar: `time windows HH:MM-HH:MM separated by ',' (also ';', '|' or spaces), or ${CLOSED}; a window to midnight ends 00:00`,
     schema: WeekHoursSchema.shape[day],
     example,
     parse: (cell) => {

@@ -39,7 +39,7 @@ describe('listing-bulk conformance', () => {
     expect(exits).toEqual([EXIT_CODES.failed]);
     const printed = JSON.parse(stdout) as { passed: boolean; checks: { id: string; status: string; observed: string }[] };
     expect(printed.passed).toBe(false);
-    expect(printed.checks.filter((check) => check.status === 'blocking').map((check) => check.id)).toEqual(['filter-code', 'filter-business-in', 'filter-feedback']);
+    expect(printed.checks.filter((check) => check.status === 'blocking').map((check) => check.id)).toEqual(['filter-code', 'filter-business-in', 'filter-code-list', 'filter-feedback']);
   });
 
   it('exits 1 against a service that ignores the page number, naming the assumption', async () => {

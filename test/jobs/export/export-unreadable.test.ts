@@ -30,38 +30,46 @@ describe('an export reads each item on its own', () => {
     }
   }
 
-  it('lists a business that does not fit in errors.csv with its id, the path and the value, and writes the others', async () => {
+  it('reads each business field by field: empty values as empty cells, unknown text as it is, a value that fits nothing as JSON text with a warning', async () => {
     const ids = state.orgBusinesses(1).map((business) => business.id);
-    const [noSunday = '', noPhones = '', noName = '', oddStatus = '', nullAddress = ''] = ids;
+    const [noSunday = '', noPhones = '', noName = '', oddStatus = '', nullAddress = '', oddContacts = '', oddUrl = '', listedFields = ''] = ids;
     service.drift = (request, body) =>
       request.path !== '/business/search'
         ? body
         : editItems(body, 'businesses', (business) => {
             if (business.id === noSunday) return { ...business, open_hours: { ...(business.open_hours as object), sunday: null } };
-            if (business.id === noPhones) return { ...business, contacts: [{ name: 'Claire', phone_numbers: null }] };
-            if (business.id === noName) return { ...business, name: null };
+            if (business.id === noPhones) return { ...business, contacts: [{ name: 'Claire', phone_numbers: null, fax: null }] };
+            if (business.id === noName) return { ...business, name: null, network_a_url: null, photos: null };
             if (business.id === oddStatus) return { ...business, status: 'permanently_closed' };
             if (business.id === nullAddress) return { ...business, address: null, address_full: null, zipcode: null, city: null, lat: null, long: null };
+            if (business.id === oddContacts) return { ...business, contacts: { name: 'Claire' } };
+            if (business.id === oddUrl) return { ...business, website_url: 42 };
+            if (business.id === listedFields) {
+              const values = business.custom_fields as Record<string, unknown>;
+              return { ...business, custom_fields: Object.entries(values).map(([name, value], index) => ({ id: index + 1, name, type: 'X', value, order: index })) };
+            }
             return business;
           });
     const out = join(await makeTempDir(), 'businesses.csv');
     const summary = await runExport(exportBusinesses, { filters: {} }, out);
-    expect(summary).toMatchObject({ rows: ids.length - 4, failures: 4, errors_file: `${out}.errors.csv` });
-    const errors = await readCsv(`${out}.errors.csv`);
-    expect(errors).toEqual([
-      { requested: `GET /business/search page 1, business ${noSunday}`, status: '', message: 'unreadable: open_hours.sunday is null (expected a list)' },
-      { requested: `GET /business/search page 1, business ${noPhones}`, status: '', message: 'unreadable: contacts.0.phone_numbers is null (expected a list)' },
-      { requested: `GET /business/search page 1, business ${noName}`, status: '', message: 'unreadable: name is null (expected a text)' },
-      {
-        requested: `GET /business/search page 1, business ${oddStatus}`,
-        status: '',
-        message: 'unreadable: status is "permanently_closed" (expected one of open, closed, opening_soon, temporarily_closed)',
-      },
+    // Every business is written; nothing failed, and errors.csv holds the two warnings.
+    expect(summary).toMatchObject({ rows: ids.length, failures: 0, errors_file: `${out}.errors.csv` });
+    expect(await readCsv(`${out}.errors.csv`)).toEqual([
+      { requested: `business ${oddContacts}`, status: '', message: 'warning: contacts is an object (expected a list): written as JSON text' },
+      { requested: `business ${oddUrl}`, status: '', message: 'warning: website_url is 42 (expected a text): written as JSON text' },
     ]);
-    const rows = await readCsv(out);
-    expect(rows.map((row) => row.business_id)).toEqual(ids.filter((id) => ![noSunday, noPhones, noName, oddStatus].includes(id)));
-    // Null address fields read as empty values.
-    expect(rows.find((row) => row.business_id === nullAddress)).toMatchObject({ address: '', city: '#clear', zipcode: '#clear', lat: '#clear', long: '#clear' });
+    const rows = new Map((await readCsv(out)).map((row) => [row.business_id, row]));
+    expect(rows.get(noSunday)?.['open_hours.sunday']).toBe('closed');
+    expect(rows.get(noPhones)).toMatchObject({ 'contacts.0.name': 'Claire', 'contacts.0.phone_numbers': '', 'contacts.0.fax': '' });
+    expect(rows.get(noName)).toMatchObject({ name: '', network_a_url: '', 'photos.LOGO': '', 'photos.secondary': '' });
+    expect(rows.get(oddStatus)?.status).toBe('permanently_closed');
+    expect(rows.get(nullAddress)).toMatchObject({ address: '', city: '', zipcode: '', lat: '', long: '' });
+    expect(rows.get(oddContacts)).toMatchObject({ 'contacts.0.name': '{"name":"Claire"}', 'contacts.0.email': '{"name":"Claire"}' });
+    expect(rows.get(oddUrl)?.website_url).toBe('42');
+    // Custom fields given as a list read as the map keyed by name: the same cells as the plain shape.
+    const listed = state.businesses.get(listedFields);
+    expect(rows.get(listedFields)?.['custom_fields.seats']).toBe(String(listed?.custom_fields.seats ?? ''));
+    expect(rows.get(listedFields)?.['custom_fields.store_format']).toBe(String(listed?.custom_fields.store_format ?? ''));
   });
 
   it('lists a feedback result that does not fit and writes the others', async () => {

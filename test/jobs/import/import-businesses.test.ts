@@ -147,7 +147,7 @@ describe.each(READINGS)('import businesses, the service $reading', ({ quirks }) 
     const nordic = api.emulator.state.orgBusinesses(2)[0];
     const { results } = await runImport(['business_id,name', `${nordic?.id ?? ''},Renamed`].join('\n'), { orgId: 2 }, 'PROVIDER');
     expect(results).toContain('failed');
-    expect(results).toContain('name: not allowed for this organization or key (edit_not_allowed)');
+    expect(results).toContain('name: disabled for organization 2 or for this key (edit_not_allowed); leave it unchanged');
     expect(results).toMatch(/,403\r?\n/);
   });
 
@@ -159,7 +159,7 @@ describe.each(READINGS)('import businesses, the service $reading', ({ quirks }) 
     try {
       const { summary, results } = await runImport(['business_id,city,description_short', `${writable},Valence,Nouvelle description`].join('\n'), {}, 'BUSINESS_MANAGER');
       expect(summary.rows.failed).toBe(1);
-      expect(results).toContain('description_short: not allowed for this organization or key (edit_not_allowed)');
+      expect(results).toContain('description_short: disabled for organization 1 or for this key (edit_not_allowed); leave it unchanged');
     } finally {
       locked?.delete('description_short');
     }

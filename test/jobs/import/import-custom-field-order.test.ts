@@ -57,6 +57,25 @@ describe('import custom-field order', () => {
     expect(harness.writes).toEqual([]);
   });
 
+  it('sends orders, empty, when only sections move: the published description requires it', async () => {
+    const offer = section(1, 'Offer');
+    const order = offer.order + 1;
+    const bodies: unknown[] = [];
+    const { script } = harness.api.emulator.faults;
+    harness.api.emulator.faults.script = (n, req) => {
+      if (req.method === 'POST') bodies.push(JSON.parse(req.bodyText));
+      return script?.(n, req);
+    };
+    try {
+      const { results } = await harness.runImport('custom-field-order', ['section_id,section_order', `${offer.id},${order}`].join('\n'));
+      expect(results[0]).toMatchObject({ _status: 'updated' });
+    } finally {
+      harness.api.emulator.faults.script = script;
+    }
+    expect(bodies).toEqual([{ orders: [], section_orders: [{ id: offer.id, order }] }]);
+    expect(offer.order).toBe(order);
+  });
+
   it('lets a PROVIDER key order another organization with --org', async () => {
     const [labels, nordicOffer] = [field(2, 'labels'), section(2, 'Offer')];
     const csv = ['id,order,section_id,section_order', `${labels.id},1,${nordicOffer.id},1`].join('\n');

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../../api/api-client.js';
 import { PER_PAGE_MAX } from '../../../api/service-facts.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import { resolveBusinesses, type ResolvedTargets } from '../businesses/resolve-businesses.js';
+import { StoreCodeSearch } from '../businesses/store-code-search.js';
 import { describeBusinessTarget } from '../../../resources/describe-business-target.js';
 import type { ImportOptions, ImportSummary } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
@@ -38,7 +39,7 @@ export async function importBusinessItems<Item, Current, Answer>(
   const { run, rows } = await openImport(client, options, logger, resource.catalog);
   const routing = new OrgRouting(client, options.orgId);
   run.organizations = () => routing.tally();
-  const batches = new GroupBatches(run, routing, resource);
+  const batches = new GroupBatches(run, routing, new StoreCodeSearch(logger), resource);
   let group: RowGroup<Item> | undefined;
   for await (const row of rows) {
     const key = describeBusinessTarget(row.target);
@@ -69,6 +70,7 @@ class GroupBatches<Item, Current, Answer> {
   constructor(
     private readonly run: ImportRun,
     private readonly routing: OrgRouting,
+    private readonly codeSearch: StoreCodeSearch,
     private readonly resource: BusinessItemResource<Item, Current, Answer>,
   ) {}
 
@@ -110,7 +112,7 @@ class GroupBatches<Item, Current, Answer> {
   /** One search per 100 businesses; a failed search fails their rows. */
   private async resolve(groups: readonly RowGroup<Item>[]): Promise<ResolvedTargets | undefined> {
     try {
-      const resolved = await resolveBusinesses(this.routing.lookup, groups.map((group) => group.target));
+      const resolved = await resolveBusinesses(this.routing.lookup, groups.map((group) => group.target), this.codeSearch);
       this.run.reads += resolved.reads;
       this.routing.note(resolved.organizations);
       return resolved;

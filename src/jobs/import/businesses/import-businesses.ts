@@ -16,6 +16,7 @@ import { ORG_ID_COLUMN } from '../read-row-org.js';
 import { tryReadCustomFieldDefinitions } from '../../read-custom-field-definitions.js';
 import { readSheetHeader } from '../read-sheet-header.js';
 import { BusinessRoundTrip } from './business-round-trip.js';
+import { findUnreadableSends, resolveClearRequests } from './check-unreadable-fields.js';
 import { completeBusinessUpdate, type CurrentBusiness } from './complete-business-update.js';
 import { describePatch, diffBusiness } from './diff-business.js';
 import { importAfterPlan, type ImportPass } from './import-after-plan.js';
@@ -23,6 +24,7 @@ import { OrgCustomFields, type OrgCustomFieldColumns } from './org-custom-fields
 import { hasPendingCells, readOrgCustomCells, type OrgRow } from './read-org-custom-cells.js';
 import { OrgReadBatches, type ReadBatch } from './org-read-batches.js';
 import { orElse, resolveBusinesses, type ResolvedTargets } from './resolve-businesses.js';
+import { StoreCodeSearch } from './store-code-search.js';
 
 /** Rows read together: one search request resolves up to 100 of them. */
 const BATCH_SIZE = 100;
@@ -43,31 +45,35 @@ type BusinessRow = ValidRow<BusinessTarget, BusinessRowValues>;
 export async function importBusinesses(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
   // Shared by the planning pass and the run: each organization's definitions are read once.
   const orgCustomFields = new OrgCustomFields(client, logger);
-  const runPass = (passOptions: ImportOptions): Promise<ImportPass> => importBusinessPass(client, passOptions, logger, orgCustomFields);
+  // Shared too: how the service reads a list of store codes is learnt once for the run.
+  const codeSearch = new StoreCodeSearch(logger);
+  const runPass = (passOptions: ImportOptions): Promise<ImportPass> => importBusinessPass(client, passOptions, logger, orgCustomFields, codeSearch);
   if (options.breakers === undefined) return (await runPass(options)).summary;
   logger.info('breakers are set: the whole file is planned before any write');
   return importAfterPlan(options, options.breakers, runPass);
 }
 
-async function importBusinessPass(client: ApiClient, options: ImportOptions, logger: Logger, orgCustomFields: OrgCustomFields): Promise<ImportPass> {
+async function importBusinessPass(client: ApiClient, options: ImportOptions, logger: Logger, orgCustomFields: OrgCustomFields, codeSearch: StoreCodeSearch): Promise<ImportPass> {
   const routing = new OrgRouting(client, options.orgId);
   const customFields = await tryReadCustomFieldDefinitions(routing.lookup, logger);
   if (customFields === undefined) {
     logger.warn("custom fields not read for the key (a PROVIDER key without --org): custom_fields.* cells are checked against the definitions of their business's organization, read once per organization");
   }
+  const asExported = { skipCellsAsExported: options.mode === 'diff' };
   const catalog =
     customFields === undefined
-      ? buildBusinessCatalog([], listCustomFieldNames(await readSheetHeader(options.file, 'businesses', options.sheet)))
-      : buildBusinessCatalog(customFields);
+      ? buildBusinessCatalog([], listCustomFieldNames(await readSheetHeader(options.file, 'businesses', options.sheet)), asExported)
+      : buildBusinessCatalog(customFields, [], asExported);
   const firstLine = new Map<string, number>();
   // A business an earlier run sent or compared stays taken: a later row for it is still refused.
   const { run, rows } = await openImport(client, options, logger, catalog, (row) => {
     if (row.target !== undefined && row.status !== 'invalid' && !firstLine.has(row.target)) firstLine.set(row.target, row.line);
   });
   run.organizations = () => routing.tally();
+  run.readsPerRowLeft = () => codeSearch.readsPerRowLeft();
   const roundTrip = await BusinessRoundTrip.open(options, catalog.columns, run.report.columns);
   try {
-    const importer = new BusinessBatches(run, routing, firstLine, roundTrip, businessReadSchema(customFields ?? []), customFields === undefined ? orgCustomFields : undefined);
+    const importer = new BusinessBatches(run, routing, codeSearch, firstLine, roundTrip, businessReadSchema(customFields ?? []), customFields === undefined ? orgCustomFields : undefined);
     const batches = new OrgReadBatches<BusinessRow>(BATCH_SIZE, READ_WINDOW);
     for await (const row of rows) {
       if (await importer.skipUntouched(row)) continue;
@@ -84,6 +90,7 @@ class BusinessBatches {
   constructor(
     private readonly run: ImportRun,
     private readonly routing: OrgRouting,
+    private readonly codeSearch: StoreCodeSearch,
     /** First row of each business, so a second row for it is refused instead of silently overwriting. */
     private readonly firstLine: Map<string, number>,
     private readonly roundTrip: BusinessRoundTrip,
@@ -115,9 +122,9 @@ class BusinessBatches {
     try {
       // Both modes read: diff compares, patch completes partial fields, and the undo file keeps the before-image.
       const targets = rows.map((row) => row.target);
-      resolved = await resolveBusinesses(this.routing.reader(org), targets, this.schema);
+      resolved = await resolveBusinesses(this.routing.reader(org), targets, this.codeSearch, this.schema);
       const missing = org === 'lookup' ? [] : targets.filter((target) => !resolved.resolve(target).found);
-      if (missing.length > 0) resolved = orElse(resolved, await resolveBusinesses(this.routing.lookup, missing, this.schema));
+      if (missing.length > 0) resolved = orElse(resolved, await resolveBusinesses(this.routing.lookup, missing, this.codeSearch, this.schema));
     } catch (error) {
       for (const row of rows) await this.run.fail({ ...row.base, target: describeBusinessTarget(row.target) }, error, findIdentityColumn(row.target));
       return;
@@ -157,7 +164,12 @@ class BusinessBatches {
     if (read === undefined) return;
     // Charged to the business's organization: a throttled one holds back its own rows only.
     const api = this.routing.forOrg(current.org_id);
-    const merged = this.roundTrip.merge(row.base.values, read.values, read.current, read.columns);
+    const cleared = resolveClearRequests(read.values, read.current);
+    if ('errors' in cleared) {
+      await this.run.record({ ...row.base, status: 'invalid', target, changes: [], errors: cleared.errors });
+      return;
+    }
+    const merged = this.roundTrip.merge(row.base.values, cleared.values, read.current, read.columns);
     if ('status' in merged) {
       await this.run.record({ ...row.base, target, ...merged });
       return;
@@ -175,6 +187,11 @@ class BusinessBatches {
       await this.run.record({ ...row.base, status: 'unchanged', target, changes: [], errors: [] });
       return;
     }
+    const unreadable = findUnreadableSends(payload, read.current);
+    if (unreadable.length > 0) {
+      await this.run.record({ ...row.base, status: 'failed', target, changes: [], errors: unreadable });
+      return;
+    }
     const changes = [...fieldChanges, ...merged.overwritten];
     if (this.run.options.dryRun) {
       await this.run.record({ ...row.base, status: 'would_update', target, changes, errors: [] });
@@ -184,7 +201,7 @@ class BusinessBatches {
     await this.run.dispatch(async () => {
       try {
         await this.roundTrip.addToUndo(target, diff.columns);
-        await this.run.write(() => api.updateBusiness(target, payload));
+        await this.run.lockedFields.send(current.org_id, payload, read.current, (sendable) => this.run.write(() => api.updateBusiness(target, sendable)));
         await this.run.record({ ...row.base, status: 'updated', target, changes, errors: [] });
       } catch (error) {
         await this.run.fail({ ...row.base, target }, error, findIdentityColumn(row.target));

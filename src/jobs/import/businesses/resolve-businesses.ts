@@ -6,6 +6,7 @@ import { PER_PAGE_MAX } from '../../../api/service-facts.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 import { readSearchPages, type SearchedBusinesses } from './read-search-pages.js';
+import type { StoreCodeSearch } from './store-code-search.js';
 
 export type Resolution = { found: true; business: CurrentBusiness } | { found: false; error: string };
 
@@ -19,10 +20,11 @@ export interface ResolvedTargets {
 
 /**
  * Reads the businesses a batch of rows addresses, 100 per search: ids with `business__in`, store
- * codes with `code` (so every role, PROVIDER included, can address by code). `schema` reads the
- * fields the import uses; a business that does not fit it fails the rows addressing it, with why.
+ * codes with `code` (so every role, PROVIDER included, can address by code), as `codeSearch` has
+ * learnt the service reads a list of codes. `schema` reads the fields the import uses; a business
+ * that does not fit it fails the rows addressing it, with why.
  */
-export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessTarget[], schema?: z.ZodType<CurrentBusiness>): Promise<ResolvedTargets> {
+export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessTarget[], codeSearch: StoreCodeSearch, schema?: z.ZodType<CurrentBusiness>): Promise<ResolvedTargets> {
   const ids = unique(targets.flatMap((target) => ('business_id' in target ? [target.business_id] : [])));
   const codes = unique(targets.flatMap((target) => ('code' in target ? [target.code] : [])));
   const byId = new Map<string, CurrentBusiness>();
@@ -45,12 +47,14 @@ export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessT
   for (const chunk of chunks(ids)) {
     for (const business of await search({ business__in: chunk })) byId.set(business.id, business);
   }
-  for (const chunk of chunks(codes)) {
-    for (const business of await search({ code: chunk })) {
+  await codeSearch.search(ids.length + codes.length, codes, async (asked) => {
+    for (const business of await search({ code: asked })) {
       const { code } = business;
       if (typeof code === 'string') byCode.set(code, [...(byCode.get(code) ?? []), business]);
     }
-  }
+    // A code is searched again only when a list missed it: those of `asked` known now came back from this search.
+    return new Set(asked.filter((code) => byCode.has(code) || unreadableByCode.has(code)));
+  });
   return {
     reads,
     organizations,

@@ -25,7 +25,8 @@ export function planCustomFieldOrder(rows: readonly OrderRow[], layout: CustomFi
   const planner = new OrderPlanner(layout);
   const planned = rows.map((row) => ({ row, outcome: planner.planRow(row) }));
   const { orders, section_orders: sectionOrders } = planner.body;
-  return { rows: planned, body: { ...(orders.length === 0 ? {} : { orders }), ...(sectionOrders.length === 0 ? {} : { section_orders: sectionOrders }) } };
+  // `orders` goes even when empty: the published description (2021) requires it.
+  return { rows: planned, body: { orders, ...(sectionOrders.length === 0 ? {} : { section_orders: sectionOrders }) } };
 }
 
 class OrderPlanner {

@@ -1,0 +1,36 @@
+import { describeOddValue, findOddValues } from '../../../api/schemas/odd-value.js';
+import type { BusinessUpdate } from '../../../api/schemas/business.js';
+import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
+import type { Column } from '../../../resources/column.js';
+import { readAtPath } from '../../../resources/field-path.js';
+import { ClearRequest } from '../../../resources/read-cell.js';
+import type { CurrentBusiness } from './complete-business-update.js';
+
+/**
+ * `#clear` where the field has no documented empty value: no change when the business has none
+ * (nothing is sent), else the row is refused with the reason; the other cells go on as read.
+ */
+export function resolveClearRequests(values: BusinessRowValues, current: CurrentBusiness): { values: BusinessRowValues } | { errors: string[] } {
+  const kept = new Map<Column, unknown>();
+  const errors: string[] = [];
+  for (const [column, value] of values) {
+    if (!(value instanceof ClearRequest)) kept.set(column, value);
+    else if (column.path !== undefined && !isEmpty(readAtPath(current, column.path))) errors.push(value.describe());
+  }
+  return errors.length === 0 ? { values: kept } : { errors };
+}
+
+/**
+ * A field the payload sends (changed, or a nested object sent whole) whose current value did not
+ * read: such a write could not be checked or undone, so the row is refused, naming the path. Rows
+ * that leave the field alone go on.
+ */
+export function findUnreadableSends(payload: BusinessUpdate, current: CurrentBusiness): string[] {
+  return Object.keys(payload).flatMap((field) =>
+    findOddValues(current[field], [field]).map((found) => `${describeOddValue(found)}: the service's value does not read, so this row cannot change ${field}`),
+  );
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}

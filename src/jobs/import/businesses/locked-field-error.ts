@@ -1,0 +1,20 @@
+/**
+ * A row that changes fields the service refuses to the run (`edit_not_allowed`): the field is
+ * disabled for the business's organization, or for the key. Nothing of the row is written.
+ */
+export class LockedFieldError extends Error {
+  override name = 'LockedFieldError';
+  /** `column: why`, one per locked field the row changes. */
+  readonly errors: string[];
+
+  constructor(
+    orgId: number,
+    fields: readonly string[],
+    /** 403 when the service refused the row; undefined when the row was refused before sending, from what earlier rows learned. */
+    readonly httpStatus: number | undefined,
+  ) {
+    const errors = fields.map((field) => `${field}: disabled for organization ${orgId} or for this key (edit_not_allowed); leave it unchanged`);
+    super(errors.join('; '));
+    this.errors = errors;
+  }
+}
