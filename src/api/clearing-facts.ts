@@ -4,6 +4,8 @@ import { WEEK_DAYS } from './service-facts.js';
  * How a business field is emptied by an update, or why it cannot be: the contract
  * (listing-api.md) and the published description (2021, restated at the end of public-facts.md)
  * must both accept what is sent. Each value carries its source, so that a correction is one line.
+ * Custom fields are not here: their schemas are nullable, and the published description empties
+ * one with null (or a list with []).
  */
 export type Clearing = { value: unknown; source: string } | { none: string };
 
@@ -14,12 +16,7 @@ const NOT_NULLABLE_TEXT: Clearing = { none: 'a string in the published descripti
 const NOT_NULLABLE_NUMBER: Clearing = { none: 'a number in the published description, not nullable' };
 
 const BUSINESS_CLEARING: Readonly<Record<string, Clearing>> = {
-  name: { none: 'every business has a name' },
-  status: { none: 'one of the statuses of the public facts' },
-  categories: { none: 'public facts: at least one category when the field is sent' },
   groups: LIST,
-  org_id: { none: 'every business belongs to an organization' },
-  country: { none: 'a two-letter country code' },
   region: TEXT,
   city: NOT_NULLABLE_TEXT,
   zipcode: NOT_NULLABLE_TEXT,
@@ -34,7 +31,6 @@ const BUSINESS_CLEARING: Readonly<Record<string, Clearing>> = {
   description_short: TEXT,
   description_long: TEXT,
   national_identification_number: TEXT,
-  code: { none: 'a store code identifies the business' },
   'contacts.0.name': TEXT,
   'contacts.0.email': { none: 'an email address' },
   'contacts.0.phone_numbers': LIST,
@@ -47,10 +43,10 @@ const BUSINESS_CLEARING: Readonly<Record<string, Clearing>> = {
   'specific_hours.close': LIST,
 };
 
-/** Published description (2021): custom fields are updated key by key, and null empties one. */
-export const CUSTOM_FIELD_CLEARING: Clearing = { value: null, source: 'published description: null empties a custom field' };
-
-/** How the field of a business column is emptied; a column this table does not name has no documented way. */
-export function findBusinessClearing(header: string): Clearing {
-  return BUSINESS_CLEARING[header] ?? { none: 'no documented empty value' };
+/**
+ * How the field of a business column is emptied; undefined for a field no business is without
+ * (name, status, categories, org_id, country, code), whose `#clear` is refused from the sheet alone.
+ */
+export function findBusinessClearing(header: string): Clearing | undefined {
+  return BUSINESS_CLEARING[header];
 }

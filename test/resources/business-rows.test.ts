@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assembleBusinessUpdate } from '../../src/resources/businesses/assemble-business-update.js';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
 import { DOT_CONTEXT } from '../../src/resources/cell-context.js';
+import { ClearRequest } from '../../src/resources/read-cell.js';
 import type { CellValue } from '../../src/sheets/index.js';
 import { CUSTOM_FIELDS } from './custom-field-definitions.js';
 
@@ -112,7 +113,7 @@ describe('a business row', () => {
       update: {
         code: 'NEW-CODE',
         name: 'Boulangerie Martin',
-        zipcode: null,
+        zipcode: new ClearRequest('zipcode', 'a string in the published description, not nullable, and "" is no address'),
         lat: 46.2,
         contacts: [{ email: 'claire@example.com', phone_numbers: ['+33474000000'] }],
         photos: { LOGO: 'https://cdn.example.com/logo.png', secondary: [] },

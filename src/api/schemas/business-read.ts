@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEEK_DAYS } from '../service-facts.js';
+import { writeMidnightEnd } from '../write-midnight-end.js';
 import { BusinessSchema } from './business.js';
 import { customFieldReadSchema, type CustomFieldReading } from './custom-field-reading.js';
 import { lenient, lenientList, lenientObject } from './lenient.js';
@@ -17,6 +18,8 @@ const text = lenient(z.string());
 const decimal = lenient(z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]));
 const number = lenient(z.number());
 const texts = lenientList(z.string());
+/** A window to midnight read as the published description writes it (`18:00-00:00`): kept and sent back so, never as 24:00. */
+const windows = lenientList(z.string().transform(writeMidnightEnd));
 const dateRange = { starts_at: text, ends_at: text };
 
 const businessFields = {
@@ -45,8 +48,8 @@ const businessFields = {
   contacts: lenientList(z.looseObject({ name: text, email: text, phone_numbers: texts, fax: text })),
   photos: lenientObject({ LOGO: text, primary: text, secondary: texts }),
   // A day the answer leaves out stays unknown: the import refuses to complete a week from it.
-  open_hours: lenientObject(Object.fromEntries(WEEK_DAYS.map((day) => [day, texts]))),
-  specific_hours: lenientObject({ open: lenientList(z.looseObject({ ...dateRange, open_hours: texts })), close: lenientList(z.looseObject(dateRange)) }),
+  open_hours: lenientObject(Object.fromEntries(WEEK_DAYS.map((day) => [day, windows]))),
+  specific_hours: lenientObject({ open: lenientList(z.looseObject({ ...dateRange, open_hours: windows })), close: lenientList(z.looseObject(dateRange)) }),
   default_lang: text,
   geo_location_id: text,
   network_a_page_id: text,

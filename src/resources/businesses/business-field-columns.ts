@@ -30,7 +30,10 @@ const EXAMPLE_HOURS: Record<WeekDay, string[]> = {
 
 /** The columns of the fields of `POST /business/{id}`, in template order; the store code and custom fields aside. */
 export function buildBusinessFieldColumns(): Column[] {
-  return listBusinessFieldColumns().map((column) => withClearing(column, findBusinessClearing(column.header)));
+  return listBusinessFieldColumns().map((column) => {
+    const clearing = findBusinessClearing(column.header);
+    return clearing === undefined ? column : withClearing(column, clearing);
+  });
 }
 
 function listBusinessFieldColumns(): Column[] {

@@ -37,7 +37,7 @@ describe('an export reads each item on its own', () => {
       request.path !== '/business/search'
         ? body
         : editItems(body, 'businesses', (business) => {
-            if (business.id === noSunday) return { ...business, open_hours: { ...(business.open_hours as object), sunday: null } };
+            if (business.id === noSunday) return { ...business, open_hours: { ...(business.open_hours as object), sunday: null, monday: ['18:00-24:00'] } };
             if (business.id === noPhones) return { ...business, contacts: [{ name: 'Claire', phone_numbers: null, fax: null }] };
             if (business.id === noName) return { ...business, name: null, network_a_url: null, photos: null };
             if (business.id === oddStatus) return { ...business, status: 'permanently_closed' };
@@ -60,6 +60,8 @@ describe('an export reads each item on its own', () => {
     ]);
     const rows = new Map((await readCsv(out)).map((row) => [row.business_id, row]));
     expect(rows.get(noSunday)?.['open_hours.sunday']).toBe('closed');
+    // A window to midnight is read as the published description writes it, and so written back.
+    expect(rows.get(noSunday)?.['open_hours.monday']).toBe('18:00-00:00');
     expect(rows.get(noPhones)).toMatchObject({ 'contacts.0.name': 'Claire', 'contacts.0.phone_numbers': '', 'contacts.0.fax': '' });
     expect(rows.get(noName)).toMatchObject({ name: '', network_a_url: '', 'photos.LOGO': '', 'photos.secondary': '' });
     expect(rows.get(oddStatus)?.status).toBe('permanently_closed');
@@ -68,8 +70,10 @@ describe('an export reads each item on its own', () => {
     expect(rows.get(oddUrl)?.website_url).toBe('42');
     // Custom fields given as a list read as the map keyed by name: the same cells as the plain shape.
     const listed = state.businesses.get(listedFields);
-    expect(rows.get(listedFields)?.['custom_fields.seats']).toBe(String(listed?.custom_fields.seats ?? ''));
-    expect(rows.get(listedFields)?.['custom_fields.store_format']).toBe(String(listed?.custom_fields.store_format ?? ''));
+    const seats = listed?.custom_fields.seats as number | null | undefined;
+    const format = listed?.custom_fields.store_format as string | null | undefined;
+    expect(rows.get(listedFields)?.['custom_fields.seats']).toBe(seats == null ? '' : String(seats));
+    expect(rows.get(listedFields)?.['custom_fields.store_format']).toBe(format ?? '');
   });
 
   it('lists a feedback result that does not fit and writes the others', async () => {

@@ -36,25 +36,33 @@ describe('an import checks the businesses it reads against its request', () => {
     };
   }
 
-  it('fails a row whose business does not fit, by id or by store code, with why, and sends the others', async () => {
+  it('refuses only a row that would send a value the business gave in no readable shape, naming it, and sends the others', async () => {
     recordWrites();
-    const [broken, coded, fine] = state.orgBusinesses(1);
+    const [odd, coded, nulls] = state.orgBusinesses(1);
     service.drift = (request, body) =>
       request.path !== '/business/search'
         ? body
-        : editItems(body, 'businesses', (business) =>
-            business.id === broken?.id || business.id === coded?.id ? { ...business, contacts: [{ name: 'Claire', phone_numbers: null }] } : business,
-          );
-    const csv = `business_id,code,description_short\n${broken?.id ?? ''},,One\n,${coded?.code ?? ''},Two\n${fine?.id ?? ''},,Three\n`;
+        : editItems(body, 'businesses', (business) => {
+            if (business.id === odd?.id || business.id === coded?.id) return { ...business, contacts: { name: 'Claire' } };
+            if (business.id === nulls?.id) return { ...business, contacts: [{ name: 'Claire', phone_numbers: null }] };
+            return business;
+          });
+    const csv = [
+      'business_id,code,description_short,contacts.0.email',
+      `${odd?.id ?? ''},,One,`,
+      `,${coded?.code ?? ''},,claire@example.com`,
+      `${nulls?.id ?? ''},,,claire@example.com`,
+    ].join('\n');
     const { summary, reportDir } = await runImport('businesses', csv);
-    expect((await summary).rows).toMatchObject({ updated: 1, failed: 2 });
+    expect((await summary).rows).toMatchObject({ updated: 2, failed: 1 });
     const results = await readResults(reportDir);
     expect(results.map((row) => [row._status, row._errors])).toEqual([
-      ['failed', 'unreadable: contacts.0.phone_numbers is null (expected a list)'],
-      ['failed', 'unreadable: contacts.0.phone_numbers is null (expected a list)'],
+      ['updated', ''],
+      ['failed', "contacts is an object (expected a list): the service's value does not read, so this row cannot change contacts"],
       ['updated', ''],
     ]);
-    expect(writes).toEqual([`/business/${fine?.id ?? ''}`]);
+    expect(writes).toEqual([`/business/${odd?.id ?? ''}`, `/business/${nulls?.id ?? ''}`]);
+    expect(state.businesses.get(nulls?.id ?? '')?.contacts[0]).toMatchObject({ name: 'Claire', email: 'claire@example.com' });
   });
 
   it('reads every page of a search, in the page size the service gives', async () => {

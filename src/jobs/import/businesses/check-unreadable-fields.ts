@@ -1,6 +1,5 @@
 import { describeOddValue, findOddValues } from '../../../api/schemas/odd-value.js';
-import type { BusinessUpdate } from '../../../api/schemas/business.js';
-import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
+import type { BusinessRowUpdate, BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import type { Column } from '../../../resources/column.js';
 import { readAtPath } from '../../../resources/field-path.js';
 import { ClearRequest } from '../../../resources/read-cell.js';
@@ -21,12 +20,12 @@ export function resolveClearRequests(values: BusinessRowValues, current: Current
 }
 
 /**
- * A field the payload sends (changed, or a nested object sent whole) whose current value did not
- * read: such a write could not be checked or undone, so the row is refused, naming the path. Rows
- * that leave the field alone go on.
+ * A field the row sets (changed, or a nested object sent whole from the value read) whose current
+ * value did not read: such a write could not be completed, checked or undone, so the row is
+ * refused, naming the path. Rows that leave the field alone go on.
  */
-export function findUnreadableSends(payload: BusinessUpdate, current: CurrentBusiness): string[] {
-  return Object.keys(payload).flatMap((field) =>
+export function findUnreadableSends(update: BusinessRowUpdate, current: CurrentBusiness): string[] {
+  return Object.keys(update).flatMap((field) =>
     findOddValues(current[field], [field]).map((found) => `${describeOddValue(found)}: the service's value does not read, so this row cannot change ${field}`),
   );
 }

@@ -1,7 +1,5 @@
 import type { BusinessUpdate, Contact, CustomFieldValue, Photos, SpecificHours, WeekHours } from '../../../api/schemas/business.js';
-import { OddValue } from '../../../api/schemas/odd-value.js';
 import { WEEK_DAYS, type WeekDay } from '../../../api/service-facts.js';
-import { writeMidnightEnd } from '../../../api/write-midnight-end.js';
 import type { BusinessRowUpdate } from '../../../resources/businesses/business-catalog.js';
 
 /** A business as read from the API: the fields the import compares, and whatever else it carries. */
@@ -44,7 +42,7 @@ export function completeBusinessUpdate(update: BusinessRowUpdate, current: Curre
  * it gives as null or not at all.
  */
 function completeKeys<T extends object>(field: string, changes: T, current: unknown): Whole<T> {
-  if (current === undefined || current === null || current instanceof OddValue) return { value: changes };
+  if (current === undefined || current === null) return { value: changes };
   if (!isRecord(current)) return { error: `${field}: the current value is not an object; it cannot be sent whole` };
   // The keys read are sent back as read: the service's own values, those this client does not know included.
   return { value: { ...current, ...changes } };
@@ -56,7 +54,7 @@ function completeWeek(days: Partial<WeekHours>, current: unknown): Whole<WeekHou
   const unknown = WEEK_DAYS.filter((day) => !isTextList(known[day]));
   const missing = unknown.filter((day) => days[day] === undefined);
   if (missing.length > 0) return { error: `open_hours: the current ${describeDays(missing, unknown.length === WEEK_DAYS.length)} unknown; give all seven days` };
-  return { value: Object.fromEntries(WEEK_DAYS.map((day) => [day, days[day] ?? writeMidnightEnds(known[day])])) as WeekHours };
+  return { value: Object.fromEntries(WEEK_DAYS.map((day) => [day, days[day] ?? known[day]])) as WeekHours };
 }
 
 /** `sunday is`, `saturday and sunday are`, or `week is` when the read gives no day at all. */
@@ -69,7 +67,7 @@ function describeDays(days: readonly WeekDay[], noneKnown: boolean): string {
 /** A row sets one list or both; the other is the current one, unknown when the read does not give it. */
 function completeSpecificHours(lists: Partial<SpecificHours>, current: unknown): Whole<SpecificHours> {
   const known = isRecord(current) ? current : {};
-  const open = lists.open ?? writeOpenMidnightEnds(known.open);
+  const open = lists.open ?? known.open;
   const close = lists.close ?? known.close;
   if (!Array.isArray(open) || !Array.isArray(close)) {
     const missing = Array.isArray(open) ? 'close' : 'open';
@@ -87,21 +85,10 @@ function completeContacts(contacts: readonly Contact[], current: unknown): Whole
   return { value: [{ ...first, ...contacts[0] }, ...(others as Contact[])] };
 }
 
-/** Windows kept as read are sent as the published description writes them: no 24:00 goes out. */
-function writeMidnightEnds(windows: unknown): unknown {
-  return isTextList(windows) ? windows.map(writeMidnightEnd) : windows;
-}
-
-function writeOpenMidnightEnds(open: unknown): unknown {
-  if (!Array.isArray(open)) return open;
-  return open.map((entry: unknown) => (isRecord(entry) && isTextList(entry.open_hours) ? { ...entry, open_hours: entry.open_hours.map(writeMidnightEnd) } : entry));
-}
-
-function isTextList(value: unknown): value is string[] {
+function isTextList(value: unknown): boolean {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-/** An object read as one: a value that did not read (OddValue) is none, and a row that sends it is refused (findUnreadableSends). */
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof OddValue);
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -174,7 +174,13 @@ class BusinessBatches {
       await this.run.record({ ...row.base, target, ...merged });
       return;
     }
-    const completed = completeBusinessUpdate(assembleBusinessUpdate(merged.values), read.current);
+    const update = assembleBusinessUpdate(merged.values);
+    const unreadable = findUnreadableSends(update, read.current);
+    if (unreadable.length > 0) {
+      await this.run.record({ ...row.base, status: 'failed', target, changes: [], errors: unreadable });
+      return;
+    }
+    const completed = completeBusinessUpdate(update, read.current);
     if ('errors' in completed) {
       await this.run.record({ ...row.base, status: 'invalid', target, changes: [], errors: completed.errors });
       return;
@@ -185,11 +191,6 @@ class BusinessBatches {
     const { payload, changes: fieldChanges } = this.run.options.mode === 'patch' ? { payload: complete, changes: describePatch(complete) } : diff;
     if (fieldChanges.length === 0) {
       await this.run.record({ ...row.base, status: 'unchanged', target, changes: [], errors: [] });
-      return;
-    }
-    const unreadable = findUnreadableSends(payload, read.current);
-    if (unreadable.length > 0) {
-      await this.run.record({ ...row.base, status: 'failed', target, changes: [], errors: unreadable });
       return;
     }
     const changes = [...fieldChanges, ...merged.overwritten];
