@@ -12,7 +12,7 @@ import { makeTempDir } from '../../sheets/make-temp-dir.js';
 const logger = pino({ level: 'silent' });
 
 // The polite emulator, and one that reads as a real service might: nested objects replaced, nulls and omitted fields, values we do not know.
-describe.each(['', 'replace-nested,nulls,unknown-values'])('export then import (quirks: %s)', (quirks) => {
+describe.each(['', 'replace-nested,nulls,unknown-values', 'real-shapes'])('export then import (quirks: %s)', (quirks) => {
   let api: TestEmulator;
   let writes: string[];
   beforeAll(async () => {

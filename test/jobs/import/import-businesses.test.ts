@@ -18,6 +18,7 @@ const logger = pino({ level: 'silent' });
 const READINGS: { reading: string; quirks: Quirks }[] = [
   { reading: 'merges nested objects', quirks: {} },
   { reading: 'replaces nested objects (replace-nested)', quirks: { 'replace-nested': true } },
+  { reading: 'answers in the published shapes (real-shapes)', quirks: { 'real-shapes': true } },
 ];
 
 describe.each(READINGS)('import businesses, the service $reading', ({ quirks }) => {
