@@ -23,7 +23,7 @@ export interface ApiSession {
 
 /** Opens the target (the configured API, or an emulator started for the command) and a client on it; `close` undoes both. */
 export async function openApiSession(options: ApiSessionOptions, signal: AbortSignal, context: CommandContext): Promise<ApiSession & { close(): Promise<void> }> {
-  const target = await openApiTarget(options.target, context.logger);
+  const target = await openApiTarget(options.target, context.io.env, context.logger);
   const client = createApiClient({ ...target.settings, ...options.client, signal, logger: context.logger });
   const progress = showProgress(client, options.client?.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE);
   return {

@@ -17,8 +17,8 @@ export interface ApiTarget {
 }
 
 /** Where a command sends its requests: the configured API, or an emulator started for the command (`--emulator`). */
-export async function openApiTarget(options: ApiTargetOptions & { sources?: ApiSources }, logger: Logger): Promise<ApiTarget> {
-  if (!options.emulator) return { settings: await readApiSettings(process.env, options.sources), close: () => Promise.resolve() };
+export async function openApiTarget(options: ApiTargetOptions & { sources?: ApiSources }, env: NodeJS.ProcessEnv, logger: Logger): Promise<ApiTarget> {
+  if (!options.emulator) return { settings: await readApiSettings(env, options.sources), close: () => Promise.resolve() };
   const emulator = createEmulator();
   const server = await startEmulatorServer(emulator, { port: 0 });
   logger.info({ url: server.url, role: options.emulatorRole }, 'started the built-in emulator');

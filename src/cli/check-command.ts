@@ -12,7 +12,7 @@ export function checkCommand<T extends GlobalOptions>(yargs: Argv<T>, context: C
     async (argv) => {
       await withApiSession(context, { target: { emulator: argv.emulator, emulatorRole: argv['emulator-role'] } }, async ({ client, baseUrl }) => {
         const result = await checkConnection(client, logger);
-        process.stdout.write(`${JSON.stringify({ url: baseUrl, ...result })}\n`);
+        context.io.stdout.write(`${JSON.stringify({ url: baseUrl, ...result })}\n`);
       });
     },
   );

@@ -1,8 +1,28 @@
 import type { Logger } from 'pino';
 import type { Role } from '../api/service-facts.js';
 
-/** What every command gets from the entry point: the logger, and a way to ask for an exit code (only main.ts sets it). */
+/** A stream a command writes its output to: process.stdout and process.stderr, or a buffer in tests. */
+export interface OutputStream {
+  write(text: string): unknown;
+}
+
+/** Where SIGINT and SIGTERM come from: `process` for the binary, an EventEmitter in tests. */
+export interface SignalSource {
+  once(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+  off(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+}
+
+/** What the CLI runs with: the binary wires `process` to it; tests give their own. */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  stdout: OutputStream;
+  stderr: OutputStream;
+  signals: SignalSource;
+}
+
+/** What every command gets from the entry point: its io, the logger, and a way to ask for an exit code (only runCli decides it). */
 export interface CommandContext {
+  io: CliIo;
   logger: Logger;
   requestExit(code: number): void;
 }

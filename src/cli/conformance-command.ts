@@ -28,7 +28,7 @@ export function conformanceCommand<T extends GlobalOptions>(yargs: Argv<T>, cont
         const probe = argv['write-probe'];
         const result = await runConformance(client, probe === undefined ? {} : { writeProbe: probe }, context.logger);
         progress.stop();
-        process.stdout.write(argv.json ? `${JSON.stringify({ url: baseUrl, ...result })}\n` : formatConformance(baseUrl, result));
+        context.io.stdout.write(argv.json ? `${JSON.stringify({ url: baseUrl, ...result })}\n` : formatConformance(baseUrl, result));
         context.requestExit(result.passed ? EXIT_CODES.success : EXIT_CODES.failed);
       });
     },

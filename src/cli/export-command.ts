@@ -7,7 +7,7 @@ import { CSV_DIALECT_NAMES, DEFAULT_CSV_DIALECT } from '../sheets/index.js';
 import { resourcePositional } from './resource-positional.js';
 import { countOf } from './count-of.js';
 import { withApiSession } from './api-session.js';
-import type { CommandContext, GlobalOptions } from './command-context.js';
+import type { CliIo, CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS } from './retry-flags.js';
 
@@ -79,7 +79,7 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         const options = { out: argv.out, csvDialect: argv['csv-dialect'], filters, signal, onProgress: progress.update, ...(argv.org === undefined ? {} : { orgId: argv.org }) };
         const summary = await exportResource(client, argv.resource, options, logger);
         progress.stop();
-        printSummary(summary, argv.json);
+        printSummary(summary, argv.json, context.io);
         if (summary.failures > 0) context.requestExit(EXIT_CODES.partial);
       });
     },
@@ -90,11 +90,11 @@ function readFilters(resource: ExportResource, argv: Readonly<Partial<Record<Fil
   return parseExportFilters(resource, Object.fromEntries(FILTER_NAMES.map((name) => [name, argv[name]])));
 }
 
-function printSummary(summary: ExportSummary, json: boolean): void {
-  if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+function printSummary(summary: ExportSummary, json: boolean, io: CliIo): void {
+  if (json) io.stdout.write(`${JSON.stringify(summary)}\n`);
   const { rows, pages, failures } = summary;
   const resumed = pages.resumed > 0 ? `, ${pages.resumed} from an earlier run` : '';
   const failed = failures > 0 ? `; ${failures} failed, see ${summary.errors_file ?? ''}` : summary.errors_file === null ? '' : `; warnings in ${summary.errors_file}`;
   const stopped = summary.stopped === undefined ? '' : `; stopped early (${summary.stopped}): run it again to continue`;
-  process.stderr.write(`${summary.resource}: ${countOf(rows, 'row')} written to ${summary.out} (${countOf(pages.fetched, 'page')} read${resumed})${failed}${stopped}\n`);
+  io.stderr.write(`${summary.resource}: ${countOf(rows, 'row')} written to ${summary.out} (${countOf(pages.fetched, 'page')} read${resumed})${failed}${stopped}\n`);
 }

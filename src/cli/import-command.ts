@@ -4,7 +4,7 @@ import { CONFLICT_POLICIES, IMPORT_MODES, type ImportSummary } from '../jobs/imp
 import { importSheet, IMPORT_RESOURCES, type ImportResource } from '../jobs/import/import-sheet.js';
 import { countProblems } from '../jobs/import/row-status.js';
 import { withApiSession } from './api-session.js';
-import type { CommandContext, GlobalOptions } from './command-context.js';
+import type { CliIo, CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS } from './retry-flags.js';
 import { RESUME_HINT } from './stop-signal.js';
@@ -52,7 +52,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
       };
       await withApiSession(context, session, async ({ client, progress, signal }) => {
         // Only for the line on a terminal: a file that cannot be read is the import's to refuse.
-        if (progress.shown) await estimateSheetRows(argv.file).then((rows) => { progress.expectRows(rows); }, () => undefined);
+        if (progress.shown) await estimateSheetRows(argv.file, { resource: argv.resource, ...(argv.sheet === undefined ? {} : { sheet: argv.sheet }) }).then((rows) => { progress.expectRows(rows); }, () => undefined);
         const summary = await importSheet(client, argv.resource, {
           file: argv.file,
           reportDir: argv.report ?? defaultReportDir(argv.resource),
@@ -66,7 +66,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
           onProgress: progress.update,
         }, logger);
         progress.stop();
-        printSummary(summary, argv.json);
+        printSummary(summary, argv.json, context.io);
         if (signal.aborted) logger.warn(RESUME_HINT);
         if (countProblems(summary.rows) > 0) context.requestExit(EXIT_CODES.partial);
       });
@@ -99,8 +99,8 @@ function defaultReportDir(resource: string): string {
   return `reports/${resource}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
 }
 
-function printSummary(summary: ImportSummary, json: boolean): void {
-  if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+function printSummary(summary: ImportSummary, json: boolean, io: CliIo): void {
+  if (json) io.stdout.write(`${JSON.stringify(summary)}\n`);
   const { rows, requests } = summary;
   const parts = (['updated', 'would_update', 'unchanged', 'conflict', 'invalid', 'failed', 'skipped'] as const)
     .filter((status) => rows[status] > 0)
@@ -109,7 +109,7 @@ function printSummary(summary: ImportSummary, json: boolean): void {
   const undo = summary.undo_files ?? [];
   // Each run that wrote keeps its own undo file: set back the newest first.
   const undone = undo.length > 1 ? `; undo files ${undo.join(', ')}: import them newest first to set back every run` : '';
-  process.stderr.write(
+  io.stderr.write(
     `${summary.resource}: ${countOf(rows.total, 'row')} (${parts.join(', ') || 'none'}${resumed}); ${countOf(requests.total, 'request')} (${countOf(requests.reads, 'read')}, ${countOf(requests.writes, 'write')}); report in ${summary.report_dir}${undone}\n`,
   );
 }

@@ -4,7 +4,7 @@ import { loadJob } from '../jobs/job-file/load-job.js';
 import { runJob, type JobResult, type StepResult } from '../jobs/job-file/run-job.js';
 import { parseShard } from '../jobs/job-file/shard.js';
 import { STEP_RUNNERS } from '../jobs/job-file/step-runners.js';
-import type { CommandContext, GlobalOptions } from './command-context.js';
+import type { CliIo, CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { RESUME_HINT, withStopSignal } from './stop-signal.js';
 import { openApiSession, type ApiSessionOptions } from './api-session.js';
@@ -24,17 +24,17 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
         .options(RETRY_FLAG_OPTIONS)
         .check(checkRetryFlags),
     async (argv) => {
-      const shard = argv.shard === undefined ? { index: 1, count: 1 } : parseShard(argv.shard, process.env);
+      const shard = argv.shard === undefined ? { index: 1, count: 1 } : parseShard(argv.shard, context.io.env);
       const now = new Date();
       await withStopSignal(context, async (signal) => {
         for (const file of argv.jobs) {
-          const job = await loadJob(file, { env: process.env, now });
+          const job = await loadJob(file, { env: context.io.env, now });
           const session = await openApiSession(jobSessionOptions(job, argv), signal, context);
           try {
             const options = { shard, dryRun: argv['dry-run'], restart: argv.restart, signal, now, onProgress: session.progress.update };
             const result = await runJob(job, session.client, STEP_RUNNERS, options, context.logger.child({ job: job.name }));
             session.progress.stop();
-            printResult(result, argv.json);
+            printResult(result, argv.json, context.io);
             if (signal.aborted) context.logger.warn(RESUME_HINT);
             context.requestExit(exitCodeOf(result.steps));
           } finally {
@@ -76,16 +76,16 @@ function exitCodeOf(steps: readonly StepResult[]): number {
   return EXIT_CODES.success;
 }
 
-function printResult(result: JobResult, json: boolean): void {
-  if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
+function printResult(result: JobResult, json: boolean, io: CliIo): void {
+  if (json) io.stdout.write(`${JSON.stringify(result)}\n`);
   for (const share of result.shards?.shares ?? []) {
     const mine = share.shard === result.shards?.index ? ' (this process)' : '';
-    process.stderr.write(`${result.job} / shard ${share.shard}${mine}: ${Math.round(share.share * 100)}% of the estimated requests, organizations ${share.orgs.join(', ') || 'none'}\n`);
+    io.stderr.write(`${result.job} / shard ${share.shard}${mine}: ${Math.round(share.share * 100)}% of the estimated requests, organizations ${share.orgs.join(', ') || 'none'}\n`);
   }
   for (const step of result.steps) {
     const where = describeOutput(step.summary);
     const detail = step.error ?? where;
-    process.stderr.write(`${result.job} / ${step.step}${step.org === undefined ? '' : ` (org ${step.org})`}: ${step.status}${detail === undefined ? '' : ` — ${detail}`}\n`);
+    io.stderr.write(`${result.job} / ${step.step}${step.org === undefined ? '' : ` (org ${step.org})`}: ${step.status}${detail === undefined ? '' : ` — ${detail}`}\n`);
   }
 }
 

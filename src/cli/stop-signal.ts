@@ -17,12 +17,12 @@ export async function withStopSignal(context: CommandContext, run: (signal: Abor
   };
   const onInt = stop('SIGINT');
   const onTerm = stop('SIGTERM');
-  process.once('SIGINT', onInt);
-  process.once('SIGTERM', onTerm);
+  context.io.signals.once('SIGINT', onInt);
+  context.io.signals.once('SIGTERM', onTerm);
   try {
     await run(controller.signal);
   } finally {
-    process.off('SIGINT', onInt);
-    process.off('SIGTERM', onTerm);
+    context.io.signals.off('SIGINT', onInt);
+    context.io.signals.off('SIGTERM', onTerm);
   }
 }

@@ -18,7 +18,7 @@ export function templateCommand<T extends GlobalOptions>(yargs: Argv<T>, context
         .option('out', { type: 'string', demandOption: true, describe: 'File to write: .xlsx (notes, dropdowns, About sheet) or .csv' })
         .option('org', { type: 'number', alias: 'org-id', describe: "PROVIDER keys: the organization whose custom fields to use; by default the key's own" }),
     async (argv) => {
-      const useApi = argv.resource === 'businesses' && (argv.emulator || (process.env.LISTING_API_URL ?? '') !== '');
+      const useApi = argv.resource === 'businesses' && (argv.emulator || (context.io.env.LISTING_API_URL ?? '') !== '');
       let customFields: CustomFieldReading[] = [];
       if (useApi) {
         await withApiSession(context, { target: { emulator: argv.emulator, emulatorRole: argv['emulator-role'] } }, async ({ client }) => {
@@ -26,7 +26,7 @@ export function templateCommand<T extends GlobalOptions>(yargs: Argv<T>, context
         });
       }
       const result = await writeTemplate({ resource: argv.resource, out: argv.out, customFields }, logger);
-      process.stdout.write(`${JSON.stringify(result)}\n`);
+      context.io.stdout.write(`${JSON.stringify(result)}\n`);
     },
   );
 }

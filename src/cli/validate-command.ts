@@ -14,21 +14,21 @@ export function validateCommand<T extends GlobalOptions>(yargs: Argv<T>, context
         .option('json', { type: 'boolean', default: false, describe: 'Print the checks as JSON on stdout' }),
     async (argv) => {
       for (const file of argv.jobs) {
-        const job = await loadJob(file, { env: process.env, now: new Date() }).catch((error: unknown) => {
+        const job = await loadJob(file, { env: context.io.env, now: new Date() }).catch((error: unknown) => {
           // One broken file does not hide the checks of the others.
           if (!(error instanceof JobFileError)) throw error;
-          process.stderr.write(`${file}: ${error.message}\n`);
-          if (argv.json) process.stdout.write(`${JSON.stringify({ file, error: error.message })}\n`);
+          context.io.stderr.write(`${file}: ${error.message}\n`);
+          if (argv.json) context.io.stdout.write(`${JSON.stringify({ file, error: error.message })}\n`);
           context.requestExit(EXIT_CODES.failed);
           return undefined;
         });
         if (job === undefined) continue;
         const checks = await validateJob(job);
-        if (argv.json) process.stdout.write(`${JSON.stringify({ job: job.name, file, checks })}\n`);
+        if (argv.json) context.io.stdout.write(`${JSON.stringify({ job: job.name, file, checks })}\n`);
         for (const check of checks) {
           const status = check.error ?? (check.kind === 'export' ? 'filters valid' : check.invalid > 0 ? `${check.invalid} of ${check.rows} rows invalid` : `${check.rows} rows valid`);
-          process.stderr.write(`${file} / ${check.step} (${check.source}): ${status}\n`);
-          for (const line of [...check.warnings, ...check.problems]) process.stderr.write(`  ${line}\n`);
+          context.io.stderr.write(`${file} / ${check.step} (${check.source}): ${status}\n`);
+          for (const line of [...check.warnings, ...check.problems]) context.io.stderr.write(`  ${line}\n`);
           if (check.error !== undefined) context.requestExit(EXIT_CODES.failed);
           else if (check.invalid > 0) context.requestExit(EXIT_CODES.partial);
         }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
 import { startCli } from './start-cli.js';
+import { runCliInProcess, testIo } from './test-io.js';
 
 const SAMPLE = resolve('samples/businesses.xlsx');
 
@@ -12,9 +13,8 @@ function slowSheet(rows: number): string {
   return ['code,description_short', ...Array.from({ length: rows }, (_, index) => `${String(index + 1).padStart(6, '0')},Signal test ${index}`)].join('\n');
 }
 
-// Each case starts the CLI in a child process through tsx: seconds on a loaded 2-core machine.
 describe('exit codes of the CLI, as the README documents them', { timeout: 60_000 }, () => {
-  const cases: { name: string; args: (dir: string) => string[]; code: number; says?: RegExp; setUp?: (dir: string) => Promise<void> }[] = [
+  const cases: { name: string; args: (dir: string) => string[]; code: number; says?: RegExp }[] = [
     { name: 'success', args: () => ['check', '--emulator'], code: EXIT_CODES.success },
     { name: 'a file that does not exist', args: (dir) => ['import', 'businesses', join(dir, 'missing.csv'), '--emulator', '--report', join(dir, 'r')], code: EXIT_CODES.failed, says: /Could not read .*missing\.csv: the file does not exist/ },
     { name: 'no API configured', args: () => ['check'], code: EXIT_CODES.failed, says: /LISTING_API_URL is not set/ },
@@ -26,43 +26,52 @@ describe('exit codes of the CLI, as the README documents them', { timeout: 60_00
       // The file that lists the rows behind the breaker: the plan's errors, not the plan.
       says: /Nothing was written: review \S+[\\/]r[\\/]plan[\\/]errors\.xlsx, then correct the file/,
     },
-    {
-      name: 'a breaker in a job file',
-      setUp: async (dir) => {
-        await copyFile(SAMPLE, join(dir, 'stores.xlsx'));
-        await writeFile(join(dir, 'job.yaml'), 'name: guarded\nsteps:\n  - import: {resource: businesses, source: stores.xlsx, report: r, max_errors: 0}\n');
-      },
-      args: () => ['run', 'job.yaml', '--emulator'],
-      code: EXIT_CODES.breaker,
-    },
     { name: 'an unknown command', args: () => ['importt'], code: EXIT_CODES.usage, says: /Did you mean import/ },
     { name: 'a shard out of range', args: () => ['run', 'jobs/demo.yaml', '--shard', '5/2'], code: EXIT_CODES.usage, says: /--shard must be K\/N/ },
   ];
 
-  it.each(cases)('$name: exit $code', async ({ args, code, says, setUp }) => {
+  it.each(cases)('$name: exit $code', async ({ args, code, says }) => {
     const dir = await makeTempDir();
-    await setUp?.(dir);
-    const run = startCli(args(dir), { cwd: setUp === undefined ? process.cwd() : dir });
-    const result = await run.done;
+    const result = await runCliInProcess(args(dir));
     expect(result.code, result.stderr).toBe(code);
     if (says !== undefined) expect(result.stderr).toMatch(says);
     // A user error says what to do; only a bug gets a stack.
     expect(result.stderr).not.toMatch(/\n\s+at .*\.ts:\d+/);
   });
 
-  it.each([
-    ['SIGINT', EXIT_CODES.interrupted],
-    ['SIGTERM', EXIT_CODES.terminated],
-  ] as const)('%s during an import: exit %i, and how to resume', async (signal, code) => {
+  it('a breaker in a job file run from its folder: exit 3', async () => {
+    const dir = await makeTempDir();
+    await copyFile(SAMPLE, join(dir, 'stores.xlsx'));
+    await writeFile(join(dir, 'job.yaml'), 'name: guarded\nsteps:\n  - import: {resource: businesses, source: stores.xlsx, report: r, max_errors: 0}\n');
+    // Job paths are read from the working directory: a child of its own, started there.
+    const result = await startCli(['run', 'job.yaml', '--emulator'], { cwd: dir }).done;
+    expect(result.code, result.stderr).toBe(EXIT_CODES.breaker);
+  });
+
+  it('SIGINT during an import: exit 130, and how to resume', async () => {
+    const dir = await makeTempDir();
+    await writeFile(join(dir, 'stores.csv'), slowSheet(400));
+    const io = testIo({ LOG_LEVEL: 'debug' });
+    const write = io.stderr.write.bind(io.stderr);
+    io.stderr.write = (text: string) => {
+      if (text.includes('read the custom field definitions')) setImmediate(() => io.signals.emit('SIGINT'));
+      return write(text);
+    };
+    const result = await runCliInProcess(['import', 'businesses', join(dir, 'stores.csv'), '--emulator', '--rate-per-minute', '600', '--report', join(dir, 'r')], {}, io);
+    expect(result.code, result.stderr).toBe(EXIT_CODES.interrupted);
+    expect(result.stderr).toMatch(/run the same command again to resume; --restart to start over/);
+  });
+
+  it('SIGTERM from the OS to the binary: exit 143, and how to resume', async () => {
     const dir = await makeTempDir();
     await writeFile(join(dir, 'stores.csv'), slowSheet(400));
     const run = startCli(['import', 'businesses', join(dir, 'stores.csv'), '--emulator', '--rate-per-minute', '600', '--report', join(dir, 'r')], {
       env: { LOG_LEVEL: 'debug' },
     });
     await run.waitFor(/read the custom field definitions/);
-    run.child.kill(signal);
+    run.child.kill('SIGTERM');
     const result = await run.done;
-    expect(result.code, result.stderr).toBe(code);
+    expect(result.code, result.stderr).toBe(EXIT_CODES.terminated);
     expect(result.stderr).toMatch(/run the same command again to resume; --restart to start over/);
   });
 });

@@ -1,11 +1,8 @@
 import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runCommandLine } from './run-command-line.js';
-import type { CommandContext } from '../../src/cli/command-context.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliInProcess, testIo } from './test-io.js';
 import { createLogger } from '../../src/cli/create-logger.js';
-import { exportCommand } from '../../src/cli/export-command.js';
-import { importCommand } from '../../src/cli/import-command.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
 
@@ -23,7 +20,6 @@ describe('the API key in outputs', () => {
     key = api.emulator.keys.ORG_ADMIN;
   });
   afterAll(async () => {
-    vi.unstubAllEnvs();
     await api.close();
   });
 
@@ -32,9 +28,6 @@ describe('the API key in outputs', () => {
     const keyFile = join(secrets, 'api-key');
     await writeFile(keyFile, `${key}\n`);
     await chmod(keyFile, 0o600);
-    vi.stubEnv('LISTING_API_URL', api.url);
-    vi.stubEnv('LISTING_API_KEY', '');
-    vi.stubEnv('LISTING_API_KEY_FILE', keyFile);
 
     const work = await makeTempDir();
     const [renamed, clashing, taken] = api.emulator.state.orgBusinesses(1);
@@ -46,27 +39,22 @@ describe('the API key in outputs', () => {
     api.emulator.faults.script = (_n, req) => (req.path === '/business/search' && req.query.get('page') === '2' ? { status: 404 } : undefined);
 
     const logs: string[] = [];
+    const logger = createLogger('debug', { write: (line: string) => logs.push(line) });
+    logger.debug({ headers: { 'x-APIKey': key }, settings: { apiKey: key }, api_key: key }, 'a record carrying the key where it could be');
+    const io = testIo({ LISTING_API_URL: api.url, LISTING_API_KEY_FILE: keyFile, LOG_LEVEL: 'debug' });
     const printed: string[] = [];
-    const context: CommandContext = { logger: createLogger('debug', { write: (line: string) => logs.push(line) }), requestExit: () => undefined };
-    context.logger.debug({ headers: { 'x-APIKey': key }, settings: { apiKey: key }, api_key: key }, 'a record carrying the key where it could be');
-    const capture = (chunk: string | Uint8Array) => {
-      printed.push(String(chunk));
-      return true;
-    };
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
     try {
       for (const args of [
         ['import', 'businesses', sheet, '--report', join(work, 'report'), '--json', '--rate-per-minute', '100000'],
         ['export', 'businesses', '--out', join(work, 'export.csv'), '--json', '--rate-per-minute', '100000'],
       ]) {
-        await runCommandLine((cli, given) => exportCommand(importCommand(cli, given), given), args, context).parse;
+        const result = await runCliInProcess(args, {}, io);
+        printed.push(result.stdout);
       }
     } finally {
-      stdout.mockRestore();
-      stderr.mockRestore();
       api.emulator.faults.script = undefined;
     }
+    logs.push(io.stderr.text());
 
     const files = await listFiles(work);
     expect(files.map((file) => file.slice(work.length + 1)).sort()).toEqual(

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { pino } from 'pino';
-import { runCommandLine } from './run-command-line.js';
-import { describe, expect, it, vi } from 'vitest';
+import { runCliInProcess } from './test-io.js';
+import { EXIT_CODES } from '../../src/cli/exit-codes.js';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
 import { openApiTarget } from '../../src/cli/api-target.js';
-import { templateCommand } from '../../src/cli/template-command.js';
 import { readCustomFieldDefinitions } from '../../src/jobs/read-custom-field-definitions.js';
 import { readRowOutcomes } from '../../src/jobs/import/read-row-outcomes.js';
 import { writeTemplate } from '../../src/jobs/template/write-template.js';
@@ -67,7 +67,7 @@ describe('template', () => {
   it('has the static columns only when no API gives custom fields, and custom field columns from an API', async () => {
     const dir = await makeTempDir();
     await writeTemplate({ resource: 'businesses', out: join(dir, 'static.csv'), customFields: [] }, logger);
-    const target = await openApiTarget({ emulator: true, emulatorRole: 'ORG_ADMIN' }, logger);
+    const target = await openApiTarget({ emulator: true, emulatorRole: 'ORG_ADMIN' }, {}, logger);
     const client = createApiClient(target.settings);
     const customFields = await readCustomFieldDefinitions(client.org(), logger).finally(async () => {
       await client.close();
@@ -82,13 +82,8 @@ describe('template', () => {
 
   it('maps the command line to the job and prints the result', async () => {
     const path = join(await makeTempDir(), 'services.csv');
-    const write = vi.spyOn(process.stdout, 'write').mockReturnValue(true);
-    try {
-      await runCommandLine(templateCommand, ['template', 'services', '--out', path]).parse;
-      expect(write).toHaveBeenCalledWith(`${JSON.stringify({ path, columns: 5 })}\n`);
-    } finally {
-      write.mockRestore();
-    }
+    const result = await runCliInProcess(['template', 'services', '--out', path]);
+    expect(result.stdout).toBe(`${JSON.stringify({ path, columns: 5 })}\n`);
   });
 
   it.each([
@@ -96,14 +91,8 @@ describe('template', () => {
     { name: 'without --org', org: [] },
   ])('writes a businesses template for a PROVIDER key, $name', async ({ org }) => {
     const path = join(await makeTempDir(), 'businesses.csv');
-    const write = vi.spyOn(process.stdout, 'write').mockReturnValue(true);
-    try {
-      const { parse, exits } = runCommandLine(templateCommand, ['template', 'businesses', '--out', path, '--emulator', '--emulator-role', 'PROVIDER', ...org]);
-      await parse;
-      expect(exits).toEqual([]);
-      expect(write).toHaveBeenCalledWith(expect.stringMatching(/^\{"path":.*"columns":\d+\}\n$/));
-    } finally {
-      write.mockRestore();
-    }
+    const result = await runCliInProcess(['template', 'businesses', '--out', path, '--emulator', '--emulator-role', 'PROVIDER', ...org]);
+    expect(result.code, result.stderr).toBe(EXIT_CODES.success);
+    expect(result.stdout).toMatch(/^\{"path":.*"columns":\d+\}\n$/);
   });
 });

@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { CommandContext } from '../../../src/cli/command-context.js';
+import { testIo } from '../../cli/test-io.js';
 import { EXIT_CODES } from '../../../src/cli/exit-codes.js';
 import { withStopSignal } from '../../../src/cli/stop-signal.js';
 import type { Business } from '../../../src/emulator/state-types.js';
@@ -15,6 +16,9 @@ import { runJob, type StepRunners } from '../../../src/jobs/job-file/run-job.js'
 import { WHOLE_RUN } from '../../../src/jobs/job-file/shard.js';
 import { ResumeError } from '../../../src/jobs/import/journal/resume-error.js';
 import { readResults, startImportHarness, type ImportHarness, type ImportOutcome } from './start-import-harness.js';
+
+/** Signals reach the commands of this file through it, as they reach the binary through `process`. */
+const io = testIo();
 
 const logger = pino({ level: 'silent' });
 
@@ -58,10 +62,10 @@ describe('resuming an import from its journal', () => {
     const { csv, targets } = renameSheet(0, 20, 'Term');
     const reportDir = join(harness.dir, 'sigterm');
     const posts = countPosts((total) => {
-      if (total === 5) setImmediate(() => process.emit('SIGTERM', 'SIGTERM'));
+      if (total === 5) setImmediate(() => io.signals.emit('SIGTERM'));
     });
     let exitCode = 0;
-    const context: CommandContext = { logger, requestExit: (code) => (exitCode = Math.max(exitCode, code)) };
+    const context: CommandContext = { io, logger, requestExit: (code) => (exitCode = Math.max(exitCode, code)) };
     let first: ImportOutcome | undefined;
     await withStopSignal(context, async (signal) => {
       first = await harness.runImport('businesses', csv, { reportDir, signal }, 'ORG_ADMIN', { ratePerMinute: 600, concurrency: 2 });

@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { CommandContext } from '../../../src/cli/command-context.js';
+import { testIo } from '../../cli/test-io.js';
 import { EXIT_CODES } from '../../../src/cli/exit-codes.js';
 import { withStopSignal } from '../../../src/cli/stop-signal.js';
 import { loadJob } from '../../../src/jobs/job-file/load-job.js';
@@ -16,6 +17,9 @@ import type { JobProgress } from '../../../src/jobs/job-progress.js';
 import { validateJob } from '../../../src/jobs/job-file/validate-job.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
+
+/** Signals reach the commands of this file through it, as they reach the binary through `process`. */
+const io = testIo();
 
 const logger = pino({ level: 'silent' });
 const env = { CRM_EXPORT_DIR: 'samples', FEEDBACK_SINCE: '2025-06-01T00:00:00Z' };
@@ -67,12 +71,12 @@ describe('job files in jobs/', () => {
     const [step] = job.steps;
     if (step !== undefined && 'import' in step) step.import.report = join(await makeTempDir(), 'report');
     let exitCode = 0;
-    const context: CommandContext = { logger, requestExit: (code) => (exitCode = Math.max(exitCode, code)) };
+    const context: CommandContext = { io, logger, requestExit: (code) => (exitCode = Math.max(exitCode, code)) };
     let writes = 0;
     api.emulator.faults.script = (_n, req) => {
       if (req.method !== 'POST') return undefined;
       writes++;
-      if (writes === 5) setImmediate(() => process.emit('SIGTERM', 'SIGTERM'));
+      if (writes === 5) setImmediate(() => io.signals.emit('SIGTERM'));
       return undefined;
     };
     let summary: ImportSummary | undefined;

@@ -1,0 +1,90 @@
+import yargs from 'yargs';
+import { AbortedError } from '../api/api-error.js';
+import { ROLES } from '../api/service-facts.js';
+import { UsageError, UserError } from '../user-error.js';
+import { checkCommand } from './check-command.js';
+import type { CliIo, CommandContext } from './command-context.js';
+import { conformanceCommand } from './conformance-command.js';
+import { createLogger } from './create-logger.js';
+import { emulatorCommand } from './emulator-command.js';
+import { EXIT_CODES } from './exit-codes.js';
+import { exportCommand } from './export-command.js';
+import { importCommand } from './import-command.js';
+import { runCommand } from './run-command.js';
+import { templateCommand } from './template-command.js';
+import { validateCommand } from './validate-command.js';
+
+/** When several outcomes are asked for, the gravest wins: a stop, then a failure, then a tripped breaker, then failed rows. */
+const EXIT_PRECEDENCE: readonly number[] = [
+  EXIT_CODES.success,
+  EXIT_CODES.partial,
+  EXIT_CODES.breaker,
+  EXIT_CODES.failed,
+  EXIT_CODES.usage,
+  EXIT_CODES.interrupted,
+  EXIT_CODES.terminated,
+];
+
+const COMMANDS = [emulatorCommand, checkCommand, conformanceCommand, templateCommand, importCommand, exportCommand, runCommand, validateCommand];
+
+/**
+ * The whole CLI for one command line: parses `args`, runs the command with `io` and returns the
+ * exit code. Nothing here touches `process`: main.ts wires it, and tests call this in process.
+ */
+export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+  const logger = createLogger(io.env.LOG_LEVEL ?? 'info', io.stderr === process.stderr ? undefined : io.stderr);
+  let exitCode: number = EXIT_CODES.success;
+  const context: CommandContext = {
+    io,
+    logger,
+    requestExit: (code) => {
+      if (EXIT_PRECEDENCE.indexOf(code) > EXIT_PRECEDENCE.indexOf(exitCode)) exitCode = code;
+    },
+  };
+  const cli = yargs([...args])
+    .scriptName('listing-bulk')
+    .option('emulator', { type: 'boolean', default: false, global: true, describe: 'Start the built-in emulator in this process and run against it' })
+    .option('emulator-role', { choices: ROLES, default: 'ORG_ADMIN' as const, global: true, describe: 'Whose key to use on the built-in emulator' })
+    .strict()
+    .demandCommand(1)
+    .recommendCommands()
+    .help()
+    .epilogue(
+      [
+        'Environment:',
+        '  LISTING_API_URL       the API base address, ending with /v2',
+        '  LISTING_API_KEY       the API key, or',
+        '  LISTING_API_KEY_FILE  a file holding only the key (chmod 600)',
+        '  LOG_LEVEL             debug, info (default), warn or error',
+      ].join('\n'),
+    )
+    .fail((message: string | null, error: Error | null | undefined) => {
+      if (message === null || message === '') throw error ?? new Error('unknown failure');
+      // One line of what is wrong (with yargs' "Did you mean" when it has one) beats the whole help.
+      throw new UsageError(`${message}\nRun listing-bulk --help, or listing-bulk <command> --help, for the usage.`);
+    });
+  try {
+    for (const register of COMMANDS) register(cli, context);
+    // With a callback yargs neither prints (help, version) nor exits: the text is written to io.stdout.
+    let output = '';
+    await cli.parseAsync([...args], {}, (_error, _argv, text) => {
+      output = text;
+    });
+    if (output !== '') io.stdout.write(`${output}\n`);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`\n${error.message}\n`);
+      context.requestExit(EXIT_CODES.usage);
+    } else if (error instanceof UserError || error instanceof AbortedError) {
+      // Raised on purpose: the message says what happened and what to do; a stack would only hide it.
+      logger.error(error.message);
+      context.requestExit(error instanceof UserError ? error.exitCode : EXIT_CODES.failed);
+    } else {
+      logger.error({ err: error }, error instanceof Error ? error.message : String(error));
+      logger.error('This is a bug in listing-bulk. Please report it with the command line and the output above (no API key is in it).');
+      context.requestExit(EXIT_CODES.failed);
+    }
+  }
+  logger.flush();
+  return exitCode;
+}
