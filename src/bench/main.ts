@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { measureEmulator } from './measure-emulator.js';
 import { measureExport } from './measure-export.js';
+import { measureMillionRows } from './measure-million-rows.js';
 import { measureOrgsCpuCeiling } from './measure-orgs-cpu-ceiling.js';
 import { measureOrgsRatio } from './measure-orgs-ratio.js';
 import { measurePacing } from './measure-pacing.js';
@@ -26,6 +27,7 @@ const GOALS: Record<string, string> = {
   csv_rows_per_s: '≥ 20,000',
   xlsx_rows_per_s: '≥ 5,000',
   peak_rss_mb: '< 300',
+  million_rows_rss_growth_mb: '< 150',
   emulator_list_ms: '',
   shard_balance: '≤ 1.1',
   shared_org_ratio: '≥ 0.9',
@@ -34,6 +36,11 @@ const GOALS: Record<string, string> = {
   orgs_rate_limited: '0',
   orgs_cpu_ceiling: '(requests/s; see machine.cores)',
 };
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('npm run bench: measures pacing, sync, export, validation, memory and sharding against the built-in emulator (about 6 minutes).\nPrints a table of figures and goals, and writes reports/bench-latest.json. Takes no options.');
+  process.exit(0);
+}
 
 /**
  * `npm run bench`: every figure measured in one process, printed as a table and written to
@@ -68,6 +75,7 @@ function medianOf<T>(figure: string, runs: readonly T[], pick: (run: T) => numbe
 const started = performance.now();
 const validations = await repeatRuns(TIMED_RUNS, () => measure('validation', measureValidation));
 const sync = await measure('sync', measureSync);
+const million = await measure('million_rows', measureMillionRows);
 const exports = await repeatRuns(TIMED_RUNS, () => measure('export', measureExport));
 const pacings = await repeatRuns(TIMED_RUNS, () => measure('pacing', measurePacing));
 const emulators = await repeatRuns(TIMED_RUNS, () => measure('emulator', measureEmulator));
@@ -95,6 +103,7 @@ const figures: Record<string, unknown> = {
   csv_rows_per_s: medianOf('csv_rows_per_s', validations, (run) => run.csv_rows_per_s),
   xlsx_rows_per_s: medianOf('xlsx_rows_per_s', validations, (run) => run.xlsx_rows_per_s),
   peak_rss_mb: medianOf('peak_rss_mb', validations, (run) => run.peak_rss_mb),
+  million_rows_rss_growth_mb: million.million_rows_rss_growth_mb,
   emulator_list_ms: medianOf('emulator_list_ms', emulators, (run) => run.emulator_list_ms),
   shard_balance: shards.shard_balance,
   shared_org_ratio: sharedOrg.shared_org_ratio,
@@ -120,6 +129,7 @@ const figures: Record<string, unknown> = {
     csv_peak_rss_mb: validation.csv_peak_rss_mb,
     xlsx_peak_rss_mb: validation.xlsx_peak_rss_mb,
   },
+  million_rows: { rows: million.rows, invalid: million.invalid },
   emulator: { businesses: emulator.emulator_businesses, seed_s: emulator.emulator_seed_s, heap_mb: emulator.emulator_heap_mb },
   shard_plan: { orgs: shards.orgs, shards: shards.shards, sizes: 'Zipf, s = 1' },
   shared_org: { requests: sharedOrg.requests, rate_limited: sharedOrg.rate_limited, seconds: sharedOrg.seconds },

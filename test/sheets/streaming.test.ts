@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openSheetReader, openSheetWriter } from '../../src/sheets/index.js';
 import { makeTempDir } from './make-temp-dir.js';
 
-const ROWS = 200_000;
+const ROWS = 20_000;
 
 function* generateCsv(): Generator<string> {
   yield 'storeCode;name;city;description\n';
@@ -22,7 +22,7 @@ async function countOpenFiles(path: string): Promise<number> {
 }
 
 describe('streaming', () => {
-  it('reads a 200,000-row CSV row by row', { timeout: 120_000 }, async () => {
+  it('reads a 20,000-row CSV row by row', async () => {
     const path = join(await makeTempDir(), 'big.csv');
     await pipeline(Readable.from(generateCsv()), createWriteStream(path));
     const reader = await openSheetReader(path);
@@ -36,10 +36,10 @@ describe('streaming', () => {
     expect(lastLine).toBe(2 * ROWS);
   });
 
-  it('writes then reads 20,000 XLSX rows', { timeout: 120_000 }, async () => {
+  it('writes then reads 5,000 XLSX rows', async () => {
     const path = join(await makeTempDir(), 'big.xlsx');
     const writer = await openSheetWriter(path, { columns: [{ key: 'storeCode', text: true }, { key: 'name' }, { key: 'rating' }] });
-    for (let index = 0; index < 20_000; index += 1) {
+    for (let index = 0; index < 5_000; index += 1) {
       await writer.writeRow({ storeCode: String(index).padStart(6, '0'), name: `Crêperie n°${index} 😀`, rating: index / 4 });
     }
     await writer.close();
@@ -47,7 +47,7 @@ describe('streaming', () => {
     for await (const item of await openSheetReader(path)) {
       if (item.kind === 'row' && item.values.name === `Crêperie n°${item.line - 2} 😀`) rows += 1;
     }
-    expect(rows).toBe(20_000);
+    expect(rows).toBe(5_000);
   });
 
   it.runIf(existsSync('/proc/self/fd')).each(['csv', 'xlsx'])('closes the %s file when reading stops early', async (extension) => {
