@@ -1,11 +1,21 @@
 import type { SheetInfo } from './read-workbook-info.js';
 import { SheetError } from './sheet-error.js';
 
-/** The sheet to read: the one named by the caller, else the one named after the resource, else the first visible one. */
-export function chooseSheet(sheets: readonly SheetInfo[], file: string, wanted: { sheet?: string; resource?: string }): string {
+export interface ChosenSheet {
+  name: string;
+  /** Names the hidden sheets passed over: a user who sees none of them in Excel learns why they were not read. */
+  warnings: string[];
+}
+
+/**
+ * The sheet to read: the one named by the caller, hidden or not; else the visible one named after
+ * the resource, else the first visible one. A hidden sheet (the lists behind dropdowns, old data)
+ * is read only when named.
+ */
+export function chooseSheet(sheets: readonly SheetInfo[], file: string, wanted: { sheet?: string; resource?: string }): ChosenSheet {
   if (wanted.sheet !== undefined) {
     const named = findSheet(sheets, wanted.sheet);
-    if (named !== undefined) return named;
+    if (named !== undefined) return { name: named.name, warnings: [] };
     const available = sheets.map((sheet) => `'${sheet.name}'`).join(', ');
     throw new SheetError(
       `read ${file}`,
@@ -14,12 +24,28 @@ export function chooseSheet(sheets: readonly SheetInfo[], file: string, wanted: 
     );
   }
   const forResource = wanted.resource === undefined ? undefined : findSheet(sheets, wanted.resource);
-  const first = forResource ?? (sheets.find((sheet) => sheet.visible) ?? sheets[0])?.name;
-  if (first === undefined) throw new SheetError(`read ${file}`, 'the workbook has no sheet', 'Check that it is the right file.');
-  return first;
+  const chosen = forResource?.visible === true ? forResource : sheets.find((sheet) => sheet.visible);
+  if (chosen === undefined) {
+    if (sheets.length === 0) throw new SheetError(`read ${file}`, 'the workbook has no sheet', 'Check that it is the right file.');
+    throw new SheetError(`read ${file}`, `all its sheets are hidden (${listNames(sheets)})`, 'Name the sheet to import with --sheet.');
+  }
+  // Those that would have been read if shown: the one named after the resource, those before the first visible one.
+  const before = sheets.indexOf(chosen);
+  const skipped = chosen === forResource ? [] : sheets.filter((sheet, index) => !sheet.visible && (sheet === forResource || index < before));
+  return { name: chosen.name, warnings: skipped.length === 0 ? [] : [describeSkipped(skipped)] };
+}
+
+function describeSkipped(skipped: readonly SheetInfo[]): string {
+  return skipped.length === 1
+    ? `Sheet ${listNames(skipped)} is hidden: it is not read unless --sheet names it.`
+    : `Sheets ${listNames(skipped)} are hidden: they are not read unless --sheet names one.`;
+}
+
+function listNames(sheets: readonly SheetInfo[]): string {
+  return sheets.map((sheet) => `'${sheet.name}'`).join(', ');
 }
 
 // Excel treats sheet names case-insensitively.
-function findSheet(sheets: readonly SheetInfo[], name: string): string | undefined {
-  return sheets.find((sheet) => sheet.name.toLowerCase() === name.toLowerCase())?.name;
+function findSheet(sheets: readonly SheetInfo[], name: string): SheetInfo | undefined {
+  return sheets.find((sheet) => sheet.name.toLowerCase() === name.toLowerCase());
 }

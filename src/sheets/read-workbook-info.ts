@@ -13,7 +13,9 @@ export function listSheets(workbook: object): SheetInfo[] {
   if (!Array.isArray(sheets)) return [];
   return sheets.flatMap((sheet: unknown) => {
     const name = readProperty(sheet, 'name');
-    return typeof name === 'string' ? [{ name, visible: readProperty(sheet, 'state') === 'visible' }] : [];
+    // `hidden` or `veryHidden` (shown by no menu in Excel); a sheet without a state is visible.
+    const state = readProperty(sheet, 'state');
+    return typeof name === 'string' ? [{ name, visible: state !== 'hidden' && state !== 'veryHidden' }] : [];
   });
 }
 

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { assertReadableFile } from './assert-readable-file.js';
-import { MAX_WORKBOOK_UNPACKED_BYTES } from './assert-safe-workbook.js';
+import { MAX_WORKBOOK_UNPACKED_BYTES } from './refuse-unpacked-size.js';
 import { buildSheetRow } from './build-sheet-row.js';
-import { chooseSheet } from './choose-sheet.js';
+import { chooseSheet, type ChosenSheet } from './choose-sheet.js';
 import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
 import { hashFile } from './hash-file.js';
 import { holdEarlyZipEnd } from './hold-early-zip-end.js';
@@ -11,6 +11,7 @@ import { mapHeader, type HeaderMap } from './map-header.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
 import { repairUtf8Decoding } from './repair-utf8-decoding.js';
 import { SheetError } from './sheet-error.js';
+import { toTempDirError } from './temp-dir-error.js';
 import type { CellValue, SheetItem, SheetReader, SheetReaderOptions } from './sheet-reader.js';
 import { watchUnpackedBytes, type UnpackedBytesWatch } from './watch-unpacked-bytes.js';
 
@@ -39,13 +40,14 @@ export async function openXlsxReader(path: string, options: SheetReaderOptions =
     await worksheets.return(undefined);
   };
   try {
-    const { name, worksheet } = await findWorksheet(workbook, worksheets, unpacked, path, options);
+    const { name, worksheet, warnings: sheetWarnings } = await findWorksheet(workbook, worksheets, unpacked, path, options);
     const rows = readRows(unpacked.guardIterator(worksheet[Symbol.asyncIterator]()), isDate1904(workbook));
-    const { names, warnings } = await readHeader(rows, path, options);
+    const { names, warnings, unknown } = await readHeader(rows, path, options);
     return {
       source: { format: 'xlsx', sheet: name },
       columns: names.filter((column) => column !== undefined),
-      warnings,
+      warnings: [...sheetWarnings, ...warnings],
+      unknownColumns: unknown,
       sha256,
       close,
       async *[Symbol.asyncIterator]() {
@@ -75,14 +77,14 @@ async function findWorksheet(
   unpacked: UnpackedBytesWatch,
   path: string,
   options: SheetReaderOptions,
-): Promise<{ name: string; worksheet: WorksheetReader }> {
-  let wanted: string | undefined;
+): Promise<ChosenSheet & { worksheet: WorksheetReader }> {
+  let wanted: ChosenSheet | undefined;
   for (let next = await worksheets.next(); next.done !== true; next = await worksheets.next()) {
     wanted ??= chooseSheet(listSheets(workbook), path, options);
-    if (readWorksheetName(workbook, next.value) === wanted) return { name: wanted, worksheet: next.value };
+    if (readWorksheetName(workbook, next.value) === wanted.name) return { ...wanted, worksheet: next.value };
     await unpacked.guard(next.value.read());
   }
-  const reason = wanted === undefined ? 'it holds no worksheet' : `its sheet '${wanted}' is not a worksheet`;
+  const reason = wanted === undefined ? 'it holds no worksheet' : `its sheet '${wanted.name}' is not a worksheet`;
   throw new SheetError(`read ${path}`, reason, 'Check that it is the right file, or choose another sheet.');
 }
 
@@ -126,6 +128,8 @@ function toSheetItem(row: XlsxRow, names: readonly (string | undefined)[]): Shee
 
 function toSheetError(error: unknown, path: string): unknown {
   if (error instanceof SheetError) return error;
+  const tempDirError = toTempDirError(error, path);
+  if (tempDirError) return tempDirError;
   const reason = `it is not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)})`;
   return new SheetError(`read ${path}`, reason, 'Open it in Excel or LibreOffice and save it again as .xlsx.', { cause: error });
 }

@@ -9,8 +9,8 @@ type WriteCallback = (error: NodeJS.ErrnoException | null, written?: number) => 
 const noSpace = (): NodeJS.ErrnoException => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
 
 /**
- * node:fs whose write streams (every output of the CLI) fail with ENOSPC once `disk.free` bytes
- * are written, as a disk that fills does: `vi.mock('node:fs', ...)` with it.
+ * node:fs whose write streams (every output of the CLI) and writeFileSync (a lock) fail with ENOSPC
+ * once `disk.free` bytes are written, as a disk that fills does: `vi.mock('node:fs', ...)` with it.
  */
 export function withFullDisk(fs: typeof NodeFs): typeof NodeFs {
   const fillingFs = {
@@ -28,7 +28,18 @@ export function withFullDisk(fs: typeof NodeFs): typeof NodeFs {
   };
   const createWriteStream = (path: NodeFs.PathLike, options?: BufferEncoding | Record<string, unknown>): NodeFs.WriteStream =>
     fs.createWriteStream(path, { ...(typeof options === 'string' ? { encoding: options } : options), fs: fillingFs });
-  return { ...fs, createWriteStream: createWriteStream as typeof fs.createWriteStream };
+  // As the disk does: the file is created, its bytes are refused.
+  const writeFileSync = (path: NodeFs.PathOrFileDescriptor, data: string | NodeJS.ArrayBufferView, options?: NodeFs.WriteFileOptions): void => {
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    if (size > disk.free) {
+      fs.writeFileSync(path, '', options);
+      disk.free = 0;
+      throw noSpace();
+    }
+    disk.free -= size;
+    fs.writeFileSync(path, data, options);
+  };
+  return { ...fs, createWriteStream: createWriteStream as typeof fs.createWriteStream, writeFileSync };
 }
 
 /** node:fs/promises whose writeFile (the export's saved pages) fails with ENOSPC once `disk.free` is spent. */

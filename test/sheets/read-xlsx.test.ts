@@ -102,6 +102,43 @@ describe('choosing the sheet', () => {
     });
     const { reader } = await readItems(path);
     expect(reader.source).toEqual({ format: 'xlsx', sheet: 'Data' });
+    expect(reader.warnings).toEqual(["Sheet 'Lists' is hidden: it is not read unless --sheet names it."]);
+  });
+
+  it('reads no hidden sheet, even one named after the resource, and names those it passed over', async () => {
+    const path = await writeWorkbook((workbook) => {
+      workbook.addWorksheet('Old', { state: 'hidden' }).addRows([['code'], ['OLD']]);
+      workbook.addWorksheet('Data').addRows([['code'], ['S1']]);
+      workbook.addWorksheet('locations', { state: 'veryHidden' }).addRows([['code'], ['SECRET']]);
+    });
+    const { reader, items } = await readItems(path, { resource: 'locations' });
+    expect(reader.source).toEqual({ format: 'xlsx', sheet: 'Data' });
+    expect(items).toEqual([{ kind: 'row', line: 2, values: { code: 'S1' } }]);
+    expect(reader.warnings).toEqual(["Sheets 'Old', 'locations' are hidden: they are not read unless --sheet names one."]);
+
+    const named = await readItems(path, { resource: 'locations', sheet: 'Locations' });
+    expect(named.reader.source).toEqual({ format: 'xlsx', sheet: 'locations' });
+    expect(named.items).toEqual([{ kind: 'row', line: 2, values: { code: 'SECRET' } }]);
+    expect(named.reader.warnings).toEqual([]);
+  });
+
+  it('says nothing of a hidden sheet after the one read, as the lists behind the dropdowns of a template', async () => {
+    const path = await writeWorkbook((workbook) => {
+      workbook.addWorksheet('locations').addRows([['code'], ['S1']]);
+      workbook.addWorksheet('Lists', { state: 'hidden' }).addRow(['choice']);
+    });
+    const { reader } = await readItems(path, { resource: 'locations' });
+    expect(reader.source).toEqual({ format: 'xlsx', sheet: 'locations' });
+    expect(reader.warnings).toEqual([]);
+  });
+
+  it('fails on a workbook whose sheets are all hidden, unless one is named', async () => {
+    const path = await writeWorkbook((workbook) => {
+      workbook.addWorksheet('A', { state: 'hidden' }).addRows([['code'], ['S1']]);
+      workbook.addWorksheet('B', { state: 'veryHidden' }).addRows([['code'], ['S2']]);
+    });
+    await expect(readItems(path)).rejects.toThrow(`Could not read ${path}: all its sheets are hidden ('A', 'B'). Name the sheet to import with --sheet.`);
+    expect((await readItems(path, { sheet: 'B' })).items).toEqual([{ kind: 'row', line: 2, values: { code: 'S2' } }]);
   });
 
   // An exceljs workbook whose xl/_rels/workbook.xml.rels targets were rewritten to "/xl/worksheets/sheetN.xml".

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
+import { detectSheetFormat } from '../../sheets/index.js';
 import { exportAttributes } from './export-attributes.js';
 import { exportBusinesses } from './export-businesses.js';
 import { exportCustomFields } from './export-custom-fields.js';
@@ -9,6 +10,7 @@ import { exportMessageTemplates } from './export-message-templates.js';
 import type { ExportOptions, ExportSummary } from './export-options.js';
 import type { ExportResource } from './export-resource-names.js';
 import { exportServices } from './export-services.js';
+import { lockExportFile } from './lock-export-file.js';
 
 type Exporter = (client: ApiClient, options: ExportOptions, logger: Logger) => Promise<ExportSummary>;
 
@@ -22,7 +24,17 @@ const EXPORTERS: Record<ExportResource, Exporter> = {
   'geo-locations': exportGeoLocations,
 };
 
-/** Exports one resource to `options.out`; failed pages and businesses go to `<out>.errors.csv`. */
-export function exportResource(client: ApiClient, resource: ExportResource, options: ExportOptions, logger: Logger): Promise<ExportSummary> {
-  return EXPORTERS[resource](client, options, logger);
+/**
+ * Exports one resource to `options.out`; failed pages and businesses go to `<out>.errors.csv`.
+ * A second export to the same file is refused while this one runs (lock-export-file.ts).
+ */
+export async function exportResource(client: ApiClient, resource: ExportResource, options: ExportOptions, logger: Logger): Promise<ExportSummary> {
+  // An unsupported extension is refused before anything is written, the lock included.
+  detectSheetFormat(options.out, 'write');
+  const lock = await lockExportFile(options.out, logger);
+  try {
+    return await EXPORTERS[resource](client, options, logger);
+  } finally {
+    lock.release();
+  }
 }

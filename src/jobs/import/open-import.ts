@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/api-client.js';
 import type { ImportCatalog } from '../../resources/resource-catalog.js';
 import type { ImportOptions } from './import-options.js';
 import { openImportReport, type ReportedRow } from './report/import-report.js';
+import { checkSheetColumns } from './check-sheet-columns.js';
 import { ImportRun } from './import-run.js';
 import { keepShardRows } from './keep-shard-rows.js';
 import { openImportSheet } from './open-import-sheet.js';
@@ -39,6 +40,13 @@ export async function openImport<Target, Update>(
   onRestored: (row: ReportedRow) => void = () => undefined,
 ): Promise<OpenedImport<Target, Update>> {
   const reader = await openImportSheet(options.file, catalog, options.sheet);
+  let ignoredColumns: string[];
+  try {
+    ignoredColumns = checkSheetColumns({ file: options.file, unknown: reader.unknownColumns, known: catalog.columns.map((column) => column.header), ...(options.ignoreColumns === undefined ? {} : { ignore: options.ignoreColumns }) });
+  } catch (error) {
+    await reader.close();
+    throw error;
+  }
   for (const warning of summarizeWarnings(reader.warnings)) logger.warn(warning);
   const settings = {
     resource: catalog.resource,
@@ -49,12 +57,13 @@ export async function openImport<Target, Update>(
     shard: options.shardRows?.shard ?? null,
   };
   // The journal first: a refused resume leaves the earlier report as it was.
-  const journal = await openImportJournal({ dir: options.reportDir, source: options.file, sha256: reader.sha256, settings, restart: options.restart === true }).catch(async (error: unknown) => {
+  const journal = await openImportJournal({ dir: options.reportDir, source: options.file, sha256: reader.sha256, settings, restart: options.restart === true, logger }).catch(async (error: unknown) => {
     await reader.close();
     throw error;
   });
   const report = await openImportReport({ options, resource: catalog.resource, dialect: reader.source, columns: reader.columns, catalog: catalog.columns });
   const run = new ImportRun(client, options, report, journal, logger);
+  run.ignoredColumns = ignoredColumns;
 
   const { shardRows } = options;
   const sheet = shardRows === undefined ? reader : keepShardRows(reader, shardRows, () => run.otherShards++);
@@ -62,7 +71,7 @@ export async function openImport<Target, Update>(
   async function* readValidRows(): AsyncGenerator<ValidRow<Target, Update>> {
     let seq = 0;
     try {
-      for await (const outcome of readRowOutcomes(sheet, catalog)) {
+      for await (const outcome of readRowOutcomes(sheet, catalog, options.dateFormat)) {
         const base = { seq: seq++, line: outcome.line, values: outcome.values };
         const journaled = journal.take(outcome.line);
         if (journaled !== undefined) {

@@ -1,7 +1,8 @@
 import { appendFileSync, closeSync, openSync } from 'node:fs';
 import { truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import { toWriteError } from '../../../sheets/open-output.js';
+import type { Logger } from 'pino';
+import { isFullDisk, toWriteError } from '../../../sheets/open-output.js';
 import type { ReportedRow } from '../report/import-report.js';
 import { openReportDir } from '../report/open-report-dir.js';
 import { clearRehearsal, setRehearsalAside } from '../report/rehearsal-files.js';
@@ -11,7 +12,7 @@ import type { ImportSettings, JournalEntry, JournalHeader } from './journal-sche
 import { readJournal } from './read-journal.js';
 import { ResumeError } from './resume-error.js';
 
-const JOURNAL_FILE = 'journal.jsonl';
+export const JOURNAL_FILE = 'journal.jsonl';
 /** Client data: readable by its owner only. */
 const OWNER_ONLY = 0o600;
 
@@ -32,6 +33,8 @@ export interface ImportJournalOptions {
   settings: ImportSettings;
   /** Forget what an earlier run journaled. */
   restart: boolean;
+  /** Told when the lock of a killed run is taken over. */
+  logger: Logger;
 }
 
 /**
@@ -56,11 +59,17 @@ export interface ImportJournal {
  * first, it creates and locks the directory, and closing it unlocks it.
  */
 export async function openImportJournal(options: ImportJournalOptions): Promise<ImportJournal> {
-  const lock = await openReportDir(options.dir);
   try {
-    return await openJournalFile(options, lock);
+    const lock = await openReportDir(options.dir, options.logger);
+    try {
+      return await openJournalFile(options, lock);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   } catch (error) {
-    lock.release();
+    // Nothing written yet (the directory, its lock, the journal's header): not a run to resume.
+    if (isFullDisk(error)) throw new ReportDirError(options.dir, 'the disk is full', 'Free space, or use another --report.', { cause: error });
     throw error;
   }
 }

@@ -1,5 +1,7 @@
-import { mkdir, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import type { Logger } from 'pino';
 import { readTempOutputTarget } from '../../../sheets/temp-output-name.js';
+import { createReportDir } from './create-report-dir.js';
 import { ReportDirError } from './report-dir-error.js';
 import { LOCK_FILE, lockReportDir, type ReportDirLock } from './report-dir-lock.js';
 
@@ -16,8 +18,8 @@ const SHOWN_NAMES = 3;
  * this run. A directory that holds anything but a report of ours is refused: the report would
  * overwrite its files.
  */
-export async function openReportDir(dir: string): Promise<ReportDirLock> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+export async function openReportDir(dir: string, logger: Logger): Promise<ReportDirLock> {
+  await createReportDir(dir);
   const foreign = (await readdir(dir, { withFileTypes: true }))
     .filter((entry) => !(entry.isDirectory() ? entry.name === PLAN_DIR || entry.name === REHEARSAL_DIR : isReportFile(entry.name)))
     .map((entry) => entry.name)
@@ -30,7 +32,7 @@ export async function openReportDir(dir: string): Promise<ReportDirLock> {
       'Name a new or empty directory with --report, or the directory of an earlier report to resume it.',
     );
   }
-  return lockReportDir(dir);
+  return lockReportDir(dir, logger);
 }
 
 export function isReportFile(name: string): boolean {

@@ -4,7 +4,7 @@ import { UserError } from '../../../user-error.js';
 export class ReportDirError extends UserError {
   override name = 'ReportDirError';
 
-  constructor(dir: string, reason: string, advice: string) {
-    super(`Could not use ${dir}: ${reason}. ${advice}`);
+  constructor(dir: string, reason: string, advice: string, options?: ErrorOptions) {
+    super(`Could not use ${dir}: ${reason}. ${advice}`, options);
   }
 }
