@@ -30,11 +30,11 @@ export class OrgPacer {
 
   constructor(
     private readonly options: PacerOptions,
-    private readonly sharedTurn?: SharedTurn,
+    sharedTurn?: SharedTurn,
   ) {
     this.queue = new PQueue({ concurrency: options.concurrency });
     this.rate = new AdaptiveRate(options.ratePerMinute);
-    this.gate = new StartGate(() => (60_000 / this.rate.perMinute) * (1 + SAFETY_MARGIN), options.clock);
+    this.gate = new StartGate(() => (60_000 / this.rate.perMinute) * (1 + SAFETY_MARGIN), options.clock, sharedTurn);
   }
 
   /** The current rate: the budget, or less after 429s. */
@@ -55,17 +55,12 @@ export class OrgPacer {
   }
 
   /**
-   * Waits until an attempt may be sent; resolves with its start time. The shared turn comes after
-   * the gate, so it is taken just before the request leaves and the shared count stays true.
+   * Waits until an attempt may be sent; resolves with its start time. The shared turn is taken in
+   * the gate, just before the request leaves, so the shared count stays true and a 429 slows the
+   * requests that wait for a shared turn as much as the others.
    */
   waitTurn(signal: AbortSignal): Promise<number> {
-    const turn = this.gate.waitTurn(signal);
-    const { sharedTurn } = this;
-    if (sharedTurn === undefined) return turn;
-    return turn.then(async () => {
-      await sharedTurn(signal);
-      return this.options.clock.now();
-    });
+    return this.gate.waitTurn(signal);
   }
 
   noteAnswered(): void {

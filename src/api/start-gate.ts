@@ -14,6 +14,8 @@ export class StartGate {
   constructor(
     private readonly intervalMs: () => number,
     private readonly clock: Clock,
+    /** A turn of a budget other processes share, taken once the gate is open, just before the start. */
+    private readonly sharedTurn?: (signal: AbortSignal) => Promise<void>,
   ) {}
 
   pauseUntil(at: number): void {
@@ -34,12 +36,23 @@ export class StartGate {
       const now = this.clock.now();
       const interval = this.intervalMs();
       const openAt = Math.max(this.lastStart + interval, this.pausedUntil);
-      if (now >= openAt) {
-        // A timer that fires a little late does not push every later start back; after an idle spell there is no catching up.
-        this.lastStart = now - openAt < interval ? openAt : now;
+      if (now < openAt) {
+        await this.clock.sleep(openAt - now, signal);
+        continue;
+      }
+      // A timer that fires a little late does not push every later start back; after an idle spell there is no catching up.
+      const late = now - openAt < interval ? now - openAt : 0;
+      if (this.sharedTurn === undefined) {
+        this.lastStart = now - late;
         return now;
       }
-      await this.clock.sleep(openAt - now, signal);
+      // Waiting for the shared turn holds the gate, so its pause and spacing apply when the request leaves.
+      await this.sharedTurn(signal);
+      const turnAt = this.clock.now();
+      // A 429 answered meanwhile paused or slowed the gate: that turn is given up, another taken once it opens.
+      if (turnAt < Math.max(this.lastStart + this.intervalMs(), this.pausedUntil)) continue;
+      this.lastStart = turnAt - late;
+      return turnAt;
     }
   }
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { setMaxListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { AdaptiveRate } from '../../src/api/adaptive-rate.js';
-import { OrgPacer } from '../../src/api/org-pacer.js';
+import { OrgPacer, type SharedTurn } from '../../src/api/org-pacer.js';
 import { PacerRegistry } from '../../src/api/pacer-registry.js';
 import { VirtualClock } from './virtual-clock.js';
 
@@ -117,6 +117,64 @@ describe('pacer registry', () => {
     expect(otherStarts.at(-1)).toBeCloseTo(39 * 204, 6);
     expect(limited.ratePerMinute).toBe(150);
     expect(other.ratePerMinute).toBe(300);
+  });
+});
+
+/**
+ * A budget other processes share, on the virtual clock: `points` turns per fixed window of
+ * `windowMs`, each window starting at its first turn, as the Redis counter gives them; a turn
+ * refused waits for the window's end.
+ */
+function sharedWindowTurns(clock: VirtualClock, points: number, windowMs: number): SharedTurn {
+  let windowStart = -Infinity;
+  let taken = 0;
+  return async (signal) => {
+    for (;;) {
+      if (clock.now() >= windowStart + windowMs) {
+        windowStart = clock.now();
+        taken = 0;
+      }
+      if (taken < points) {
+        taken++;
+        return;
+      }
+      await clock.sleep(windowStart + windowMs - clock.now(), signal);
+    }
+  };
+}
+
+describe('start gate with a shared budget', () => {
+  it('holds the requests waiting for a shared turn during a 429 pause, and spaces them at the lowered rate after it', async () => {
+    const clock = new VirtualClock();
+    // The other processes leave 5 turns in 3 s: requests wait for the shared turn more than for the gate.
+    const pacer = new OrgPacer({ ratePerMinute: 300, concurrency: 8, clock }, sharedWindowTurns(clock, 5, 3000));
+    let limitedAt = 0;
+    const starts = pushRequests(pacer, clock, 30, 50, (index, at) => {
+      if (index !== 7) return;
+      limitedAt = at;
+      pacer.noteRateLimited(5000, at);
+    });
+    await clock.run();
+    expect(starts).toHaveLength(30);
+    const after = starts.slice(8);
+    expect(after.filter((at) => at < limitedAt + 5000)).toEqual([]);
+    const halvedIntervalMs = (60_000 / 150) * 1.02;
+    for (let index = 1; index < after.length; index++) expect((after[index] ?? 0) - (after[index - 1] ?? 0)).toBeGreaterThanOrEqual(halvedIntervalMs - 1e-6);
+  });
+
+  it('gives each start a shared turn taken at that start', async () => {
+    const clock = new VirtualClock();
+    const turns: number[] = [];
+    const windows = sharedWindowTurns(clock, 5, 3000);
+    const pacer = new OrgPacer({ ratePerMinute: 300, concurrency: 8, clock }, async (signal) => {
+      await windows(signal);
+      turns.push(clock.now());
+    });
+    const starts = pushRequests(pacer, clock, 20, 50);
+    await clock.run();
+    expect(turns).toEqual(starts);
+    // 5 starts per 3 s window, 204 ms apart within one.
+    expect(starts.slice(0, 6)).toEqual([0, 204, 408, 612, 816, 3000]);
   });
 });
 

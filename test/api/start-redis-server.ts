@@ -9,6 +9,8 @@ export const HAS_REDIS_SERVER = spawnSync('redis-server', ['--version']).status 
 
 export interface RedisServer {
   url: string;
+  /** The server's process: tests freeze it with SIGSTOP, as a Redis that hangs without closing its connections. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -28,9 +30,14 @@ export async function startRedisServer(): Promise<RedisServer> {
     });
     child.once('exit', (code) => { reject(new Error(`redis-server exited with ${code}: ${output}`)); });
   });
+  const { pid } = child;
+  if (pid === undefined) throw new Error('redis-server has no pid');
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid,
     async stop() {
+      // A frozen server would not act on SIGTERM.
+      child.kill('SIGCONT');
       child.kill('SIGTERM');
       await exited;
       await rm(dir, { recursive: true, force: true });

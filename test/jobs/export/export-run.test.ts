@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import { ApiError } from '../../../src/api/api-error.js';
 import { ExportRun, type FetchedPage, type PageSource } from '../../../src/jobs/export/export-run.js';
@@ -15,10 +15,12 @@ function heldList(maxPage: number) {
   const asked: number[] = [];
   const released = new Map<number, FetchedPage<number> | Error>();
   const waiting = new Map<number, () => void>();
+  const counts: { count: number; reached: () => void }[] = [];
   const source: PageSource<number> = {
     name: 'GET /held',
     fetch: async (page) => {
       asked.push(page);
+      for (const { count, reached } of counts) if (asked.length >= count) reached();
       if (!released.has(page)) await new Promise<void>((resolve) => waiting.set(page, resolve));
       const answer = released.get(page);
       if (answer instanceof Error) throw answer;
@@ -32,14 +34,17 @@ function heldList(maxPage: number) {
   };
   const answer = (page: number) => { release(page, { items: [page * 10], maxPage }); };
   const fail = (page: number) => { release(page, new ApiError({ kind: 'not-found', method: 'GET', path: '/held', status: 404 })); };
-  return { source, asked, answer, fail };
+  /** Resolves once `count` pages have been asked for, however long the saved-pages folder, checked first on disk, takes under load. */
+  const askedFor = (count: number) =>
+    new Promise<void>((reached) => {
+      if (asked.length >= count) reached();
+      else counts.push({ count, reached });
+    });
+  return { source, asked, answer, fail, askedFor };
 }
 
 /** The pages asked, in page order: pages asked together reach the list in the order their saved copies are found missing on disk. */
 const askedPages = (asked: readonly number[]) => [...asked].sort((a, b) => a - b);
-
-/** Waits until `count` pages have been asked for (the saved-pages folder is checked first, on disk). */
-const askedFor = (asked: readonly number[], count: number) => vi.waitFor(() => { expect(asked.length).toBeGreaterThanOrEqual(count); });
 
 async function openRun(out?: string): Promise<ExportRun> {
   // No request leaves: the pages come from the held list.
@@ -53,7 +58,7 @@ describe('pages read ahead of the one being written', () => {
     const list = heldList(5);
     const pages = run.readPages(list.source, { window: 2, guess: 2 });
     const first = pages.next();
-    await askedFor(list.asked, 3);
+    await list.askedFor(3);
     expect(askedPages(list.asked)).toEqual([1, 2, 3]);
     list.answer(1);
     expect(await first).toMatchObject({ value: { page: 1, items: [10] } });
@@ -69,10 +74,10 @@ describe('pages read ahead of the one being written', () => {
     const list = heldList(10);
     const pages = run.readPages(list.source, { window: 4 });
     const first = pages.next();
-    await askedFor(list.asked, 1);
+    await list.askedFor(1);
     list.answer(1);
     await first;
-    await askedFor(list.asked, 5);
+    await list.askedFor(5);
     expect(askedPages(list.asked)).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -81,7 +86,7 @@ describe('pages read ahead of the one being written', () => {
     const list = heldList(1);
     const pages = run.readPages(list.source, { guess: 2 });
     const first = pages.next();
-    await askedFor(list.asked, 3);
+    await list.askedFor(3);
     list.answer(1);
     list.fail(2);
     list.answer(3);
@@ -100,7 +105,7 @@ describe('pages read ahead of the one being written', () => {
     const list = heldList(1);
     const pages = run.readPages(list.source, { guess: 1 });
     const first = pages.next();
-    await askedFor(list.asked, 1);
+    await list.askedFor(1);
     list.answer(1);
     expect(await first).toMatchObject({ value: { page: 1 } });
     expect(await pages.next()).toMatchObject({ done: true });

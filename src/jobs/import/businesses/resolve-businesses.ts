@@ -6,7 +6,7 @@ import { PER_PAGE_MAX } from '../../../api/service-facts.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 import { readSearchPages, type SearchedBusinesses } from './read-search-pages.js';
-import type { StoreCodeSearch } from './store-code-search.js';
+import { isSearchableCode, type StoreCodeSearch } from './store-code-search.js';
 
 export type Resolution = { found: true; business: CurrentBusiness } | { found: false; error: string };
 
@@ -22,11 +22,12 @@ export interface ResolvedTargets {
  * Reads the businesses a batch of rows addresses, 100 per search: ids with `business__in`, store
  * codes with `code` (so every role, PROVIDER included, can address by code), as `codeSearch` has
  * learnt the service reads a list of codes. `schema` reads the fields the import uses; a business
- * that does not fit it fails the rows addressing it, with why.
+ * that does not fit it fails the rows addressing it, with why, and so does a code no search can
+ * ask for alone.
  */
 export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessTarget[], codeSearch: StoreCodeSearch, schema?: z.ZodType<CurrentBusiness>): Promise<ResolvedTargets> {
   const ids = unique(targets.flatMap((target) => ('business_id' in target ? [target.business_id] : [])));
-  const codes = unique(targets.flatMap((target) => ('code' in target ? [target.code] : [])));
+  const codes = unique(targets.flatMap((target) => ('code' in target && isSearchableCode(target.code) ? [target.code] : [])));
   const byId = new Map<string, CurrentBusiness>();
   const byCode = new Map<string, CurrentBusiness[]>();
   const unreadableById = new Map<string, string>();
@@ -65,6 +66,9 @@ export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessT
         const problem = unreadableById.get(target.business_id);
         if (problem !== undefined) return { found: false, error: `unreadable: ${problem}` };
         return { found: false, error: `business_id: no business '${target.business_id}' that this key can read` };
+      }
+      if (!isSearchableCode(target.code)) {
+        return { found: false, error: 'code: a store code containing a comma cannot be searched by the API (code= reads commas as separators); give business_id' };
       }
       const matches = byCode.get(target.code) ?? [];
       const problems = unreadableByCode.get(target.code) ?? [];

@@ -6,6 +6,11 @@ export type SearchCodes = (codes: string[]) => Promise<ReadonlySet<string>>;
 
 type CodeLists = 'unknown' | 'honoured' | 'not-honoured';
 
+/** `code=` takes a comma-separated list, with no way to escape a comma: a code holding one would be searched as several codes. */
+export function isSearchableCode(code: string): boolean {
+  return !code.includes(',');
+}
+
 /**
  * How store codes are searched for a whole run, every batch and organization alike. The public
  * facts say `code=` takes a comma-separated list; the service's 2021 description takes one code,
