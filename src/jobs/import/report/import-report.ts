@@ -1,8 +1,9 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Column } from '../../../resources/column.js';
 import type { CellValue, SheetColumn } from '../../../sheets/index.js';
 import type { ImportOptions } from '../import-options.js';
+import { createReportDir } from './create-report-dir.js';
 import { openReportFile, type ReportFile, type ReportFileOptions } from './open-report-file.js';
 import { reportPath, type ReportDialect } from './report-dialect.js';
 import { summarizeRun, type RunFacts } from './report-summary.js';
@@ -64,7 +65,7 @@ export interface ImportReportOptions {
  */
 export async function openImportReport(report: ImportReportOptions): Promise<ImportReport> {
   const dir = report.options.reportDir;
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await createReportDir(dir);
   const layout = { sheet: report.resource, ...layoutColumns(report.columns, report.catalog) };
   const results = await openReportFile(reportPath(dir, 'results', report.dialect), report.dialect, layout);
   return new OrderedReport(report, layout, results);
@@ -171,14 +172,9 @@ class OrderedReport implements ImportReport {
       };
       await this.results.writeRow(record);
       if (!isProblem(row.status)) continue;
-      this.tally.add(row.errors.length > 0 ? row.errors : row.changes.map(describeConflict));
+      this.tally.add(row.errors);
       this.errors ??= openReportFile(this.errorsPath, this.report.dialect, this.layout);
       await (await this.errors).writeRow(record);
     }
   }
-}
-
-/** A conflict's entry in the tally: its column (`city: base 'A' / file 'B' / current 'C'` has no error of its own). */
-function describeConflict(change: string): string {
-  return `${change.slice(0, change.indexOf(':'))}: changed in the file and in the API since the export`;
 }
