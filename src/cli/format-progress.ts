@@ -32,7 +32,7 @@ export function formatProgress({ progress, requests, organizations = {}, elapsed
   const rows = progress?.rows ?? 0;
   const worked = rows - (progress?.resumed ?? 0);
   const parts = progress?.step === undefined ? [] : [progress.step];
-  // An estimate: a quoted line break or a workbook's size can put it a little off.
+  // A count made before reading: a line break in a quoted CSV cell can put it a little off.
   const total = expectedRows === undefined ? undefined : Math.max(expectedRows, rows);
   const known = total !== undefined && total > 0;
   const rowsShown = known ? `${formatCount(rows)}/${formatCount(total)} rows` : countOf(rows, 'row');

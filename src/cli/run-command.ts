@@ -5,6 +5,7 @@ import { runJob, type JobResult, type StepResult } from '../jobs/job-file/run-jo
 import { parseShard } from '../jobs/job-file/shard.js';
 import { STEP_RUNNERS } from '../jobs/job-file/step-runners.js';
 import type { CliIo, CommandContext, GlobalOptions } from './command-context.js';
+import { describeStepResult } from './describe-step-result.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { RESUME_HINT, withStopSignal } from './stop-signal.js';
 import { openApiSession, type ApiSessionOptions } from './api-session.js';
@@ -82,17 +83,5 @@ function printResult(result: JobResult, json: boolean, io: CliIo): void {
     const mine = share.shard === result.shards?.index ? ' (this process)' : '';
     io.stderr.write(`${result.job} / shard ${share.shard}${mine}: ${Math.round(share.share * 100)}% of the estimated requests, organizations ${share.orgs.join(', ') || 'none'}\n`);
   }
-  for (const step of result.steps) {
-    const where = describeOutput(step.summary);
-    const detail = step.error ?? where;
-    io.stderr.write(`${result.job} / ${step.step}${step.org === undefined ? '' : ` (org ${step.org})`}: ${step.status}${detail === undefined ? '' : ` — ${detail}`}\n`);
-  }
-}
-
-/** Where a step's results are: the import's report directory or the export's file. */
-function describeOutput(summary: unknown): string | undefined {
-  if (typeof summary !== 'object' || summary === null) return undefined;
-  if ('report_dir' in summary && typeof summary.report_dir === 'string') return `report in ${summary.report_dir}`;
-  if ('out' in summary && typeof summary.out === 'string') return `written to ${summary.out}`;
-  return undefined;
+  for (const step of result.steps) io.stderr.write(`${describeStepResult(result.job, step)}\n`);
 }

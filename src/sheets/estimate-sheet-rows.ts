@@ -1,17 +1,16 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { countXlsxRows } from './count-xlsx-rows.js';
 import { detectSheetFormat } from './detect-sheet-format.js';
 
-/** Bytes a data row takes in a compressed workbook, measured on business exports; the XLSX estimate divides by it. */
-const XLSX_BYTES_PER_ROW = 60;
 const NEWLINE = 0x0a;
 
 /**
  * A cheap count of a sheet's data rows, for planning (shards, time left), not for reading: a CSV's
- * line breaks (a break inside a quoted cell counts too), a workbook's size over a typical row's.
+ * line breaks (a break inside a quoted cell counts too), the rows of the sheet a workbook's import
+ * reads (`wanted`: its --sheet and resource), from the sheet's XML without exceljs.
  */
-export async function estimateSheetRows(path: string): Promise<number> {
-  if (detectSheetFormat(path, 'read') === 'xlsx') return Math.ceil((await stat(path)).size / XLSX_BYTES_PER_ROW);
+export async function estimateSheetRows(path: string, wanted: { sheet?: string; resource?: string } = {}): Promise<number> {
+  if (detectSheetFormat(path, 'read') === 'xlsx') return countXlsxRows(path, wanted);
   let lines = 0;
   let last = NEWLINE;
   for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {

@@ -1,5 +1,5 @@
 import { Duplex, PassThrough, type Readable } from 'node:stream';
-import { refuseUnpackedSize } from './assert-safe-workbook.js';
+import { refuseUnpackedSize } from './refuse-unpacked-size.js';
 import type { SheetError } from './sheet-error.js';
 
 export interface UnpackedBytesWatch {

@@ -5,7 +5,8 @@ import type { OrgLoad } from './shard.js';
 
 /** What the estimate needs from outside: a cheap row count of a sheet, its rows per organization, and how many businesses an organization has. */
 export interface LoadCounters {
-  countRows(path: string): Promise<number>;
+  /** A cheap count of the rows of the sheet the step imports. */
+  countRows(path: string, wanted: { sheet?: string; resource: string }): Promise<number>;
   /** A business sheet's rows per `org_id` (`own` when empty); undefined when it has no such column. */
   countRowOrgs(path: string, sheet: string | undefined): Promise<Map<RowOrg, number> | undefined>;
   /** The key's own organization when org is undefined. */
@@ -54,7 +55,10 @@ function countSplitSheet(step: JobStep, counters: LoadCounters): Promise<Map<Row
 }
 
 async function estimateStep(step: JobStep, org: number | undefined, counters: LoadCounters): Promise<number> {
-  if ('import' in step) return counters.countRows(withOrg(step.import.source, org)).catch(() => 0);
+  if ('import' in step) {
+    const { source, sheet, resource } = step.import;
+    return counters.countRows(withOrg(source, org), { resource, ...(sheet === undefined ? {} : { sheet }) }).catch(() => 0);
+  }
   const { resource } = step.export;
   if (!PER_BUSINESS.has(resource) && !PAGED.has(resource)) return 1;
   const businesses = await counters.countBusinesses(org);

@@ -11,6 +11,7 @@ import type { ImportResource } from '../import/import-sheet.js';
 import type { Job, JobStep } from './job-schema.js';
 import { estimateSheetRows } from '../../sheets/estimate-sheet-rows.js';
 import type { CsvDialectName } from '../../sheets/index.js';
+import { chooseStepReport } from './choose-step-report.js';
 import { countSheetOrgRows } from './count-sheet-org-rows.js';
 import { listStepOrgs, withOrg, type LoadCounters } from './estimate-org-loads.js';
 import { buildImportStepOptions, type StepPlace } from './import-step-options.js';
@@ -31,6 +32,8 @@ export interface StepResult {
   cause?: 'key-refused' | 'service-stop' | 'breaker';
   /** The step's own summary (import or export). */
   summary?: unknown;
+  /** Why an import step reports elsewhere than its job names: a changed source, or a rehearsal after the real run (chooseStepReport). */
+  note?: string;
   error?: string;
 }
 
@@ -145,26 +148,33 @@ async function runStep(
     onProgress?.({ ...next, step: org === undefined ? name : `${name} (org ${String(org)})` });
   };
   const progress = onProgress === undefined ? {} : { onProgress: stepProgress };
+  let note: string | undefined;
   try {
     logger.info('step started');
-    const outcome =
-      'import' in step
-        ? await runners.runImport(client, step.import.resource, { ...buildImportStepOptions(job, step, place, options), ...signal, ...progress }, logger)
-        : await runners.runExport(
-            client,
-            step.export.resource,
-            {
-              out: withOrg(step.export.out, org),
-              filters: step.export.filters,
-              ...(step.export.csv_dialect === undefined ? {} : { csvDialect: step.export.csv_dialect }),
-              ...(org === undefined ? {} : { orgId: org }),
-              ...signal,
-              ...progress,
-            },
-            logger,
-          );
+    let outcome: StepOutcome;
+    if ('import' in step) {
+      const stepOptions = buildImportStepOptions(job, step, place, options);
+      const report = await chooseStepReport(stepOptions.reportDir, { file: stepOptions.file, dryRun: stepOptions.dryRun, restart: stepOptions.restart === true });
+      note = report.note;
+      if (note !== undefined) logger.warn(`${note}: the step reports in ${report.dir}`);
+      outcome = await runners.runImport(client, step.import.resource, { ...stepOptions, reportDir: report.dir, ...signal, ...progress }, logger);
+    } else {
+      outcome = await runners.runExport(
+        client,
+        step.export.resource,
+        {
+          out: withOrg(step.export.out, org),
+          filters: step.export.filters,
+          ...(step.export.csv_dialect === undefined ? {} : { csvDialect: step.export.csv_dialect }),
+          ...(org === undefined ? {} : { orgId: org }),
+          ...signal,
+          ...progress,
+        },
+        logger,
+      );
+    }
     const status = options.signal?.aborted === true ? 'stopped' : outcome.partial ? 'partial' : 'ok';
-    return { step: name, ...(org === undefined ? {} : { org }), status, tolerated: step.on_error === 'continue', summary: outcome.summary };
+    return { step: name, ...(org === undefined ? {} : { org }), status, tolerated: step.on_error === 'continue', summary: outcome.summary, ...(note === undefined ? {} : { note }) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.error(message);
@@ -176,6 +186,7 @@ async function runStep(
       tolerated: step.on_error === 'continue',
       error: message,
       ...(cause === undefined ? {} : { cause }),
+      ...(note === undefined ? {} : { note }),
     };
   }
 }

@@ -1,0 +1,63 @@
+import { stat } from 'node:fs/promises';
+import { MAX_WORKBOOK_UNPACKED_BYTES, refuseUnpackedSize } from './refuse-unpacked-size.js';
+import { readFileBytes } from './read-file-bytes.js';
+import { SheetError } from './sheet-error.js';
+
+/** One file of a zip archive, as its central directory lists it. */
+export interface ZipEntry {
+  name: string;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  compressedSize: number;
+  /** Unpacked, as declared: 2^32 for a Zip64 entry. */
+  size: number;
+  /** Where the entry's local header starts. */
+  headerOffset: number;
+}
+
+const END_SIGNATURE = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+const END_SIZE = 22;
+const MAX_COMMENT = 65_535;
+const ENTRY_SIGNATURE = 0x02014b50;
+const ENTRY_SIZE = 46;
+/** Zip64 puts this in a 32-bit field whose real value is larger. */
+const ZIP64_MARK = 0xffffffff;
+const RESAVE = 'Open it in Excel or LibreOffice and save it again as .xlsx.';
+const COPY_AGAIN = 'Copy or download it again, or open it in Excel and save it as .xlsx.';
+
+/**
+ * The central directory of a workbook's zip, read from its end without inflating anything. A file
+ * cut short has none; a Zip64 archive (over 4 GiB) is refused as too large for a workbook.
+ */
+export async function readZipDirectory(path: string, limit = MAX_WORKBOOK_UNPACKED_BYTES): Promise<ZipEntry[]> {
+  const doing = `read ${path}`;
+  const size = (await stat(path)).size;
+  const tailStart = Math.max(0, size - END_SIZE - MAX_COMMENT);
+  const tail = Buffer.from(await readFileBytes(path, tailStart, size - tailStart));
+  const end = tail.lastIndexOf(END_SIGNATURE);
+  if (end < 0 || end + END_SIZE > tail.length) {
+    throw new SheetError(doing, 'it is not a readable XLSX workbook: its zip directory is missing (the file was cut short, or is no workbook)', COPY_AGAIN);
+  }
+  const directorySize = tail.readUInt32LE(end + 12);
+  const directoryOffset = tail.readUInt32LE(end + 16);
+  if (directorySize === ZIP64_MARK || directoryOffset === ZIP64_MARK) throw refuseUnpackedSize(path, limit, 2 ** 32);
+  if (directoryOffset + directorySize > tailStart + end) {
+    throw new SheetError(doing, 'it is not a readable XLSX workbook: its zip directory points past its end (the file was cut short)', COPY_AGAIN);
+  }
+  const directory = Buffer.from(await readFileBytes(path, directoryOffset, directorySize));
+  const entries: ZipEntry[] = [];
+  for (let at = 0; at + ENTRY_SIZE <= directory.length; ) {
+    if (directory.readUInt32LE(at) !== ENTRY_SIGNATURE) throw new SheetError(doing, 'it is not a readable XLSX workbook: its zip directory is damaged', RESAVE);
+    const entrySize = directory.readUInt32LE(at + 24);
+    const nameLength = directory.readUInt16LE(at + 28);
+    entries.push({
+      name: directory.toString('utf8', at + ENTRY_SIZE, at + ENTRY_SIZE + nameLength),
+      method: directory.readUInt16LE(at + 10),
+      compressedSize: directory.readUInt32LE(at + 20),
+      size: entrySize === ZIP64_MARK ? 2 ** 32 : entrySize,
+      headerOffset: directory.readUInt32LE(at + 42),
+    });
+    at += ENTRY_SIZE + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
+  }
+  return entries;
+}

@@ -1,0 +1,24 @@
+import { readdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../../cli/test-io.js';
+
+/** What jobs/README.md says to set for the jobs that read the environment. */
+const ENV = { CRM_EXPORT_DIR: 'samples', FEEDBACK_SINCE: '2025-06-01' };
+
+describe('the example jobs in jobs/', () => {
+  it('pass validate; the demo lists the mistakes its sheets hold on purpose', { timeout: 60_000 }, async () => {
+    const files = (await readdir('jobs')).filter((name) => name.endsWith('.yaml')).sort();
+    expect(files).toContain('demo.yaml');
+    for (const file of files) {
+      const result = await runCliInProcess(['validate', `jobs/${file}`], ENV);
+      if (file === 'demo.yaml') {
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain('jobs/demo.yaml / import businesses (samples/businesses.xlsx): 3 of 21 rows invalid');
+        expect(result.stderr).toContain('jobs/demo.yaml / import services (samples/services.csv): 1 of 23 rows invalid');
+        expect(result.stderr).toContain('jobs/demo.yaml / import attributes (samples/attributes.csv): 2 of 26 rows invalid');
+      } else {
+        expect([file, result.code, result.stderr]).toEqual([file, 0, expect.not.stringContaining('invalid') as unknown]);
+      }
+    }
+  });
+});
