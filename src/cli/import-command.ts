@@ -12,6 +12,7 @@ import { countOf } from './count-of.js';
 import { estimateSheetRows } from '../sheets/estimate-sheet-rows.js';
 import { resourcePositional } from './resource-positional.js';
 import { IMPORT_RESOURCE_ALIASES } from '../resources/resource-names.js';
+import { DATE_FORMATS } from '../resources/cell-context.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -33,6 +34,9 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .option('max-status-changes', { type: 'string', describe: 'Businesses, N or P%: the most businesses the plan may change the status of (breaker)' })
         .option('on-conflict', { choices: CONFLICT_POLICIES, describe: 'Businesses, rows with _base: a field changed in the file and in the API since the export; skip (default) the row, overwrite, or fail it' })
         .option('org', { type: 'number', describe: 'PROVIDER keys: the organization to work on' })
+        .option('ignore-columns', { type: 'string', describe: 'NAME,…: columns of the sheet to leave out; any other unknown column stops the import' })
+        .option('date-format', { choices: DATE_FORMATS, describe: 'How dates a/b/yyyy read (default: dd/mm/yyyy in a file with decimal commas, else only when the day is over 12)' })
+        .option('allow-code-changes', { type: 'boolean', default: false, describe: 'Businesses: send store code changes the row\'s _base does not show as an edit of the exported file' })
         .option('max-rate-wait', RETRY_FLAG_OPTIONS['max-rate-wait'])
         .option('max-retry-after', RETRY_FLAG_OPTIONS['max-retry-after'])
         .option('max-outage', RETRY_FLAG_OPTIONS['max-outage'])
@@ -63,6 +67,9 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
           ...(argv.sheet === undefined ? {} : { sheet: argv.sheet }),
           ...limits,
           ...(argv.org === undefined ? {} : { orgId: argv.org }),
+          ...(argv['ignore-columns'] === undefined ? {} : { ignoreColumns: splitNames(argv['ignore-columns']) }),
+          ...(argv['date-format'] === undefined ? {} : { dateFormat: argv['date-format'] }),
+          allowCodeChanges: argv['allow-code-changes'],
           onProgress: progress.update,
         }, logger);
         progress.stop();
@@ -93,6 +100,11 @@ function readLimits(resource: ImportResource, argv: LimitFlags): { limits: Impor
   if (parsed.success && problems.length === 0) return { limits: parsed.data };
   const described = problems.map(({ name, message }) => `--${name.replaceAll('_', '-')}: ${message}`);
   return { problem: `Could not import ${resource}: ${described.join('; ')}. Correct the options.` };
+}
+
+/** `a, b,c` as the names a, b and c. */
+function splitNames(list: string): string[] {
+  return list.split(',').map((name) => name.trim()).filter((name) => name !== '');
 }
 
 function defaultReportDir(resource: string): string {

@@ -1,15 +1,29 @@
 import type { CsvDelimiter } from '../sheets/index.js';
 
-/** What the grammar of a cell depends on besides the cell: the decimal separator of the file. */
+/** How a date `a/b/yyyy` is read when both a and b could be its month (`--date-format`). */
+export const DATE_FORMATS = ['dd/mm/yyyy', 'mm/dd/yyyy'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+/** What the grammar of a cell depends on besides the cell: the decimal separator of the file, and how it writes dates. */
 export interface CellContext {
   decimalSeparator: '.' | ',';
+  /**
+   * How a date `a/b/yyyy` reads: a declared format (`--date-format`) admits no other; the locale's
+   * (dd/mm/yyyy in a file with decimal commas) yields to a date whose day shows the other order
+   * (`12/25/2026`); without one, only a date with a part over 12 reads.
+   */
+  slashDates?: { format: DateFormat; declared: boolean };
 }
 
 export const DOT_CONTEXT: CellContext = { decimalSeparator: '.' };
-/** Reads a comma or a dot before decimals (the grammar has no thousands separator); writes a comma. */
-export const COMMA_CONTEXT: CellContext = { decimalSeparator: ',' };
+/** Reads a comma or a dot before decimals (the grammar has no thousands separator); writes a comma. Dates dd/mm/yyyy, as such locales write them. */
+export const COMMA_CONTEXT: CellContext = { decimalSeparator: ',', slashDates: { format: 'dd/mm/yyyy', declared: false } };
 
-/** `;`-delimited CSV files come from spreadsheets set to a locale whose decimal separator is a comma: they are read, and written, with one. */
-export function readCellContext(file: { format: 'csv'; delimiter: CsvDelimiter } | { format: 'xlsx' }): CellContext {
-  return file.format === 'csv' && file.delimiter === ';' ? COMMA_CONTEXT : DOT_CONTEXT;
+/**
+ * `;`-delimited CSV files come from spreadsheets set to a locale whose decimal separator is a comma:
+ * they are read, and written, with one, and their dates read day first. A declared date format wins.
+ */
+export function readCellContext(file: { format: 'csv'; delimiter: CsvDelimiter } | { format: 'xlsx' }, dateFormat?: DateFormat): CellContext {
+  const context = file.format === 'csv' && file.delimiter === ';' ? COMMA_CONTEXT : DOT_CONTEXT;
+  return dateFormat === undefined ? context : { ...context, slashDates: { format: dateFormat, declared: true } };
 }

@@ -37,6 +37,11 @@ export interface Column<T = unknown> {
   readonly unclearable?: string;
   /** XLSX cells typed as text, so that Excel keeps leading zeros and long digit strings (codes, zips, phones). */
   readonly text: boolean;
+  /**
+   * XLSX exports write the cell as a number or a date, which a spreadsheet sorts and sums, and
+   * which the XLSX reader reads back as the same cell; codes, zip codes and phones stay text.
+   */
+  readonly typed?: 'number' | 'date';
   /** Export only: the import ignores the column. */
   readonly readOnly: boolean;
   /** XLSX exports hide it from view: it is for the tool, not for people (`_base`). */

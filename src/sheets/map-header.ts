@@ -8,11 +8,13 @@ export interface HeaderMap {
   /** Cells up to the last named one: cells further right have no header at all. */
   width: number;
   warnings: string[];
+  /** Named columns that are not among `knownColumns`, as the header writes them: not read, for the caller to refuse or ignore. */
+  unknown: string[];
 }
 
 /**
  * Reads a header row: names are trimmed and matched case-insensitively against `knownColumns`
- * when given. Columns starting with "_" (report columns such as _status) and unnamed columns are
+ * when given; the others are listed as unknown. Columns starting with "_" (report columns such as _status) and unnamed columns are
  * not read, except the `metaColumns` asked for; a repeated name is an error since its cells could
  * not be told apart.
  */
@@ -27,6 +29,7 @@ export function mapHeader(
   const lastNamed = cells.findLastIndex((cell) => cell.trim() !== '');
   const names: (string | undefined)[] = cells.map(() => undefined);
   const warnings: string[] = [];
+  const unknown: string[] = [];
   cells.forEach((cell, index) => {
     const name = cell.trim();
     const key = name.toLowerCase();
@@ -46,10 +49,10 @@ export function mapHeader(
     seen.set(key, index);
     const known = knownColumns === undefined && !meta.has(key) ? name : canonical.get(key);
     if (known === undefined) {
-      warnings.push(`Column '${name}' (${toColumnLetter(index)}) is not a known column: it is ignored.`);
+      unknown.push(name);
       return;
     }
     names[index] = known;
   });
-  return { names, width: lastNamed + 1, warnings };
+  return { names, width: lastNamed + 1, warnings, unknown };
 }

@@ -36,6 +36,7 @@ export async function openCsvReader(path: string, options: SheetReaderOptions = 
     source: { format: 'csv', delimiter, encoding: scan.encoding, bom: scan.bom, lineEnding },
     columns: header.names.filter((name) => name !== undefined),
     warnings: header.warnings,
+    unknownColumns: header.unknown,
     sha256: scan.sha256,
     async close() {
       await records.return(undefined);

@@ -29,7 +29,7 @@ export interface SheetIssue {
 export type SheetItem = SheetRow | SheetIssue;
 
 export interface SheetReaderOptions {
-  /** Canonical column names: headers match them trimmed and case-insensitively; others are warned about and ignored. */
+  /** Canonical column names: headers match them trimmed and case-insensitively; others are not read, and listed in `unknownColumns`. */
   knownColumns?: readonly string[];
   /** Columns starting with "_" that are read all the same (the export's `_base`); other "_" columns never are. */
   metaColumns?: readonly string[];
@@ -57,8 +57,10 @@ export interface SheetReader extends AsyncIterable<SheetItem> {
   readonly source: SheetSource;
   /** Kept columns, canonical names, in sheet order. */
   readonly columns: readonly string[];
-  /** Header warnings (unknown or unnamed columns), each given once. */
+  /** Header warnings (unnamed columns), each given once. */
   readonly warnings: readonly string[];
+  /** Named columns that are not among `knownColumns`, as the header writes them; none without `knownColumns`. */
+  readonly unknownColumns: readonly string[];
   /** The file's SHA-256, when the `sha256` option asked for it. */
   readonly sha256?: string;
   /** Releases the file when the rows are not read to the end. */

@@ -12,6 +12,8 @@ export interface SheetColumn {
   header?: string;
   /** Codes, zip codes, phones: XLSX cells typed as text so that Excel keeps leading zeros and digits. */
   text?: boolean;
+  /** XLSX: a text cell that holds a number, or a date yyyy-mm-dd, is written as one when it reads back as the same text. */
+  type?: 'number' | 'date';
   /** XLSX: hidden from view (a CSV file has no such thing). */
   hidden?: boolean;
   /** XLSX: the fill of a cell by its value, as ARGB (`_status` colours). */

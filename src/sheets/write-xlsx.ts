@@ -6,6 +6,7 @@ import { escapeFormula } from './escape-formula.js';
 import { listSheetFirst } from './list-sheet-first.js';
 import { openOutput, toWriteError, type Output } from './open-output.js';
 import type { SheetColumn, SheetRecord, SheetValue, SheetWriter, XlsxSheetOptions } from './sheet-writer.js';
+import { toTypedXlsxValue, XLSX_DATE_FORMAT } from './to-typed-xlsx-value.js';
 
 export interface AddSheetOptions extends XlsxSheetOptions {
   /** Listed first in the workbook, so that it opens first, though written after the others (a summary known at the end). */
@@ -127,7 +128,7 @@ function writeToSheet(worksheet: ExcelJS.Worksheet, columns: readonly SheetColum
 function startSheet(worksheet: ExcelJS.Worksheet, columns: readonly SheetColumn[], sample: readonly SheetRecord[]): void {
   worksheet.columns = columns.map((column) => ({
     width: measureWidth([column.header ?? column.key, ...sample.map((record) => record[column.key])]),
-    ...(column.text === true ? { style: { numFmt: '@' } } : {}),
+    ...(column.text === true ? { style: { numFmt: '@' } } : column.type === 'date' ? { style: { numFmt: XLSX_DATE_FORMAT } } : {}),
     ...(column.hidden === true ? { hidden: true } : {}),
   }));
   const header = worksheet.addRow(columns.map((column) => toXlsxText(column.header ?? column.key)));
@@ -147,6 +148,8 @@ function measureWidth(values: readonly SheetValue[]): number {
 
 function toXlsxValue(value: SheetValue, column: SheetColumn): ExcelJS.CellValue {
   if (value === null || value === undefined || value === '') return null;
+  const typed = typeof value === 'string' && column.type !== undefined ? toTypedXlsxValue(value, column.type) : undefined;
+  if (typed !== undefined) return typed;
   return typeof value === 'string' || column.text === true ? toXlsxText(String(value)) : value;
 }
 

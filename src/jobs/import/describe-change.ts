@@ -13,6 +13,11 @@ export function describeConflict(field: string, base: unknown, file: unknown, cu
   return `${field}: base ${showValue(base)} / file ${showValue(file)} / current ${showValue(current)}`;
 }
 
+/** A conflict in `_errors`: `conflict: city changed in the platform since the export ('A' → 'B')`; `_changes` holds the file's value too. */
+export function describeConflictError(field: string, base: unknown, current: unknown): string {
+  return `conflict: ${field} changed in the platform since the export (${showValue(base)} → ${showValue(current)})`;
+}
+
 /**
  * Absent, null and empty mean the same to a person reading a sheet, at any depth. A number and
  * the decimal text a service may give it as (`"48.850"` for 48.85) are one value, so that no write

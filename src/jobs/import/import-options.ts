@@ -1,3 +1,4 @@
+import type { DateFormat } from '../../resources/cell-context.js';
 import type { ProgressListener } from '../job-progress.js';
 import type { RowOrg } from './read-row-org.js';
 import type { RowCounts } from './row-status.js';
@@ -25,6 +26,12 @@ export interface ImportOptions {
   onConflict?: ConflictPolicy;
   /** PROVIDER keys: the organization worked on. */
   orgId?: number;
+  /** Columns the sheet may hold that no import reads (any other unknown column stops the import); the Summary lists them. */
+  ignoreColumns?: readonly string[];
+  /** How dates `a/b/yyyy` read whatever the file's locale; without it, dd/mm/yyyy in a file with decimal commas, else only unambiguous dates. */
+  dateFormat?: DateFormat;
+  /** Businesses: send a change of store code that the row's `_base` does not show as the file's own edit. */
+  allowCodeChanges?: boolean;
   /** Stops the import cleanly: rows not sent yet are reported as skipped. */
   signal?: AbortSignal;
   /** Told each time a row is reported. */
@@ -65,6 +72,8 @@ export interface ImportSummary {
   undo_files?: string[];
   /** Businesses: per organization id, the fields the service refused as edit_not_allowed, learned by the run's writes. */
   locked_fields?: Record<string, string[]>;
+  /** The sheet's columns left out as --ignore-columns asked, as the header writes them. */
+  ignored_columns?: string[];
 }
 
 /** An organization's share of an import: the rows of its businesses, the requests charged to it and its 429s. */

@@ -33,6 +33,10 @@ export class ImportRun {
   organizations: () => Record<string, OrganizationTally> | undefined = () => undefined;
   /** Business fields the service refuses to this run (edit_not_allowed), learned per organization for the rest of the run. */
   readonly lockedFields = new LockedFields();
+  /** Told each row that needs attention (invalid, failed, in conflict) once reported: a dry run's plan lists them. */
+  onProblem: (row: ReportedRow) => Promise<void> = () => Promise.resolve();
+  /** Columns of the sheet the user named to leave out (--ignore-columns), for the summary. */
+  ignoredColumns: readonly string[] = [];
   /** What each row still to come reads, when that is no longer what rows have read so far (store codes searched one per request). */
   readsPerRowLeft: () => number | undefined = () => undefined;
   private problems = 0;
@@ -174,6 +178,7 @@ export class ImportRun {
       ...(stopped === undefined ? {} : { stopped }),
       ...(this.options.shardRows === undefined ? {} : { rows_other_shards: this.otherShards }),
       ...(lockedFields === undefined ? {} : { locked_fields: lockedFields }),
+      ...(this.ignoredColumns.length === 0 ? {} : { ignored_columns: [...this.ignoredColumns] }),
     };
   }
 
@@ -182,6 +187,7 @@ export class ImportRun {
     const perRowLeft = this.readsPerRowLeft();
     this.options.onProgress?.({ rows: ++this.reported, resumed: this.resumed, ...(perRowLeft === undefined ? {} : { reads: { done: this.reads, perRowLeft } }) });
     await this.report.add(row);
+    if (isProblem(row.status)) await this.onProblem(row);
   }
 
   /** After a job-level error while reading the sheet: the rows in flight end, what they did is journaled and reported. */

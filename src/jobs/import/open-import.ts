@@ -42,7 +42,13 @@ export async function openImport<Target, Update>(
   const reader = await openImportSheet(options.file, catalog, options.sheet);
   let ignoredColumns: string[];
   try {
-    ignoredColumns = checkSheetColumns({ file: options.file, unknown: reader.unknownColumns, known: catalog.columns.map((column) => column.header), ...(options.ignoreColumns === undefined ? {} : { ignore: options.ignoreColumns }) });
+    ignoredColumns = checkSheetColumns({
+      file: options.file,
+      sheet: reader.source.format === 'xlsx' ? reader.source.sheet : undefined,
+      unknown: reader.unknownColumns,
+      known: catalog.columns.map((column) => column.header),
+      ignore: options.ignoreColumns ?? [],
+    });
   } catch (error) {
     await reader.close();
     throw error;

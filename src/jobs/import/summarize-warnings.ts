@@ -1,4 +1,4 @@
-/** Warnings shown one by one: a header of 20,000 unknown columns would otherwise flood the log. */
+/** Warnings shown one by one: a header of 20,000 unnamed columns would otherwise flood the log. */
 const SHOWN_WARNINGS = 20;
 
 /** The first warnings, then how many more there are. */

@@ -5,6 +5,7 @@ import { IMPORT_RESOURCES } from '../import/import-sheet.js';
 import { ImportLimitsSchema, listLimitProblems } from '../import/import-limits.js';
 import { IMPORT_MODES } from '../import/import-options.js';
 import { CSV_DIALECT_NAMES } from '../../sheets/index.js';
+import { DATE_FORMATS } from '../../resources/cell-context.js';
 
 const LITERAL_KEY = 'an API key must not be written in a job file: name the variable that holds it (key_env) or a file (key_file)';
 
@@ -47,6 +48,10 @@ export const ImportStepSchema = z.strictObject({
     dry_run: z.boolean().default(false),
     ...ImportLimitsSchema.shape,
     report: z.string().min(1).optional(),
+    /** The import's --ignore-columns, --date-format and --allow-code-changes. */
+    ignore_columns: z.array(z.string().min(1)).optional(),
+    date_format: z.enum(DATE_FORMATS).optional(),
+    allow_code_changes: z.boolean().optional(),
     /** Forget the journal an earlier run left in `report` instead of resuming it. */
     restart: z.boolean().default(false),
   }).superRefine((step, context) => {

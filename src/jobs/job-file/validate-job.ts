@@ -2,6 +2,7 @@ import { buildImportCatalog } from '../../resources/build-import-catalog.js';
 import { SheetError } from '../../sheets/index.js';
 import { openImportSheet } from '../import/open-import-sheet.js';
 import { readRowOutcomes } from '../import/read-row-outcomes.js';
+import { checkSheetColumns } from '../import/check-sheet-columns.js';
 import { summarizeWarnings } from '../import/summarize-warnings.js';
 import { ExportFilterError, parseExportFilters } from '../export/export-filters.js';
 import type { Job } from './job-schema.js';
@@ -43,14 +44,21 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
       checks.push(check);
       continue;
     }
-    const { resource, source, sheet } = step.import;
+    const { resource, source, sheet, ignore_columns: ignore, date_format: dateFormat } = step.import;
     const check: StepCheck = { step: describeStep(step, index), kind: 'import', source, rows: 0, invalid: 0, problems: [], warnings: [] };
     checks.push(check);
     const catalog = buildImportCatalog(resource, []);
     try {
       const reader = await openImportSheet(source, catalog, sheet);
       check.warnings.push(...summarizeWarnings(reader.warnings));
-      for await (const { line, errors } of readRowOutcomes(reader, catalog)) {
+      try {
+        // Custom field definitions are the API's: their columns are checked when the job runs.
+        checkSheetColumns({ file: source, sheet, unknown: reader.unknownColumns, known: catalog.columns.map((column) => column.header), ignore: ignore ?? [], deferCustomFields: resource === 'businesses' });
+      } catch (error) {
+        await reader.close();
+        throw error;
+      }
+      for await (const { line, errors } of readRowOutcomes(reader, catalog, dateFormat)) {
         check.rows++;
         if (errors.length === 0) continue;
         check.invalid++;

@@ -5,11 +5,12 @@ import type { Column } from '../column.js';
 import { customFieldColumn } from '../custom-field-column.js';
 import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
 import type { CellValue } from '../../sheets/index.js';
-import { baseColumn, decodeRowSnapshot } from './base-column.js';
+import { baseColumn, decodeRowSnapshot, type RowSnapshot } from './base-column.js';
 import { buildBusinessFieldColumns } from './business-field-columns.js';
 import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
 import { PendingCell, pendingCustomFieldColumn } from './pending-custom-field-column.js';
-import { readCountryCells } from './read-country-cells.js';
+import { readCountryCells, type CountryCells } from './read-country-cells.js';
+import { describeRestoredStoreCode, restoreStoreCode } from './restore-store-code.js';
 
 /**
  * The payload of one row: a BusinessUpdate, except that a row may set some days of `open_hours`,
@@ -54,8 +55,11 @@ export function buildBusinessCatalog(
       const readRow = createBusinessRowReader(typed, sheetColumns, context);
       const pendingInSheet = selectImportColumns(pending, sheetColumns);
       return (row) => {
-        const { cells: countryCells, notes } = readCountryCells(row.values);
-        const cells = skipCellsAsExported ? blankCellsAsExported(row.values, countryCells) : countryCells;
+        const snapshot = readRowSnapshot(row.values);
+        const base = restoreCodeFromBase(row.values, snapshot);
+        const { cells: countryCells, notes } = readCountryCells(base.cells);
+        notes.unshift(...base.notes);
+        const cells = skipCellsAsExported && snapshot !== undefined ? blankCellsAsExported(row.values, countryCells, snapshot) : countryCells;
         const { identity, fields } = readRow(cells);
         for (const column of pendingInSheet) {
           const cell = cells[column.header];
@@ -77,11 +81,21 @@ export function buildBusinessCatalog(
   };
 }
 
+function readRowSnapshot(cells: Readonly<Record<string, CellValue>>): RowSnapshot | undefined {
+  const base = cells[baseColumn.header];
+  return typeof base === 'string' && base !== '' ? decodeRowSnapshot(base.trim()) : undefined;
+}
+
+/** The store code a spreadsheet stripped of its leading zeros, as `_base` recorded it (`1` read as `000001`). */
+function restoreCodeFromBase(cells: Readonly<Record<string, CellValue>>, snapshot: RowSnapshot | undefined): CountryCells {
+  const cell = cells[storeCodeColumn.header];
+  const code = typeof cell === 'string' ? restoreStoreCode(cell, snapshot?.cells[storeCodeColumn.header]) : undefined;
+  if (typeof cell !== 'string' || code === undefined) return { cells, notes: [] };
+  return { cells: { ...cells, [storeCodeColumn.header]: code }, notes: [describeRestoredStoreCode(cell, code)] };
+}
+
 /** `read` with each field cell that still holds what `_base` recorded emptied; identity cells stay, to find the business. */
-function blankCellsAsExported(raw: Readonly<Record<string, CellValue>>, read: Readonly<Record<string, CellValue>>): Readonly<Record<string, CellValue>> {
-  const base = raw[baseColumn.header];
-  const snapshot = typeof base === 'string' && base !== '' ? decodeRowSnapshot(base.trim()) : undefined;
-  if (snapshot === undefined) return read;
+function blankCellsAsExported(raw: Readonly<Record<string, CellValue>>, read: Readonly<Record<string, CellValue>>, snapshot: RowSnapshot): Readonly<Record<string, CellValue>> {
   const blanked: Record<string, CellValue> = { ...read };
   for (const [header, cell] of Object.entries(snapshot.cells)) {
     if (cell !== '' && !IDENTITY_HEADERS.has(header) && String(raw[header] ?? '') === cell) blanked[header] = '';

@@ -4,6 +4,7 @@ import { findBusinessClearing } from '../../api/clearing-facts.js';
 import type { Column } from '../column.js';
 import { withClearing } from '../define-column.js';
 import { choiceColumn } from '../columns/choice-column.js';
+import { dateColumn } from '../columns/date-column.js';
 import { LIST_SEPARATOR, listColumn, TEXT_ITEMS } from '../columns/list-column.js';
 import { listCountryCodes } from '../columns/list-country-codes.js';
 import { numberColumn } from '../columns/number-column.js';
@@ -75,7 +76,7 @@ function listBusinessFieldColumns(): Column[] {
     textColumn({ header: 'address_full', schema: field.address_full.unwrap(), description: 'Full address on one line', example: '12 rue Bourgmayer, 01000 Bourg-en-Bresse' }),
     numberColumn({ header: 'lat', schema: field.lat.unwrap(), description: 'Latitude in decimal degrees', example: 46.205167 }),
     numberColumn({ header: 'long', schema: field.long.unwrap(), description: 'Longitude in decimal degrees', example: 5.225501 }),
-    textColumn({ header: 'opening_date', schema: field.opening_date.unwrap(), trim: true, grammar: 'a date yyyy-mm-dd', description: 'Date the business opened', example: '2019-04-01' }),
+    dateColumn({ header: 'opening_date', schema: field.opening_date.unwrap(), description: 'Date the business opened', example: '2019-04-01' }),
     textColumn({ header: 'website_url', schema: field.website_url.unwrap(), trim: true, grammar: URL_GRAMMAR, description: 'Website', example: 'https://www.example.com/boulangerie-martin' }),
     textColumn({ header: 'network_a_url', schema: field.network_a_url.unwrap(), trim: true, grammar: URL_GRAMMAR, description: 'Page on social network A', example: 'https://network-a.example.com/boulangerie-martin' }),
     textColumn({ header: 'network_b_url', schema: field.network_b_url.unwrap(), trim: true, grammar: URL_GRAMMAR, description: 'Page on social network B' }),

@@ -8,6 +8,7 @@ export function numberColumn(spec: FactorySpec<number | null>): Column<number | 
   const expected = describeNumber(spec.schema);
   return defineColumn<number | null>({
     grammar: expected,
+    typed: 'number',
     ...spec,
     parse(cell, context) {
       const value = typeof cell === 'string' ? parseDecimal(cell, context) : undefined;

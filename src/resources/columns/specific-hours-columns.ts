@@ -1,15 +1,18 @@
 import { SpecificHoursSchema, type SpecificHours } from '../../api/schemas/business.js';
+import type { CellContext } from '../cell-context.js';
 import type { Column, Parsed } from '../column.js';
 import { defineColumn } from '../define-column.js';
 import { LIST_SEPARATOR, splitList } from './list-column.js';
+import { DATE_PATTERN, parseDate } from './parse-date.js';
 import { splitTimeWindows } from './split-time-windows.js';
 
 type DateRange = SpecificHours['close'][number];
 type OpenDays = SpecificHours['open'][number];
 
-const DATE = String.raw`(\d{4}-\d{2}-\d{2})`;
+const DATE = `(${DATE_PATTERN})`;
 const CLOSE_ENTRY = new RegExp(String.raw`^${DATE}(?:\s*\.\.\s*${DATE})?$`);
 const OPEN_ENTRY = new RegExp(String.raw`^${DATE}(?:\s*\.\.\s*${DATE})?\s+(.+)$`);
+// Dates also read as the sheet writes them (parseDate); the grammar names the form exports write.
 const DATES_GRAMMAR = 'yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd';
 
 /** `specific_hours.close`: days or ranges of days the business is closed. */
@@ -22,10 +25,10 @@ export const specificCloseColumn: Column<DateRange[]> = defineColumn<DateRange[]
     { starts_at: '2026-12-25', ends_at: '2026-12-25' },
     { starts_at: '2027-08-01', ends_at: '2027-08-15' },
   ],
-  parse: (cell) =>
+  parse: (cell, context) =>
     parseEntries(String(cell), `must be dates ${DATES_GRAMMAR} separated by ${LIST_SEPARATOR}`, (entry) => {
       const match = CLOSE_ENTRY.exec(entry);
-      return match === null ? undefined : toRange(match[1], match[2]);
+      return match === null ? undefined : readRange(context, match[1], match[2]);
     }),
   format: (ranges) => ranges.map(formatRange).join(LIST_SEPARATOR),
 });
@@ -37,26 +40,42 @@ export const specificOpenColumn: Column<OpenDays[]> = defineColumn<OpenDays[]>({
   grammar: `entries '${DATES_GRAMMAR} HH:MM-HH:MM,HH:MM-HH:MM' separated by ${LIST_SEPARATOR}`,
   schema: SpecificHoursSchema.shape.open,
   example: [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: ['07:00-13:00'] }],
-  parse: (cell) =>
+  parse: (cell, context) =>
     parseEntries(String(cell), `must be entries '${DATES_GRAMMAR} HH:MM-HH:MM,HH:MM-HH:MM' separated by ${LIST_SEPARATOR}`, (entry) => {
       const match = OPEN_ENTRY.exec(entry);
-      return match === null ? undefined : { ...toRange(match[1], match[2]), open_hours: splitTimeWindows(match[3] ?? '') };
+      if (match === null) return undefined;
+      const range = readRange(context, match[1], match[2]);
+      return 'error' in range ? range : { value: { ...range.value, open_hours: splitTimeWindows(match[3] ?? '') } };
     }),
   format: (days) => days.map((entry) => `${formatRange(entry)} ${entry.open_hours.join(',')}`).join(LIST_SEPARATOR),
 });
 
-function parseEntries<E>(cell: string, error: string, parseEntry: (entry: string) => E | undefined): Parsed<E[]> {
+/** Entries separated by `|`; an entry that does not read names itself, with the grammar or what was wrong with its date. */
+function parseEntries<E>(cell: string, error: string, parseEntry: (entry: string) => Parsed<E> | undefined): Parsed<E[]> {
   const entries: E[] = [];
   for (const text of splitList(cell)) {
     const entry = parseEntry(text);
     if (entry === undefined) return { error, got: text };
-    entries.push(entry);
+    if ('error' in entry) return { error: entry.error, got: text };
+    entries.push(entry.value);
   }
   return { value: entries };
 }
 
-function toRange(startsAt = '', endsAt?: string): DateRange {
-  return { starts_at: startsAt, ends_at: endsAt ?? startsAt };
+/** A range from its dates as the sheet wrote them; the same day twice when it has no end. */
+function readRange(context: CellContext, starts = '', ends?: string): Parsed<DateRange> {
+  const start = readDate(starts, context);
+  if ('error' in start) return start;
+  const end = ends === undefined ? start : readDate(ends, context);
+  if ('error' in end) return end;
+  return { value: { starts_at: start.value, ends_at: end.value } };
+}
+
+// The pattern matched a date form: parseDate reads every one of them.
+function readDate(text: string, context: CellContext): Parsed<string> {
+  const read = parseDate(text, context);
+  if (read === undefined) return { value: text };
+  return 'date' in read ? { value: read.date } : read;
 }
 
 function formatRange({ starts_at: startsAt, ends_at: endsAt }: DateRange): string {

@@ -88,7 +88,12 @@ describe('export businesses', () => {
     expect(Object.keys(sheets)).toEqual(['businesses', 'About']);
     const [header = []] = csv;
     // The CSV writer quotes what could run as a formula; XLSX text cells are never formulas and carry their text.
-    const xlsx = (sheets.businesses ?? []).map((row) => header.map((_, index) => row[index] ?? ''));
+    // Dates are date cells: the reader sees their serial numbers (days since 1899-12-30), which show as the CSV's dates.
+    const dateColumn = header.indexOf('opening_date');
+    const showDate = (serial: string): string => (serial === '' ? '' : new Date((Number(serial) - 25_569) * 86_400_000).toISOString().slice(0, 10));
+    const raw = (sheets.businesses ?? []).map((row) => header.map((_, index) => row[index] ?? ''));
+    expect(raw.slice(1).some((row) => /^\d{5}$/.test(row[dateColumn] ?? ''))).toBe(true);
+    const xlsx = raw.map((row, line) => row.map((cell, index) => (line > 0 && index === dateColumn ? showDate(cell) : cell)));
     expect(xlsx).toEqual(csv.map((row) => row.map(unescapeFormula)));
     expect(xlsx.some((row) => row.some((cell) => cell.startsWith('+')))).toBe(true);
     expect(formulas).toBe(0);

@@ -108,10 +108,13 @@ describe('a PROVIDER import without --org checks custom fields per organization'
     const rehearsal = await importAsProvider(csv, { dryRun: true });
     expect(rehearsal.summary.rows).toMatchObject({ would_update: 1, invalid: 1 });
     const plan = await readCsv(join(rehearsal.summary.report_dir, 'plan.csv'));
+    // The invalid row is in the plan too, with its error.
     expect(plan.map(({ target, column, current, new: after }) => [target, column, current, after])).toEqual([
       [a.id, 'custom_fields.seats', '7', '300'],
       [a.id, 'custom_fields.store_format', 'express', 'classic'],
+      [b.id, 'custom_fields.seats', '', ''],
     ]);
+    expect(plan[2]?.error).toMatch(/^custom_fields\.seats: /);
 
     requests = [];
     const { summary } = await importAsProvider(csv, { breakers: { maxChanges: { rows: 10 } } });

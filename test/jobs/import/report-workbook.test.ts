@@ -153,7 +153,7 @@ describe('the results workbook', () => {
     expect(readSummary(sheetOf(results, 'Summary')).get('errors / none')).toBe('no row is invalid, failed or in conflict: there is no errors file');
 
     const plan = sheetOf(await loadWorkbook(join(rehearsal.summary.report_dir, 'plan.xlsx')), 'plan');
-    expect(headerOf(plan)).toEqual(['row', 'target', 'code', 'name', 'column', 'current', 'new']);
+    expect(headerOf(plan)).toEqual(['row', 'target', 'code', 'name', 'column', 'current', 'new', 'error']);
     expect(textsOf(plan.getRow(2)).slice(1, 4)).toEqual([a.id, a.code ?? '', a.name]);
     expect(plan.views[0]).toMatchObject({ state: 'frozen', xSplit: 4, ySplit: 1 });
   });

@@ -112,12 +112,13 @@ describe('safe round trips', () => {
     expect([a.name, a.city]).toEqual(['Renamed in the file', 'Modane']);
     expect(rowOf(results, a)._changes).toBe(`name: '${aName}' -> 'Renamed in the file'`);
     expect(stateOf(b)).toEqual(bBefore);
-    expect(rowOf(results, b)).toMatchObject({ _status: 'conflict', _changes: `city: base '${exportedCity}' / file 'Chambéry' / current 'Albertville'`, _errors: '' });
+    const conflict = `conflict: city changed in the platform since the export ('${exportedCity}' → 'Albertville')`;
+    expect(rowOf(results, b)).toMatchObject({ _status: 'conflict', _changes: `city: base '${exportedCity}' / file 'Chambéry' / current 'Albertville'`, _errors: conflict });
 
     const failed = await importFile(file, { onConflict: 'fail' });
     expect(failed.summary.rows).toMatchObject({ unchanged: 1, failed: 1 });
     expect(writes).toEqual([]);
-    expect(rowOf(failed.results, b)._errors).toBe(`city: base '${exportedCity}' / file 'Chambéry' / current 'Albertville' (changed in the file and in the API since the export)`);
+    expect(rowOf(failed.results, b)._errors).toBe(conflict);
 
     const overwritten = await importFile(file, { onConflict: 'overwrite' });
     expect(overwritten.summary.rows).toMatchObject({ unchanged: 1, updated: 1 });
@@ -214,8 +215,8 @@ describe('safe round trips', () => {
     expect(summary.rows.would_update).toBe(1);
     expect(writes).toEqual([]);
     expect(await readCsv(join(reportDir, 'plan.csv'))).toEqual([
-      { row: '2', target: g.id, code: g.code, name: g.name, column: 'name', current: g.name, new: 'Planned name' },
-      { row: '2', target: g.id, code: g.code, name: g.name, column: 'open_hours.sunday', current: g.open_hours.sunday.join(',') || 'closed', new: '06:00-07:00' },
+      { row: '2', target: g.id, code: g.code, name: g.name, column: 'name', current: g.name, new: 'Planned name', error: '' },
+      { row: '2', target: g.id, code: g.code, name: g.name, column: 'open_hours.sunday', current: g.open_hours.sunday.join(',') || 'closed', new: '06:00-07:00', error: '' },
     ]);
   });
 

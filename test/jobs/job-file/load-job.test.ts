@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildImportStepOptions } from '../../../src/jobs/job-file/import-step-options.js';
 import { JobFileError, loadJob } from '../../../src/jobs/job-file/load-job.js';
 
 const now = new Date('2026-11-21T06:30:15.123Z');
@@ -28,6 +29,20 @@ describe('job files', () => {
       on_error: 'stop',
       import: { resource: 'businesses', source: 'data/crm/stores.csv', mode: 'diff', dry_run: false, restart: false, report: 'reports/2026-11-21/2026-11-21T06-30-15Z' },
     });
+  });
+
+  it("passes an import step's ignore_columns, date_format and allow_code_changes to the import", async () => {
+    const job = await load(
+      ['name: crm', 'steps:', '  - import:', '      resource: businesses', '      source: stores.csv', '      ignore_columns: [colour, notes]', '      date_format: mm/dd/yyyy', '      allow_code_changes: true'].join('\n'),
+    );
+    const [step] = job.steps;
+    if (step === undefined || !('import' in step)) throw new Error('no import step');
+    expect(buildImportStepOptions(job, step, { index: 0, org: undefined, split: undefined }, { shard: { index: 1, count: 1 }, dryRun: false, now })).toMatchObject({
+      ignoreColumns: ['colour', 'notes'],
+      dateFormat: 'mm/dd/yyyy',
+      allowCodeChanges: true,
+    });
+    await expect(load(['name: crm', 'steps:', '  - import: {resource: businesses, source: s.csv, date_format: yyyy/dd/mm}'].join('\n'))).rejects.toThrow(/date_format/);
   });
 
   it('takes either name of the custom-field sheet on both sides of a round trip', async () => {

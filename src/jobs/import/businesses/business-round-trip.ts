@@ -1,13 +1,14 @@
 import { baseColumn, decodeRowSnapshot } from '../../../resources/businesses/base-column.js';
-import type { BusinessTarget } from '../../../resources/business-target.js';
+import { storeCodeColumn, type BusinessTarget } from '../../../resources/business-target.js';
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import type { Column } from '../../../resources/column.js';
 import { formatImportCell } from '../../../resources/format-cell.js';
 import { selectImportColumns } from '../../../resources/resource-catalog.js';
 import { detectSheetFormat, readCsvDialect, type CellValue } from '../../../sheets/index.js';
-import { describeConflict } from '../describe-change.js';
+import { describeConflict, describeConflictError } from '../describe-change.js';
 import type { ImportOptions } from '../import-options.js';
 import type { ReportDialect } from '../report/report-dialect.js';
+import type { ReportedRow } from '../report/import-report.js';
 import { labelBusiness, type BusinessLabel } from './business-label.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 import type { ColumnChange } from './diff-business.js';
@@ -66,15 +67,24 @@ export class BusinessRoundTrip {
     if (snapshot === undefined) return invalid(`_base: is not what an export wrote (was it edited?); ${NO_BASE_HINT}`);
     if (snapshot.id !== current.id) return invalid(`_base: was exported for business ${snapshot.id}, not ${current.id}; ${NO_BASE_HINT}`);
     const { changes, conflicts } = mergeThreeWay(columns, values, snapshot, current);
+    const currentCell = (conflict: FieldConflict): string => formatImportCell(conflict.column, conflict.current);
     const describe = (conflict: FieldConflict): string =>
-      describeConflict(conflict.column.header, snapshot.cells[conflict.column.header], cells[conflict.column.header], formatImportCell(conflict.column, conflict.current));
+      describeConflict(conflict.column.header, snapshot.cells[conflict.column.header], cells[conflict.column.header], currentCell(conflict));
     const policy = this.options.onConflict ?? 'skip';
     if (conflicts.length === 0 || policy === 'overwrite') {
       for (const conflict of conflicts) changes.set(conflict.column, conflict.file);
       return { values: changes, overwritten: conflicts.map((conflict) => `${describe(conflict)} (conflict: the file wins)`) };
     }
-    if (policy === 'fail') return { status: 'failed', changes: [], errors: conflicts.map((conflict) => `${describe(conflict)} (changed in the file and in the API since the export)`) };
-    return { status: 'conflict', changes: conflicts.map(describe), errors: [] };
+    // The reason is an error, as any row's that is not sent: the Summary counts it under its column.
+    const errors = conflicts.map((conflict) => describeConflictError(conflict.column.header, snapshot.cells[conflict.column.header], currentCell(conflict)));
+    return { status: policy === 'fail' ? 'failed' : 'conflict', changes: conflicts.map(describe), errors };
+  }
+
+  /** The store code the row's `_base` recorded: a code the file changed from it is the file's own edit. */
+  readExportedCode(cells: Readonly<Record<string, CellValue>>): string | undefined {
+    const cell = cells[baseColumn.header];
+    const snapshot = typeof cell === 'string' && cell.trim() !== '' ? decodeRowSnapshot(cell.trim()) : undefined;
+    return snapshot?.cells[storeCodeColumn.header];
   }
 
   /**
@@ -96,6 +106,12 @@ export class BusinessRoundTrip {
   async addToPlan(line: number, target: string, changes: readonly ColumnChange[]): Promise<void> {
     if (changes.some(({ column }) => column.header === 'status')) this.statusChanges++;
     await this.plan?.add(line, this.label(target), changes);
+  }
+
+  /** Dry run: the errors of a row that would not be sent go to the plan file, with its cells' code and name. */
+  async addErrorsToPlan(row: ReportedRow): Promise<void> {
+    const cell = (header: string): string => String(row.values[header] ?? '');
+    await this.plan?.addErrors(row.line, { id: row.target ?? '', code: cell(storeCodeColumn.header), name: cell('name') }, row.errors);
   }
 
   /** Before a write, so that a run killed meanwhile still has it: the row's before-image goes to the undo file. */

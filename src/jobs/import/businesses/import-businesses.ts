@@ -15,6 +15,7 @@ import { OrgRouting } from '../org-routing.js';
 import { ORG_ID_COLUMN } from '../read-row-org.js';
 import { tryReadCustomFieldDefinitions } from '../../read-custom-field-definitions.js';
 import { readSheetHeader } from '../read-sheet-header.js';
+import { checkSheetColumns, findUnknownColumns } from '../check-sheet-columns.js';
 import { BusinessRoundTrip } from './business-round-trip.js';
 import { findUnreadableSends, resolveClearRequests } from './check-unreadable-fields.js';
 import { completeBusinessUpdate, type CurrentBusiness } from './complete-business-update.js';
@@ -25,6 +26,7 @@ import { hasPendingCells, readOrgCustomCells, type OrgRow } from './read-org-cus
 import { OrgReadBatches, type ReadBatch } from './org-read-batches.js';
 import { orElse, resolveBusinesses, type ResolvedTargets } from './resolve-businesses.js';
 import { StoreCodeSearch } from './store-code-search.js';
+import { listCodeChangeFirst, refuseCodeChange, restoreCodeFromBusiness } from './store-code-change.js';
 
 /** Rows read together: one search request resolves up to 100 of them. */
 const BATCH_SIZE = 100;
@@ -54,6 +56,10 @@ export async function importBusinesses(client: ApiClient, options: ImportOptions
 }
 
 async function importBusinessPass(client: ApiClient, options: ImportOptions, logger: Logger, orgCustomFields: OrgCustomFields, codeSearch: StoreCodeSearch): Promise<ImportPass> {
+  const header = await readSheetHeader(options.file, 'businesses', options.sheet);
+  // Before the definitions are read, the first request: only custom_fields.* columns wait for them.
+  const staticHeaders = buildBusinessCatalog([]).columns.map((column) => column.header);
+  checkSheetColumns({ file: options.file, sheet: options.sheet, unknown: findUnknownColumns(header, staticHeaders), known: staticHeaders, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
   const routing = new OrgRouting(client, options.orgId);
   const customFields = await tryReadCustomFieldDefinitions(routing.lookup, logger);
   if (customFields === undefined) {
@@ -62,7 +68,7 @@ async function importBusinessPass(client: ApiClient, options: ImportOptions, log
   const asExported = { skipCellsAsExported: options.mode === 'diff' };
   const catalog =
     customFields === undefined
-      ? buildBusinessCatalog([], listCustomFieldNames(await readSheetHeader(options.file, 'businesses', options.sheet)), asExported)
+      ? buildBusinessCatalog([], listCustomFieldNames(header), asExported)
       : buildBusinessCatalog(customFields, [], asExported);
   const firstLine = new Map<string, number>();
   // A business an earlier run sent or compared stays taken: a later row for it is still refused.
@@ -72,6 +78,7 @@ async function importBusinessPass(client: ApiClient, options: ImportOptions, log
   run.organizations = () => routing.tally();
   run.readsPerRowLeft = () => codeSearch.readsPerRowLeft();
   const roundTrip = await BusinessRoundTrip.open(options, catalog.columns, run.report.columns);
+  run.onProblem = (row) => roundTrip.addErrorsToPlan(row);
   try {
     const importer = new BusinessBatches(run, routing, codeSearch, firstLine, roundTrip, businessReadSchema(customFields ?? []), customFields === undefined ? orgCustomFields : undefined);
     const batches = new OrgReadBatches<BusinessRow>(BATCH_SIZE, READ_WINDOW);
@@ -145,7 +152,9 @@ class BusinessBatches {
     }
   }
 
-  private async sendRow(row: BusinessRow, current: CurrentBusiness): Promise<void> {
+  private async sendRow(given: BusinessRow, current: CurrentBusiness): Promise<void> {
+    const restored = restoreCodeFromBusiness(given.update, current);
+    const row = restored === undefined ? given : { ...given, base: { ...given.base, notes: [...(given.base.notes ?? []), restored.note] }, update: restored.values };
     const target = current.id;
     const earlier = this.firstLine.get(target);
     if (earlier !== undefined) {
@@ -193,7 +202,12 @@ class BusinessBatches {
       await this.run.record({ ...row.base, status: 'unchanged', target, changes: [], errors: [] });
       return;
     }
-    const changes = [...fieldChanges, ...merged.overwritten];
+    const refused = refuseCodeChange(diff.columns, this.roundTrip.readExportedCode(row.base.values), this.run.options.allowCodeChanges === true);
+    if (refused !== undefined) {
+      await this.run.record({ ...row.base, status: 'failed', target, changes: [], errors: [refused] });
+      return;
+    }
+    const changes = [...listCodeChangeFirst(fieldChanges), ...merged.overwritten];
     if (this.run.options.dryRun) {
       await this.run.record({ ...row.base, status: 'would_update', target, changes, errors: [] });
       await this.roundTrip.addToPlan(row.base.line, target, diff.columns);

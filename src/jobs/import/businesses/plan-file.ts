@@ -1,6 +1,15 @@
-import { formatImportCell } from '../../../resources/format-cell.js';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { finished } from 'node:stream/promises';
+import { storeCodeColumn } from '../../../resources/business-target.js';
 import { readCellContext } from '../../../resources/cell-context.js';
-import type { SheetColumn } from '../../../sheets/index.js';
+import { formatImportCell } from '../../../resources/format-cell.js';
+import type { SheetColumn, SheetRecord } from '../../../sheets/index.js';
+import { toWriteError } from '../../../sheets/open-output.js';
+import { makeTempOutputName } from '../../../sheets/temp-output-name.js';
 import { openReportSheet, reportPath, type ReportDialect } from '../report/report-dialect.js';
 import type { BusinessLabel } from './business-label.js';
 import type { ColumnChange } from './diff-business.js';
@@ -13,30 +22,83 @@ const PLAN_COLUMNS: readonly SheetColumn[] = [
   { key: 'column' },
   { key: 'current', text: true },
   { key: 'new', text: true },
+  { key: 'error' },
 ];
 /** Row, business id, code and name stay in view. */
 const FROZEN_COLUMNS = 4;
+/** `column: why`, or `conflict: column changed…`: the column an error names, when it names one. */
+const ERROR_COLUMN = /^conflict: (\S+) changed|^([^\s:]+):/;
 
 export interface PlanFile {
   readonly path: string;
   /** One line per column the row would change, cells in import format. */
   add(line: number, business: BusinessLabel, changes: readonly ColumnChange[]): Promise<void>;
+  /** One line per error of a row that would not be sent (invalid, failed, in conflict), naming its column. */
+  addErrors(line: number, business: BusinessLabel, errors: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
-/** `plan.<ext>` of a dry run: every field that would change, to review in a spreadsheet before the real run. */
+/**
+ * `plan.<ext>` of a dry run: every field that would change and every error, to review in a
+ * spreadsheet before the real run. Lines of the store code come first, since a changed code is
+ * one to see; the others wait in a hidden file beside it, in their order, and follow at the end.
+ */
 export async function openPlanFile(dir: string, dialect: ReportDialect): Promise<PlanFile> {
   const path = reportPath(dir, 'plan', dialect);
   const writer = await openReportSheet(path, dialect, { columns: PLAN_COLUMNS, sheet: 'plan', frozenColumns: FROZEN_COLUMNS });
+  const rest = join(dirname(path), makeTempOutputName(basename(path)));
+  const spool = createWriteStream(rest, { flags: 'wx', mode: 0o600 });
+  // A failed spool (a full disk) fails the next wait for it, and close.
+  spool.on('error', () => undefined);
   const context = readCellContext(dialect);
+  // Rows come one after the other, and errors as rows are reported: lines are written in turn.
+  let writing: Promise<void> = Promise.resolve();
+  const write = (records: readonly SheetRecord[]): Promise<void> => {
+    writing = writing.then(async () => {
+      for (const record of records) {
+        if (record.column === storeCodeColumn.header) await writer.writeRow(record);
+        else {
+          if (spool.errored !== null) throw spool.errored;
+          if (!spool.write(`${JSON.stringify(record)}\n`)) await once(spool, 'drain');
+        }
+      }
+    });
+    return writing;
+  };
   return {
     path,
-    async add(line, { id, code, name }, changes) {
-      for (const { column, before, after } of changes) {
-        const cells = { current: formatImportCell(column, before, context), new: formatImportCell(column, after, context) };
-        await writer.writeRow({ row: line, target: id, code, name, column: column.header, ...cells });
+    add(line, { id, code, name }, changes) {
+      return write(
+        changes.map(({ column, before, after }) => ({
+          row: line,
+          target: id,
+          code,
+          name,
+          column: column.header,
+          current: formatImportCell(column, before, context),
+          new: formatImportCell(column, after, context),
+        })),
+      );
+    },
+    addErrors(line, { id, code, name }, errors) {
+      return write(errors.map((error) => {
+        const named = ERROR_COLUMN.exec(error);
+        return { row: line, target: id, code, name, column: named?.[1] ?? named?.[2] ?? '', error };
+      }));
+    },
+    async close() {
+      try {
+        await writing;
+        spool.end();
+        await finished(spool);
+        for await (const text of createInterface({ input: createReadStream(rest), crlfDelay: Infinity })) await writer.writeRow(JSON.parse(text) as SheetRecord);
+        await writer.close();
+      } catch (error) {
+        await writer.discard();
+        throw toWriteError(error, path);
+      } finally {
+        await rm(rest, { force: true });
       }
     },
-    close: () => writer.close(),
   };
 }

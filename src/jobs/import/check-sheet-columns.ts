@@ -1,0 +1,45 @@
+import { CUSTOM_FIELD_PREFIX } from '../../resources/custom-field-column.js';
+import { findClosestName } from './find-closest-name.js';
+import { UnknownColumnsError } from './unknown-columns-error.js';
+
+/** Unknown columns named in the message, at most: a header of thousands would flood the terminal. */
+const SHOWN_COLUMNS = 10;
+
+export interface SheetColumnsCheck {
+  /** Where the columns come from, for the message. */
+  file: string;
+  sheet?: string | undefined;
+  /** The header's columns no catalog column matches, as written. */
+  unknown: readonly string[];
+  /** The catalog's headers: what a typo is compared with. */
+  known: readonly string[];
+  /** Columns the user named to leave out (`--ignore-columns`), in any case. */
+  ignore?: readonly string[];
+  /** Offline, or before the definitions are read: `custom_fields.<name>` columns are the API's to judge. */
+  deferCustomFields?: boolean;
+}
+
+/**
+ * Columns are explicit: an unknown column stops the import (a typo would otherwise leave its
+ * values out unseen), unless the user named it to be left out. Returns the columns left out so.
+ */
+export function checkSheetColumns({ file, sheet, unknown, known, ignore = [], deferCustomFields = false }: SheetColumnsCheck): string[] {
+  const ignored = new Set(ignore.map((name) => name.trim().toLowerCase()));
+  const deferred = (name: string): boolean => deferCustomFields && name.toLowerCase().startsWith(CUSTOM_FIELD_PREFIX);
+  const refused = unknown.filter((name) => !ignored.has(name.toLowerCase()) && !deferred(name));
+  if (refused.length > 0) {
+    const shown = refused.slice(0, SHOWN_COLUMNS);
+    const problems = shown.map((name) => {
+      const closest = findClosestName(name, known);
+      return `${name}: unknown column${closest === undefined ? '' : `; did you mean ${closest}?`}`;
+    });
+    throw new UnknownColumnsError(file, sheet, problems, shown, refused.length);
+  }
+  return unknown.filter((name) => ignored.has(name.toLowerCase()));
+}
+
+/** The names no known header matches, trimmed and in any case as headers are matched. */
+export function findUnknownColumns(names: readonly string[], known: readonly string[]): string[] {
+  const knownNames = new Set(known.map((name) => name.toLowerCase()));
+  return names.filter((name) => !knownNames.has(name.trim().toLowerCase()));
+}

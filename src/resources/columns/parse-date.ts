@@ -1,0 +1,40 @@
+import { convertExcelSerial } from '../../sheets/format-excel-date.js';
+import type { CellContext } from '../cell-context.js';
+
+/** A date in any form parseDate reads, for patterns of cells that hold dates among other things. */
+export const DATE_PATTERN = String.raw`\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}|\d{5}`;
+export const DATE_GRAMMAR = 'a date yyyy-mm-dd (or dd/mm/yyyy, mm/dd/yyyy as the sheet writes them)';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+// Five digits: spreadsheet serials of 1927 to 2173, which a date cell saved as a number shows.
+const SERIAL = /^\d{5}$/;
+
+/**
+ * The date the API takes (yyyy-mm-dd) from what spreadsheets write: ISO, the locale's `a/b/yyyy`
+ * (see CellContext), or a date serial (a date cell typed as a number). An error names a date whose
+ * order cannot be told; undefined is no date form at all, for the schema to refuse.
+ */
+export function parseDate(text: string, context: CellContext): { date: string } | { error: string } | undefined {
+  const trimmed = text.trim();
+  if (ISO_DATE.test(trimmed)) return { date: trimmed };
+  if (SERIAL.test(trimmed)) return { date: convertExcelSerial(Number(trimmed), false).toISOString().slice(0, 10) };
+  const match = SLASH_DATE.exec(trimmed);
+  if (match === null) return undefined;
+  const [first, second] = [Number(match[1]), Number(match[2])];
+  const year = match[3] ?? '';
+  const dayFirst = second <= 12;
+  const monthFirst = first <= 12;
+  const declared = context.slashDates?.declared === true ? context.slashDates.format : undefined;
+  if (declared !== undefined && !(declared === 'dd/mm/yyyy' ? dayFirst : monthFirst)) return { error: `must be a date ${declared} (--date-format)` };
+  const format = declared ?? (dayFirst && monthFirst && first !== second ? context.slashDates?.format : dayFirst ? 'dd/mm/yyyy' : monthFirst ? 'mm/dd/yyyy' : undefined);
+  if (format === undefined) {
+    return dayFirst ? { error: 'could be dd/mm/yyyy or mm/dd/yyyy; write it yyyy-mm-dd, or give --date-format' } : { error: `must be ${DATE_GRAMMAR}` };
+  }
+  const [day, month] = format === 'dd/mm/yyyy' ? [first, second] : [second, first];
+  return { date: `${year}-${pad(month)}-${pad(day)}` };
+}
+
+function pad(part: number): string {
+  return String(part).padStart(2, '0');
+}

@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UnknownColumnsError } from '../../../src/jobs/import/unknown-columns-error.js';
+import { startImportHarness, type ImportHarness } from './start-import-harness.js';
+
+describe('columns are explicit', () => {
+  let harness: ImportHarness;
+  let requests: number;
+  beforeAll(async () => {
+    harness = await startImportHarness();
+    harness.api.emulator.faults.script = () => {
+      requests++;
+      return undefined;
+    };
+  });
+  afterAll(() => harness.close());
+
+  function businessId(index: number): string {
+    const business = harness.api.emulator.state.orgBusinesses(1)[index];
+    if (business === undefined) throw new Error(`no business ${index}`);
+    return business.id;
+  }
+
+  it('stops the import on an unknown column before any request, naming it with the column it may be', async () => {
+    requests = 0;
+    const error = await harness
+      .runImport('businesses', `business_id,descripton_short,colour\n${businessId(0)},Fresh bread,blue\n`)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UnknownColumnsError);
+    expect(error).toMatchObject({ exitCode: 1 });
+    expect((error as Error).message).toMatch(/^Could not import .*input-\d+\.csv: its header names columns the import does not read \(descripton_short: unknown column; did you mean description_short\? \| colour: unknown column\)\. Correct the header, or leave the columns out with --ignore-columns descripton_short,colour \(a job step: ignore_columns\)\.$/);
+    expect(requests).toBe(0);
+  });
+
+  it('refuses a custom field the organization does not define, and reads those it does', async () => {
+    const error = await harness.runImport('businesses', `business_id,custom_fields.has_parkin\n${businessId(0)},true\n`).catch((caught: unknown) => caught);
+    expect((error as Error).message).toContain('custom_fields.has_parkin: unknown column; did you mean custom_fields.has_parking?');
+
+    const { summary } = await harness.runImport('businesses', `business_id,custom_fields.seats\n${businessId(0)},12\n`);
+    expect(summary.rows.invalid + summary.rows.failed).toBe(0);
+  });
+
+  it('leaves custom field columns to each organization’s definitions for a PROVIDER key without --org', async () => {
+    const { summary, results } = await harness.runImport('businesses', `business_id,custom_fields.seats,custom_fields.nope\n${businessId(1)},12,x\n`, {}, 'PROVIDER');
+    expect(summary.rows.invalid).toBe(1);
+    expect(results[0]?._errors).toBe("custom_fields.nope: organization 1 has no custom field 'nope'");
+  });
+
+  it('imports without the columns --ignore-columns names, and lists them in the summary and the Summary sheet', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('businesses').addRows([
+      ['business_id', 'name', 'Colour', 'notes'],
+      [businessId(2), 'Renamed with notes', 'blue', 'call first'],
+    ]);
+    const file = join(harness.dir, 'ignored.xlsx');
+    await workbook.xlsx.writeFile(file);
+    const { summary } = await harness.importFile('businesses', file, { ignoreColumns: ['colour', 'NOTES'] });
+    expect(summary.rows.updated).toBe(1);
+    expect(summary.ignored_columns).toEqual(['Colour', 'notes']);
+    expect(JSON.parse(await readFile(join(summary.report_dir, 'summary.json'), 'utf8'))).toMatchObject({ ignored_columns: ['Colour', 'notes'] });
+
+    const results = new ExcelJS.Workbook();
+    await results.xlsx.readFile(join(summary.report_dir, 'results.xlsx'));
+    const lines: string[] = [];
+    results.getWorksheet('Summary')?.eachRow((row) => lines.push([1, 2, 3].map((cell) => row.getCell(cell).text).join(' / ')));
+    expect(lines).toContain('columns / ignored (--ignore-columns) / Colour, notes');
+  });
+});

@@ -1,0 +1,170 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../src/api/api-client.js';
+import type { Business } from '../../../src/emulator/state-types.js';
+import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
+import { importBusinesses } from '../../../src/jobs/import/businesses/import-businesses.js';
+import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
+import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
+import { makeTempDir } from '../../sheets/make-temp-dir.js';
+
+const logger = pino({ level: 'silent' });
+
+type Row = Record<string, string>;
+
+const DATE_COLUMNS = ['opening_date', 'specific_hours.close', 'specific_hours.open'];
+const DECIMAL_COLUMNS = ['lat', 'long'];
+
+/** What a spreadsheet set to a French locale makes of a CSV it opens and saves: codes read as numbers, dates and decimals in its own forms, `;` between cells. */
+function saveAsSpreadsheet(rows: Row[]): string {
+  const saved = rows.map((row) => {
+    const copy = { ...row };
+    if (/^\d+$/.test(copy.code ?? '')) copy.code = String(Number(copy.code));
+    for (const column of DATE_COLUMNS) copy[column] = (copy[column] ?? '').replace(/(\d{4})-(\d{2})-(\d{2})/g, '$3/$2/$1');
+    for (const column of DECIMAL_COLUMNS) copy[column] = (copy[column] ?? '').replace('.', ',');
+    return copy;
+  });
+  return stringify(saved, { header: true, columns: Object.keys(rows[0] ?? {}), delimiter: ';' });
+}
+
+describe('files saved by a spreadsheet', () => {
+  let api: TestEmulator;
+  let businesses: Business[];
+  let writes: string[];
+  beforeAll(async () => {
+    api = await startTestEmulator({ businesses: 40, feedback: 0, ratePerMinute: 100_000 });
+    businesses = api.emulator.state.orgBusinesses(1);
+    api.emulator.faults.script = (_n, req) => {
+      if (req.method === 'POST') writes.push(req.path);
+      return undefined;
+    };
+  });
+  beforeEach(() => {
+    writes = [];
+  });
+  afterAll(() => api.close());
+
+  async function exportRows(): Promise<Row[]> {
+    const out = join(await makeTempDir(), 'businesses.csv');
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000, retry: { baseDelayMs: 1 } });
+    try {
+      await exportBusinesses(client, { out, filters: {} }, logger);
+    } finally {
+      await client.close();
+    }
+    return readCsv(out);
+  }
+
+  async function importText(text: string, options: Partial<ImportOptions> = {}) {
+    const dir = await makeTempDir();
+    const file = join(dir, 'saved.csv');
+    await writeFile(file, text);
+    const reportDir = join(dir, 'report');
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000, retry: { baseDelayMs: 1 } });
+    writes = [];
+    try {
+      const summary = await importBusinesses(client, { file, reportDir, mode: 'diff', dryRun: false, ...options }, logger);
+      // Reports keep the input's delimiter.
+      return { summary, reportDir, results: await readCsv(join(reportDir, 'results.csv'), text.split('\n')[0]?.includes(';') === true ? ';' : ',') };
+    } finally {
+      await client.close();
+    }
+  }
+
+  async function readCsv(path: string, delimiter = ','): Promise<Row[]> {
+    return parse<Row>(await readFile(path, 'utf8'), { bom: true, columns: true, delimiter });
+  }
+
+  function at(index: number): Business {
+    const business = businesses[index];
+    if (business === undefined) throw new Error(`no business ${index}`);
+    return business;
+  }
+
+  it('imports an export a spreadsheet saved (codes without zeros, dd/mm/yyyy dates, decimal commas, `;`) with no change at all', async () => {
+    const rows = await exportRows();
+    const saved = saveAsSpreadsheet(rows);
+    // The transformation is real: codes lost their zeros, and dates are written day first.
+    expect(saved).toMatch(/;1;/);
+    expect(saved).toMatch(/25\/12\/2026/);
+
+    const { summary, results, reportDir } = await importText(saved, { dryRun: true });
+
+    expect(summary.rows).toMatchObject({ total: rows.length, unchanged: rows.length, would_update: 0, invalid: 0, failed: 0 });
+    expect(results.filter((row) => /(^|\| )code: '/.test(row._changes ?? '') && row._changes?.includes('->'))).toEqual([]);
+    expect(await readCsv(join(reportDir, 'plan.csv'), ';')).toEqual([]);
+    const run = await importText(saved);
+    expect(run.summary.rows).toMatchObject({ unchanged: rows.length });
+    expect(writes).toEqual([]);
+  });
+
+  it('reads a code without its zeros as the business’s own when the file has no _base, saying so, and sends no code', async () => {
+    const business = at(2);
+    const code = business.code ?? '';
+    expect(code).toMatch(/^0+\d+$/);
+    const { summary, results } = await importText(`business_id;code;name\n${business.id};${Number(code)};Renamed\n`);
+
+    expect(summary.rows).toMatchObject({ updated: 1, failed: 0 });
+    expect(writes).toEqual([`/business/${business.id}`]);
+    expect([business.name, business.code]).toEqual(['Renamed', code]);
+    expect(results[0]?._changes).toContain(`code: '${Number(code)}' read as '${code}' (the store code of the business; the spreadsheet had dropped the leading zeros)`);
+  });
+
+  it('refuses a change of store code the file did not make on purpose, unless --allow-code-changes', async () => {
+    const business = at(3);
+    const code = business.code ?? '';
+    const csv = `business_id,code,name\n${business.id},NEW-3,Renamed\n`;
+
+    const refused = await importText(csv);
+    expect(refused.summary.rows).toMatchObject({ failed: 1, updated: 0 });
+    expect(writes).toEqual([]);
+    expect(refused.results[0]?._errors).toBe(
+      `code: '${code}' -> 'NEW-3' is not sent: a store code changes only from an exported file whose _base holds the current code, or with --allow-code-changes`,
+    );
+
+    const allowed = await importText(csv, { allowCodeChanges: true });
+    expect(allowed.summary.rows).toMatchObject({ updated: 1 });
+    expect(business.code).toBe('NEW-3');
+  });
+
+  it('sends a code edited in an exported file whose _base holds the current code, and lists code changes first in the plan', async () => {
+    const [renamed, recoded] = [at(4), at(5)];
+    const rows = await exportRows();
+    const edited = rows.filter((row) => row.business_id === renamed.id || row.business_id === recoded.id);
+    for (const row of edited) {
+      if (row.business_id === renamed.id) row.name = 'Planned name';
+      else row.code = 'RECODED-5';
+    }
+    // The renamed row comes first in the file; the code change still heads the plan.
+    edited.sort((a) => (a.business_id === renamed.id ? -1 : 1));
+    const csv = stringify(edited, { header: true, columns: Object.keys(edited[0] ?? {}), delimiter: ';' });
+
+    const planned = await importText(csv, { dryRun: true });
+    expect(planned.summary.rows).toMatchObject({ would_update: 2 });
+    const plan = await readCsv(join(planned.reportDir, 'plan.csv'), ';');
+    expect(plan.map((line) => [line.target, line.column])).toEqual([
+      [recoded.id, 'code'],
+      [renamed.id, 'name'],
+    ]);
+
+    const run = await importText(csv);
+    expect(run.summary.rows).toMatchObject({ updated: 2, failed: 0 });
+    expect(recoded.code).toBe('RECODED-5');
+  });
+
+  it('lists the rows a dry run would not send in the plan, with their errors', async () => {
+    const business = at(6);
+    const csv = `business_id;code;name;lat\n${business.id};NEW-6;Renamed;\n${at(7).id};;;north\n`;
+    const { summary, reportDir } = await importText(csv, { dryRun: true });
+    expect(summary.rows).toMatchObject({ failed: 1, invalid: 1 });
+    const plan = await readCsv(join(reportDir, 'plan.csv'), ';');
+    expect(plan.map(({ row, column, error }) => ({ row, column, error: error?.slice(0, 30) }))).toEqual([
+      { row: '2', column: 'code', error: `code: '${business.code ?? ''}' -> 'NEW-6' is n`.slice(0, 30) },
+      { row: '3', column: 'lat', error: 'lat: must be a number between ' },
+    ]);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
+import { COMMA_CONTEXT, DOT_CONTEXT, readCellContext, type CellContext } from '../../src/resources/cell-context.js';
+import { parseDate } from '../../src/resources/columns/parse-date.js';
+import { formatCell } from '../../src/resources/format-cell.js';
+import { readCell } from '../../src/resources/read-cell.js';
+
+const columnOf = (header: string) => {
+  const column = buildBusinessCatalog([]).columns.find((candidate) => candidate.header === header);
+  if (column === undefined) throw new Error(`no column ${header}`);
+  return column;
+};
+const declared = (format: 'dd/mm/yyyy' | 'mm/dd/yyyy'): CellContext => readCellContext({ format: 'csv', delimiter: ',' }, format);
+
+describe('dates as spreadsheets write them', () => {
+  it.each([
+    ['2026-12-25', DOT_CONTEXT, '2026-12-25'],
+    ['25/12/2026', COMMA_CONTEXT, '2026-12-25'],
+    ['05/06/2026', COMMA_CONTEXT, '2026-06-05'],
+    ['5/6/2026', COMMA_CONTEXT, '2026-06-05'],
+    // The day shows the order: a locale's default yields, and a file without one reads it.
+    ['12/25/2026', COMMA_CONTEXT, '2026-12-25'],
+    ['12/25/2026', DOT_CONTEXT, '2026-12-25'],
+    ['25/12/2026', DOT_CONTEXT, '2026-12-25'],
+    ['06/06/2026', DOT_CONTEXT, '2026-06-06'],
+    ['05/06/2026', declared('mm/dd/yyyy'), '2026-05-06'],
+    ['05/06/2026', declared('dd/mm/yyyy'), '2026-06-05'],
+    // A date cell saved as a number: Excel's serial (1900 system).
+    ['46381', DOT_CONTEXT, '2026-12-25'],
+  ])('reads %s', (text, context, date) => {
+    expect(parseDate(text, context)).toEqual({ date });
+  });
+
+  it('refuses an order it cannot tell, and a date the declared format does not fit', () => {
+    expect(parseDate('05/06/2026', DOT_CONTEXT)).toEqual({ error: 'could be dd/mm/yyyy or mm/dd/yyyy; write it yyyy-mm-dd, or give --date-format' });
+    expect(parseDate('12/25/2026', declared('dd/mm/yyyy'))).toEqual({ error: 'must be a date dd/mm/yyyy (--date-format)' });
+    expect(parseDate('25/25/2026', COMMA_CONTEXT)).toMatchObject({ error: expect.stringContaining('must be a date yyyy-mm-dd') as unknown });
+    expect(parseDate('Christmas', COMMA_CONTEXT)).toBeUndefined();
+  });
+
+  it('reads the date columns in those forms and writes them back as ISO', () => {
+    const close = columnOf('specific_hours.close');
+    const open = columnOf('specific_hours.open');
+    const opening = columnOf('opening_date');
+    expect(readCell(close, '24/12/2026..26/12/2026|01/01/2027', COMMA_CONTEXT)).toEqual({
+      value: [
+        { starts_at: '2026-12-24', ends_at: '2026-12-26' },
+        { starts_at: '2027-01-01', ends_at: '2027-01-01' },
+      ],
+    });
+    expect(readCell(open, '24/12/2026 07:00-13:00', COMMA_CONTEXT)).toEqual({ value: [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: ['07:00-13:00'] }] });
+    expect(readCell(opening, '01/04/2019', COMMA_CONTEXT)).toEqual({ value: '2019-04-01' });
+    expect(readCell(opening, '43556', DOT_CONTEXT)).toEqual({ value: '2019-04-01' });
+    expect(readCell(close, '05/06/2026', DOT_CONTEXT)).toEqual({
+      errors: ["specific_hours.close: could be dd/mm/yyyy or mm/dd/yyyy; write it yyyy-mm-dd, or give --date-format, got '05/06/2026'"],
+    });
+    expect(formatCell(close, [{ starts_at: '2026-12-24', ends_at: '2026-12-26' }], COMMA_CONTEXT)).toBe('2026-12-24..2026-12-26');
+    expect(formatCell(opening, '2019-04-01', COMMA_CONTEXT)).toBe('2019-04-01');
+  });
+});
