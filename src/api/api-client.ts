@@ -9,6 +9,7 @@ import { PacerRegistry, type CountersSnapshot } from './pacer-registry.js';
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from './retry-policy.js';
 import { runRequest } from './run-request.js';
 import { DEFAULT_RATE_PER_MINUTE } from './service-facts.js';
+import { ServiceContact } from './service-contact.js';
 import { SharedBudget } from './shared-budget.js';
 import { StopSwitch } from './stop-switch.js';
 
@@ -48,7 +49,11 @@ export interface ApiClient {
   org(orgId?: number): OrgApi;
   /** Counters per organization and in total, for progress and the run summary. */
   readCounters(): CountersSnapshot;
-  /** Closes the connections (the shared budget's too) once the requests in flight end. */
+  /**
+   * Cancels every call not sent yet and every read in flight, then closes the connections (the
+   * shared budget's too) once the writes in flight end. A call after close rejects with AbortedError;
+   * closing again is harmless.
+   */
   close(): Promise<void>;
 }
 
@@ -59,7 +64,7 @@ export interface ApiClient {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const clock = options.clock ?? SYSTEM_CLOCK;
   const agent = createHttpAgent({ ...DEFAULT_HTTP_OPTIONS, ...options.http });
-  const target = { baseUrl: options.baseUrl, apiKey: options.apiKey, agent };
+  const target = { baseUrl: options.baseUrl, apiKey: options.apiKey, agent, contact: new ServiceContact() };
   const retry = { ...DEFAULT_RETRY_OPTIONS, ...options.retry };
   const random = options.random ?? Math.random;
   const stop = new StopSwitch(options.signal);
@@ -71,14 +76,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const callWith = (pacer: OrgPacer): CallApi => (request, schema) => runRequest({ pacer, target, retry, clock, random, stop }, request, schema);
   const shared = options.rateRedisUrl === undefined ? undefined : openSharedBudget(options.rateRedisUrl, options, pacing, callWith);
   const registry = new PacerRegistry(pacing, shared && ((orgId) => shared.turnFor(orgId)));
+  let closed: Promise<void> | undefined;
   return {
     org(orgId) {
       return createOrgApi(callWith(registry.pacerFor(orgId)), orgId);
     },
     readCounters: () => registry.readCounters(),
-    async close() {
-      await agent.close();
-      shared?.close();
+    close() {
+      // A second close (a finally after the command's own) waits for the first.
+      closed ??= (async () => {
+        stop.close();
+        await agent.close();
+        shared?.close();
+      })();
+      return closed;
     },
   };
 }

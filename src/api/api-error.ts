@@ -15,6 +15,7 @@ export type ApiErrorKind =
   | 'invalid-id'
   | 'timeout'
   | 'network'
+  | 'unreachable'
   | 'bad-response';
 
 export interface ApiErrorInit {
@@ -45,6 +46,7 @@ const REASONS: Record<ApiErrorKind, string> = {
   'invalid-id': 'the id is neither a business id nor a c-<store code>',
   timeout: 'no answer in time',
   network: 'the connection failed',
+  unreachable: 'no connection could be made',
   'bad-response': 'the answer did not have the expected shape',
 };
 
@@ -61,6 +63,7 @@ const ADVICE: Record<ApiErrorKind, string> = {
   'invalid-id': 'Correct the id.',
   timeout: 'Check the network and LISTING_API_URL, then run again.',
   network: 'Check the network and LISTING_API_URL, then run again.',
+  unreachable: 'Check the network and LISTING_API_URL, then run again.',
   'bad-response': 'Check that LISTING_API_URL points at the API and ends with /v2.',
 };
 

@@ -8,6 +8,10 @@ export interface ApiRequest {
   path: string;
   query?: QueryParams;
   body?: unknown;
+  /** False where the endpoint documents no 404: one to the run's first request means the base URL is wrong. */
+  answersNotFound?: false;
+  /** Cancels the call once its answer is no longer wanted (a page read ahead): not sent, or dropped if a GET is in flight. */
+  signal?: AbortSignal;
 }
 
 /** The URL of a request: lists are sent comma-separated, as the service takes them; undefined values are left out. */

@@ -24,6 +24,8 @@ export interface ApiSources {
 
 /** A key is one line of a few hundred characters at most: anything larger is not a key file. */
 const MAX_KEY_FILE_BYTES = 4096;
+/** What an HTTP header value carries as is: visible ASCII. Anything else fails every request before it leaves. */
+const SENDABLE_KEY = /^[\x21-\x7E]+$/;
 
 /**
  * Reads `LISTING_API_URL` and `LISTING_API_KEY` (or `LISTING_API_KEY_FILE`), or what a job file
@@ -48,16 +50,27 @@ export async function readApiSettings(env: NodeJS.ProcessEnv = process.env, sour
   return { ...settings, rateRedisUrl };
 }
 
+/** The key, refused before any request when it cannot be sent as a header; the key itself is never echoed. */
 async function readApiKey(env: NodeJS.ProcessEnv, sources: ApiSources): Promise<string> {
-  if (sources.keyFile !== undefined) return readKeyFile(sources.keyFile, 'key_file');
+  const { key, setting } = await findApiKey(env, sources);
+  if (!SENDABLE_KEY.test(key)) {
+    throw new ConfigurationError(
+      `Could not use the API key from ${setting}: it holds a character an HTTP header cannot carry (a space inside it, an accent, a sign such as €, or a control character), so no request could send it. Put the key exactly as issued in ${setting}.`,
+    );
+  }
+  return key;
+}
+
+async function findApiKey(env: NodeJS.ProcessEnv, sources: ApiSources): Promise<{ key: string; setting: string }> {
+  if (sources.keyFile !== undefined) return { key: await readKeyFile(sources.keyFile, 'key_file'), setting: `key_file (${sources.keyFile})` };
   const keyEnv = sources.keyEnv ?? 'LISTING_API_KEY';
   const inline = env[keyEnv]?.trim() ?? '';
   const file = sources.keyEnv === undefined ? (env.LISTING_API_KEY_FILE ?? '') : '';
   if (inline !== '' && file !== '') {
     throw new ConfigurationError(`Could not choose the API key: both ${keyEnv} and LISTING_API_KEY_FILE are set. Unset one of them.`);
   }
-  if (inline !== '') return inline;
-  if (file !== '') return readKeyFile(file, 'LISTING_API_KEY_FILE');
+  if (inline !== '') return { key: inline, setting: keyEnv };
+  if (file !== '') return { key: await readKeyFile(file, 'LISTING_API_KEY_FILE'), setting: `LISTING_API_KEY_FILE (${file})` };
   throw new ConfigurationError(`Could not find the API key: neither ${keyEnv} nor LISTING_API_KEY_FILE is set. Set one of them, or pass --emulator.`);
 }
 

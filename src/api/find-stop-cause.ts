@@ -1,12 +1,17 @@
-import { AbortedError, AuthenticationError, type ApiError } from './api-error.js';
+import { AbortedError, ApiError, AuthenticationError } from './api-error.js';
 import { IgnoredRequestError } from './ignored-request-error.js';
 import { RetryAfterTooLongError } from './retry-after-too-long-error.js';
+import { UnreachableServiceError } from './unreachable-service-error.js';
+import { WrongBaseUrlError } from './wrong-base-url-error.js';
+
+const STOP_CAUSES = [AuthenticationError, RetryAfterTooLongError, IgnoredRequestError, UnreachableServiceError, WrongBaseUrlError];
 
 /**
- * What stops a whole run behind a failed call: a refused key, a Retry-After too long to wait or an
- * answer that ignored its request, its own or the one that stopped it before it was sent.
+ * What stops a whole run behind a failed call: a refused key, a Retry-After too long to wait, an
+ * answer that ignored its request, a service that cannot be reached or a wrong base URL, its own
+ * or the one that stopped it before it was sent.
  */
 export function findStopCause(error: unknown): ApiError | undefined {
   const stop = error instanceof AbortedError ? error.cause : error;
-  return stop instanceof AuthenticationError || stop instanceof RetryAfterTooLongError || stop instanceof IgnoredRequestError ? stop : undefined;
+  return stop instanceof ApiError && STOP_CAUSES.some((cause) => stop instanceof cause) ? stop : undefined;
 }

@@ -6,7 +6,14 @@ import { createListingEndpoints, type ListingEndpoints } from './endpoints/listi
 import { createOrganizationEndpoints, type OrganizationEndpoints } from './endpoints/organization-endpoints.js';
 
 /** Every endpoint the jobs use, paced with the budget of one organization. */
-export type OrgApi = BusinessEndpoints & ListingEndpoints & CustomFieldEndpoints & FeedbackEndpoints & OrganizationEndpoints;
+export type OrgApi = BusinessEndpoints &
+  ListingEndpoints &
+  CustomFieldEndpoints &
+  FeedbackEndpoints &
+  OrganizationEndpoints & {
+    /** The same endpoints, whose calls are cancelled once `signal` aborts: for requests made ahead of their need. */
+    withSignal(signal: AbortSignal): OrgApi;
+  };
 
 /** `orgId` is sent as `org_id` where an endpoint takes one; undefined means the caller's own organization. */
 export function createOrgApi(call: CallApi, orgId: number | undefined): OrgApi {
@@ -16,5 +23,6 @@ export function createOrgApi(call: CallApi, orgId: number | undefined): OrgApi {
     ...createCustomFieldEndpoints(call, orgId),
     ...createFeedbackEndpoints(call),
     ...createOrganizationEndpoints(call, orgId),
+    withSignal: (signal) => createOrgApi((request, schema) => call({ ...request, signal }, schema), orgId),
   };
 }

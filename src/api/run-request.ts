@@ -9,6 +9,8 @@ import { runWithRetries, type RetryOptions } from './retry-policy.js';
 import { sendRequest, type ApiAnswer, type HttpTarget } from './send-request.js';
 import { createStatusError } from './status-error.js';
 import type { StopSwitch } from './stop-switch.js';
+import { UnreachableServiceError } from './unreachable-service-error.js';
+import { WrongBaseUrlError } from './wrong-base-url-error.js';
 
 /** Drift lines in one error message: the first few tell what changed. */
 const SHOWN_ISSUES = 3;
@@ -26,47 +28,51 @@ export interface RequestContext {
 /**
  * One call: a concurrency slot of the organization, then attempts through its
  * start gate with retries, the answer checked against `schema`. Back-off waits
- * keep the slot, so a failing organization does not flood its budget.
+ * keep the slot, so a failing organization does not flood its budget. A call
+ * cancelled by its own signal rejects with AbortedError and is not counted.
  */
 export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, schema: z.ZodType<T>): Promise<T> {
   const { pacer, stop } = ctx;
+  const signal = request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]);
+  const drop = request.signal === undefined ? stop.closed : AbortSignal.any([stop.closed, request.signal]);
   let sentAt = 0;
   const attempt = async (): Promise<T> => {
-    sentAt = await pacer.waitTurn(stop.signal);
-    return readAnswer(ctx, request, await sendCounted(ctx, request), schema);
+    sentAt = await pacer.waitTurn(signal);
+    return readAnswer(ctx, request, await sendCounted(ctx, request, drop), schema);
   };
   try {
-    stop.signal.throwIfAborted();
+    signal.throwIfAborted();
     const result = await pacer.schedule(
       () =>
         runWithRetries(attempt, {
           options: ctx.retry,
           random: ctx.random,
           now: () => ctx.clock.now(),
-          sleep: (ms) => ctx.clock.sleep(ms, stop.signal),
+          sleep: (ms) => ctx.clock.sleep(ms, signal),
           onRetry(error, delayMs) {
             pacer.counters.retried++;
             if (error.kind === 'rate-limited') pacer.noteRateLimited(delayMs, sentAt);
           },
         }),
-      stop.signal,
+      signal,
     );
     pacer.counters.succeeded++;
     return result;
   } catch (error) {
+    if (request.signal?.aborted === true && !stop.signal.aborted) throw new AbortedError();
     pacer.counters.failed++;
-    // The service asked every caller to wait longer than the run accepts: nothing more is sent.
-    if (error instanceof RetryAfterTooLongError) stop.stop(new AbortedError(error));
+    // Every other call would fail the same way: nothing more is sent.
+    if (error instanceof RetryAfterTooLongError || error instanceof UnreachableServiceError || error instanceof WrongBaseUrlError) stop.stop(new AbortedError(error));
     throw stop.explain(error);
   }
 }
 
-async function sendCounted(ctx: RequestContext, request: ApiRequest): Promise<ApiAnswer> {
+async function sendCounted(ctx: RequestContext, request: ApiRequest, drop: AbortSignal): Promise<ApiAnswer> {
   const { counters } = ctx.pacer;
   counters.sent++;
   counters.inFlight++;
   try {
-    const answer = await sendRequest(ctx.target, request);
+    const answer = await sendRequest(ctx.target, request, drop);
     if (answer.status === 429) counters.rateLimited++;
     else ctx.pacer.noteAnswered();
     return answer;
@@ -78,6 +84,8 @@ async function sendCounted(ctx: RequestContext, request: ApiRequest): Promise<Ap
 function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnswer, schema: z.ZodType<T>): T {
   const { method, path } = request;
   if (answer.status < 200 || answer.status >= 300) {
+    // A 404 to the run's first request, where the endpoint documents none, says the path is not the API's.
+    if (answer.status === 404 && request.answersNotFound === false && ctx.target.contact.isFirst(request)) throw new WrongBaseUrlError(request, ctx.target.baseUrl);
     // Retry-After may be an HTTP date: it is read against the wall clock.
     const error = createStatusError({ method, path, ...answer }, Date.now());
     // A refused key stops every organization's queue before this call even returns; the calls not sent say why.

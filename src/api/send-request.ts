@@ -1,12 +1,15 @@
 import type { Agent } from 'undici';
 import { ApiError } from './api-error.js';
 import { buildUrl, type ApiRequest } from './api-request.js';
+import type { ServiceContact } from './service-contact.js';
+import { findConnectFailure, UnreachableServiceError } from './unreachable-service-error.js';
 
 export interface HttpTarget {
   /** Base URL with the version segment, for instance `https://api.example.com/v2`. */
   baseUrl: string;
   apiKey: string;
   agent: Agent;
+  contact: ServiceContact;
 }
 
 export interface ApiAnswer {
@@ -27,13 +30,17 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
 /**
  * Sends one attempt with the global fetch (so msw sees the same code path as
  * production) over our undici agent. Any status is an answer; no answer is an
- * ApiError of kind `timeout` or `network`. A request once sent is never
- * dropped: its answer tells whether the write was applied, which the import's
- * journal needs; the agent's timeouts bound the wait.
+ * ApiError of kind `timeout` or `network`, or an UnreachableServiceError while
+ * the service has never answered. A write once sent is never dropped: its
+ * answer tells whether it was applied, which the import's journal needs; the
+ * agent's timeouts bound the wait. A read is dropped when `drop` aborts: nobody
+ * waits for its answer any more.
  */
-export async function sendRequest(target: HttpTarget, request: ApiRequest): Promise<ApiAnswer> {
+export async function sendRequest(target: HttpTarget, request: ApiRequest, drop?: AbortSignal): Promise<ApiAnswer> {
   const headers: Record<string, string> = { 'x-APIKey': target.apiKey, accept: 'application/json' };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const dropping = request.method === 'GET' ? followSignal(drop) : undefined;
+  target.contact.noteSent(request);
   try {
     // Looked up per call: msw replaces globalThis.fetch when a test starts it.
     const response = await (globalThis.fetch as FetchWithAgent)(buildUrl(target.baseUrl, request), {
@@ -43,11 +50,34 @@ export async function sendRequest(target: HttpTarget, request: ApiRequest): Prom
       // fetch would follow a redirect to any host with the x-APIKey header, and turn a POST into a GET.
       redirect: 'manual',
       dispatcher: target.agent,
+      signal: dropping?.signal ?? null,
     });
+    target.contact.answered = true;
     return { status: response.status, headers: response.headers, body: parseBody(await response.text()) };
   } catch (error) {
+    // Dropped on purpose: the caller says why, and a drop is never retried.
+    if (dropping?.signal.aborted === true) throw error;
+    const connectFailure = target.contact.answered ? undefined : findConnectFailure(error);
+    if (connectFailure !== undefined) throw new UnreachableServiceError(request, target.baseUrl, connectFailure, error);
     throw new ApiError({ kind: isTimeout(error) ? 'timeout' : 'network', method: request.method, path: request.path, cause: error });
+  } finally {
+    dropping?.unhook();
   }
+}
+
+/**
+ * A signal of one request that aborts with `source`. fetch leaves its listener on the signal it is
+ * given until garbage collection: a long-lived one (the client's) would gather one per request.
+ */
+function followSignal(source: AbortSignal | undefined): { signal: AbortSignal; unhook(): void } | undefined {
+  if (source === undefined) return undefined;
+  const controller = new AbortController();
+  const follow = (): void => {
+    controller.abort(source.reason);
+  };
+  if (source.aborted) follow();
+  else source.addEventListener('abort', follow, { once: true });
+  return { signal: controller.signal, unhook: () => { source.removeEventListener('abort', follow); } };
 }
 
 function parseBody(text: string): unknown {

@@ -40,7 +40,7 @@ export function createBusinessEndpoints(call: CallApi, orgId: number | undefined
       call({ method: 'GET', path: `/user/${pathSegment(userId)}/businesses`, query: page }, BusinessPageSchema),
     searchBusinesses: async (params = {}) => {
       const asked = { org_id: orgId, ...params };
-      const page = await call({ method: 'GET', path: '/business/search', query: asked }, BusinessPageSchema);
+      const page = await call({ method: 'GET', path: '/business/search', query: asked, answersNotFound: false }, BusinessPageSchema);
       // Unreadable items count too: a business of another organization is wrong however it reads.
       for (const item of [...page.businesses, ...page.unreadable.map((unreadable) => unreadable.raw)]) {
         const ignored = findIgnoredSearchFilter(asked, item);

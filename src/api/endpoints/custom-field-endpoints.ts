@@ -12,7 +12,7 @@ export interface CustomFieldEndpoints {
 export function createCustomFieldEndpoints(call: CallApi, orgId: number | undefined): CustomFieldEndpoints {
   const query = { org_id: orgId };
   return {
-    readCustomFields: () => call({ method: 'GET', path: '/custom_fields', query }, CustomFieldListSchema),
+    readCustomFields: () => call({ method: 'GET', path: '/custom_fields', query, answersNotFound: false }, CustomFieldListSchema),
     orderCustomFields: (order) => call({ method: 'POST', path: '/custom_fields/order', query, body: order }, StatusResultSchema),
   };
 }

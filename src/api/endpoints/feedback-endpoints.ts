@@ -35,7 +35,10 @@ export interface FeedbackEndpoints {
 export function createFeedbackEndpoints(call: CallApi): FeedbackEndpoints {
   return {
     searchFeedbackResults: async (filter = {}, page) => {
-      const answer = await call({ method: 'GET', path: '/feedback/feedback_result', query: { ...renameParams(filter, FEEDBACK_FILTER_PARAMS), page } }, FeedbackPageSchema);
+      const answer = await call(
+        { method: 'GET', path: '/feedback/feedback_result', query: { ...renameParams(filter, FEEDBACK_FILTER_PARAMS), page }, answersNotFound: false },
+        FeedbackPageSchema,
+      );
       for (const item of [...answer.items, ...answer.unreadable.map((unreadable) => unreadable.raw)]) {
         const ignored = findIgnoredFeedbackFilter(filter, item);
         if (ignored !== undefined) throw new IgnoredRequestError({ method: 'GET', path: '/feedback/feedback_result' }, `the service ignored the filter ${ignored}`);

@@ -29,7 +29,7 @@ export interface OrganizationEndpoints {
 
 export function createOrganizationEndpoints(call: CallApi, orgId: number | undefined): OrganizationEndpoints {
   return {
-    listMessageTemplates: () => call({ method: 'GET', path: '/messaging/templates', query: { org_id: orgId } }, MessageTemplatesSchema),
+    listMessageTemplates: () => call({ method: 'GET', path: '/messaging/templates', query: { org_id: orgId }, answersNotFound: false }, MessageTemplatesSchema),
     searchGeoLocations: (search = {}) =>
       call(
         {

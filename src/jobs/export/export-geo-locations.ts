@@ -23,8 +23,8 @@ export function exportGeoLocations(client: ApiClient, options: ExportOptions, lo
     createSource: (api) => ({
       name: 'GET /geo-oauth-accounts/locations/search',
       idOf: (location) => location.id,
-      async fetch(page) {
-        const answer = await api.searchGeoLocations({ ...search, page });
+      async fetch(page, _perPage, signal) {
+        const answer = await api.withSignal(signal).searchGeoLocations({ ...search, page });
         const failures = toUnreadableFailures(`GET /geo-oauth-accounts/locations/search page ${page}`, answer.unreadable, 'location');
         return { items: answer.locations, maxPage: answer.max_page, page: answer.page, count: answer.count, failures };
       },

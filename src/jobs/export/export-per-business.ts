@@ -73,12 +73,14 @@ function readEachBusiness<Item>(
     name: listing.name,
     ...(listing.perPage === undefined ? {} : { perPage: listing.perPage }),
     idOf: (business) => business.id,
-    async fetch(page, perPage) {
-      const { items: businesses, failures: listed = [], ...answer } = await listing.fetch(page, perPage);
+    async fetch(page, perPage, signal) {
+      const { items: businesses, failures: listed = [], ...answer } = await listing.fetch(page, perPage, signal);
+      // The page's reads are cancelled with it.
+      const api = run.api.withSignal(signal);
       const failures: ExportFailure[] = [...listed];
       const read = async ({ id, code }: Business): Promise<BusinessItems<Item>[]> => {
         try {
-          return [{ id, code, items: await spec.read(run.api, id) }];
+          return [{ id, code, items: await spec.read(api, id) }];
         } catch (error) {
           // A refused key or a stop ends the page; any other failure is this business's alone.
           if (!(error instanceof ApiError) || error instanceof AuthenticationError) throw error;

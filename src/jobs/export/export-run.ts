@@ -17,8 +17,8 @@ export interface PageSource<Item> {
   readonly name: string;
   /** The page size asked, where the list takes one (`per_page`): a shorter page 1 that is not the last means the service caps it. */
   readonly perPage?: number;
-  /** `perPage` is the source's own unless the service was found to give fewer. */
-  fetch(page: number, perPage?: number): Promise<FetchedPage<Item>>;
+  /** `perPage` is the source's own unless the service was found to give fewer; `signal` aborts once the page is no longer wanted. */
+  fetch(page: number, perPage: number | undefined, signal: AbortSignal): Promise<FetchedPage<Item>>;
   /** Tells items apart: one listed again is dropped, and a page of an earlier page's items means the service ignored the page number. */
   idOf?(item: Item): string;
 }
@@ -44,6 +44,12 @@ interface SavedPage<Item> {
 }
 
 type PageAnswer<Item> = { saved: FetchedPage<Item> } | { fetched: FetchedPage<Item> } | { error: unknown } | { stopped: true };
+
+/** A page asked for, and the means to cancel it. */
+interface AskedPage<Item> {
+  answer: Promise<PageAnswer<Item>>;
+  controller: AbortController;
+}
 
 export interface LoadedPage<Item> {
   page: number;
@@ -100,8 +106,9 @@ export class ExportRun {
    * that formatting and writing a page never leaves the budget idle; a failed page is recorded
    * and left out. `guess` pages after the first are requested with it, before it tells how many
    * there are: for long lists, where waiting a round trip for page 1 would idle the budget; a
-   * guess past the last page is dropped unread. Each answer is checked against its request
-   * (ListingChecks): a service that ignored the page number stops the export.
+   * guess past the last page is cancelled, as is every page asked ahead once the listing ends
+   * early. Each answer is checked against its request (ListingChecks): a service that ignored the
+   * page number stops the export.
    */
   async *readPages<Item>(source: PageSource<Item>, { window = PAGE_WINDOW, guess = 0 }: { window?: number; guess?: number } = {}): AsyncGenerator<LoadedPage<Item>> {
     const checks = new ListingChecks(source);
@@ -118,38 +125,52 @@ export class ExportRun {
 
   private async *readCheckedPages<Item>(source: PageSource<Item>, checks: ListingChecks<Item>, window: number, guess: number): AsyncGenerator<LoadedPage<Item>> {
     let perPage = source.perPage;
-    let requested = new Map<number, Promise<PageAnswer<Item>>>();
+    // Pages asked and not yet handed over: those no longer wanted are cancelled, so that no request outlives the listing.
+    const requested = new Map<number, AskedPage<Item>>();
     const request = (page: number): Promise<PageAnswer<Item>> => {
-      const answer = requested.get(page) ?? this.requestPage(source, page, perPage);
-      requested.set(page, answer);
-      return answer;
+      const asked = requested.get(page) ?? this.askPage(source, page, perPage);
+      requested.set(page, asked);
+      return asked.answer;
     };
-    const firstAnswer = request(1);
-    for (let page = 2; page <= 1 + guess; page++) void request(page);
-    let first = await this.keepPage(source, 1, await firstAnswer, checks, perPage);
-    if (first !== undefined && perPage !== undefined && isCapped(first, perPage)) {
-      // The service gives fewer per page than asked: pages asked with the size it gives skip no item.
-      perPage = first.size ?? first.items.length;
-      this.cappedPerPage.set(source.name, perPage);
-      this.logger.info({ list: source.name, perPage }, 'the service gives fewer items per page than asked: the list is read with its page size');
-      requested = new Map();
-      first = await this.keepPage(source, 1, await request(1), checks, perPage);
-    }
-    if (first === undefined) return;
-    this.pages.total += first.maxPage;
-    const rest = Array.from({ length: first.maxPage - 1 }, (_, index) => index + 2);
-    // The next pages are on their way before page 1 is written.
-    for (const page of rest.slice(0, window)) void request(page);
-    yield { page: 1, items: checks.admit(1, first.items) };
-    this.countPage();
-    const load = async (page: number): Promise<{ page: number; data: FetchedPage<Item> | undefined }> => {
-      const answer = await request(page);
-      requested.delete(page);
-      return { page, data: await this.keepPage(source, page, answer, checks, perPage) };
+    const cancel = (pages: readonly number[]): void => {
+      for (const page of pages) {
+        requested.get(page)?.controller.abort();
+        requested.delete(page);
+      }
     };
-    for await (const loaded of mapInOrder(rest, window, load)) {
-      if (loaded.data !== undefined) yield { page: loaded.page, items: checks.admit(loaded.page, loaded.data.items) };
+    try {
+      const firstAnswer = request(1);
+      for (let page = 2; page <= 1 + guess; page++) void request(page);
+      let first = await this.keepPage(source, 1, await firstAnswer, checks, perPage);
+      if (first !== undefined && perPage !== undefined && isCapped(first, perPage)) {
+        // The service gives fewer per page than asked: pages asked with the size it gives skip no item.
+        perPage = first.size ?? first.items.length;
+        this.cappedPerPage.set(source.name, perPage);
+        this.logger.info({ list: source.name, perPage }, 'the service gives fewer items per page than asked: the list is read with its page size');
+        cancel([...requested.keys()]);
+        first = await this.keepPage(source, 1, await request(1), checks, perPage);
+      }
+      if (first === undefined) return;
+      const { maxPage } = first;
+      cancel([...requested.keys()].filter((page) => page > maxPage));
+      this.pages.total += maxPage;
+      const rest = Array.from({ length: maxPage - 1 }, (_, index) => index + 2);
+      // The next pages are on their way before page 1 is written.
+      for (const page of rest.slice(0, window)) void request(page);
+      yield { page: 1, items: checks.admit(1, first.items) };
       this.countPage();
+      const load = async (page: number): Promise<{ page: number; data: FetchedPage<Item> | undefined }> => {
+        const answer = await request(page);
+        requested.delete(page);
+        return { page, data: await this.keepPage(source, page, answer, checks, perPage) };
+      };
+      for await (const loaded of mapInOrder(rest, window, load)) {
+        if (loaded.data !== undefined) yield { page: loaded.page, items: checks.admit(loaded.page, loaded.data.items) };
+        this.countPage();
+      }
+    } finally {
+      // A listing that ended early (page 1 failed, the consumer stopped) wants none of the pages asked ahead.
+      cancel([...requested.keys()]);
     }
   }
 
@@ -213,16 +234,21 @@ export class ExportRun {
     return summary;
   }
 
+  private askPage<Item>(source: PageSource<Item>, page: number, perPage: number | undefined): AskedPage<Item> {
+    const controller = new AbortController();
+    return { answer: this.requestPage(source, page, perPage, controller.signal), controller };
+  }
+
   /**
    * A page's answer, saved or fetched, with nothing recorded yet: a guessed page may be dropped.
    * It never rejects: a page requested ahead and then dropped must not fail the process unseen.
    */
-  private async requestPage<Item>(source: PageSource<Item>, page: number, perPage: number | undefined): Promise<PageAnswer<Item>> {
+  private async requestPage<Item>(source: PageSource<Item>, page: number, perPage: number | undefined, signal: AbortSignal): Promise<PageAnswer<Item>> {
     if (this.stopReason !== undefined) return { stopped: true };
     try {
       const saved = await this.spool.read<SavedPage<Item>>(spoolKey(source, perPage), page);
       if (saved !== undefined && saved.incomplete !== true) return { saved };
-      return { fetched: await source.fetch(page, perPage) };
+      return { fetched: await source.fetch(page, perPage, signal) };
     } catch (error) {
       return { error };
     }

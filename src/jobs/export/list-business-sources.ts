@@ -16,7 +16,8 @@ export function listBusinessSources(api: OrgApi, filters: ExportFilters): PageSo
     return users.map((userId) => ({
       ...BUSINESS_LIST,
       name: `GET /user/${userId}/businesses`,
-      fetch: async (page, perPage = PER_PAGE_MAX) => toFetchedPage(`GET /user/${userId}/businesses page ${page}`, await api.listUserBusinesses(userId, { page, per_page: perPage })),
+      fetch: async (page, perPage = PER_PAGE_MAX, signal) =>
+        toFetchedPage(`GET /user/${userId}/businesses page ${page}`, await api.withSignal(signal).listUserBusinesses(userId, { page, per_page: perPage })),
     }));
   }
   const search = { status: filters.status, country: filters.country, city: filters.city, modified__gte: filters['modified-since'] };
@@ -24,7 +25,8 @@ export function listBusinessSources(api: OrgApi, filters: ExportFilters): PageSo
     {
       ...BUSINESS_LIST,
       name: 'GET /business/search',
-      fetch: async (page, perPage = PER_PAGE_MAX) => toFetchedPage(`GET /business/search page ${page}`, await api.searchBusinesses({ ...search, page, per_page: perPage })),
+      fetch: async (page, perPage = PER_PAGE_MAX, signal) =>
+        toFetchedPage(`GET /business/search page ${page}`, await api.withSignal(signal).searchBusinesses({ ...search, page, per_page: perPage })),
     },
   ];
 }

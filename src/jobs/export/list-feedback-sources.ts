@@ -29,8 +29,8 @@ function feedbackSource(run: ExportRun, name: string, filter: FeedbackFilter): P
   return {
     name,
     idOf: (result) => String(result.id),
-    async fetch(page) {
-      const answer = await run.api.searchFeedbackResults(filter, page);
+    async fetch(page, _perPage, signal) {
+      const answer = await run.api.withSignal(signal).searchFeedbackResults(filter, page);
       return {
         items: answer.items,
         maxPage: answer.max_page,
@@ -48,8 +48,8 @@ async function readBusinessIds(run: ExportRun): Promise<string[]> {
     name: 'GET /business/search',
     perPage: PER_PAGE_MAX,
     idOf: (id) => id,
-    async fetch(page, perPage = PER_PAGE_MAX) {
-      const answer = await run.api.searchBusinesses({ page, per_page: perPage });
+    async fetch(page, perPage = PER_PAGE_MAX, signal) {
+      const answer = await run.api.withSignal(signal).searchBusinesses({ page, per_page: perPage });
       const items = [...answer.businesses.map((business) => business.id), ...answer.unreadable.flatMap((item) => item.id ?? [])];
       return { items, maxPage: answer.max_page, page: answer.page, count: answer.count };
     },

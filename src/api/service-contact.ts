@@ -1,0 +1,20 @@
+import type { ApiRequest } from './api-request.js';
+
+/**
+ * What this run has heard from the service so far. Until it has answered at all, a connection that
+ * cannot be made is a wrong address, not an outage to wait out; a 404 to the run's first request,
+ * where the endpoint documents none, is a wrong base path, not a missing resource.
+ */
+export class ServiceContact {
+  answered = false;
+  private first: ApiRequest | undefined;
+
+  /** As each attempt leaves: the first one sent is the run's first request, retries included. */
+  noteSent(request: ApiRequest): void {
+    this.first ??= request;
+  }
+
+  isFirst(request: ApiRequest): boolean {
+    return this.first === request;
+  }
+}

@@ -1,0 +1,73 @@
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT_CODES } from '../../src/cli/exit-codes.js';
+import { findClosedPort } from '../api/find-closed-port.js';
+import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
+import { makeTempDir } from '../sheets/make-temp-dir.js';
+import { startCli } from './start-cli.js';
+import { runCliInProcess } from './test-io.js';
+
+const BUG = /This is a bug/;
+
+describe('a command ends when its work ends, whatever the outcome', () => {
+  let api: TestEmulator;
+  let received = 0;
+  beforeAll(async () => {
+    api = await startTestEmulator({ businesses: 200, feedback: 0, ratePerMinute: 100_000 });
+    api.emulator.faults.script = (n) => {
+      received = n;
+      return undefined;
+    };
+  });
+  afterAll(() => api.close());
+
+  // The process itself is the subject: a request left behind would keep it up for --max-outage, far beyond this test's timeout.
+  it('the binary exits after a short export, the page guessed past the last one cancelled', { timeout: 90_000 }, async () => {
+    const dir = await makeTempDir();
+    const result = await startCli(['export', 'businesses', '--emulator', '--out', 'x.csv', '--max-outage', '600'], { cwd: dir }).done;
+    expect(result.code, result.stderr).toBe(EXIT_CODES.success);
+    expect(result.stderr).toContain('businesses: 160 rows written to x.csv (2 pages read)');
+  });
+
+  it('check: a host that refuses the connection fails at once, naming the address', async () => {
+    const url = `http://127.0.0.1:${await findClosedPort()}/v2`;
+    const result = await runCliInProcess(['check'], { LISTING_API_URL: url, LISTING_API_KEY: 'k' });
+    expect(result.code).toBe(EXIT_CODES.failed);
+    expect(result.stderr).toContain(`Could not connect to the API at ${url}: the connection was refused (ECONNREFUSED). Check LISTING_API_URL and the network, then run again.`);
+    expect(result.stderr).not.toMatch(BUG);
+  });
+
+  it.each([
+    { what: 'a sign no header carries', key: 'lbk_12€34' },
+    { what: 'a control character', key: 'lbk_12\u000734' },
+    { what: 'a space inside', key: 'lbk_12 34' },
+  ])('refuses a key with $what before any request, naming the setting, never the key', async ({ key }) => {
+    const start = received;
+    const result = await runCliInProcess(['check'], { LISTING_API_URL: api.url, LISTING_API_KEY: key });
+    expect(result.code).toBe(EXIT_CODES.failed);
+    expect(result.stderr).toContain('Could not use the API key from LISTING_API_KEY: it holds a character an HTTP header cannot carry');
+    expect(result.stderr).not.toContain(key);
+    expect(received).toBe(start);
+  });
+
+  it('refuses such a key from LISTING_API_KEY_FILE too', async () => {
+    const file = join(await makeTempDir(), 'key');
+    await writeFile(file, 'lbk_12€34\n');
+    await chmod(file, 0o600);
+    const start = received;
+    const result = await runCliInProcess(['check'], { LISTING_API_URL: api.url, LISTING_API_KEY_FILE: file });
+    expect(result.code).toBe(EXIT_CODES.failed);
+    expect(result.stderr).toContain(`Could not use the API key from LISTING_API_KEY_FILE (${file})`);
+    expect(received).toBe(start);
+  });
+
+  it('export: a base URL whose path is not the API says so, with no stack', async () => {
+    const url = api.url.replace(/\/v2$/, '/nov2');
+    const out = join(await makeTempDir(), 'businesses.csv');
+    const result = await runCliInProcess(['export', 'businesses', '--out', out], { LISTING_API_URL: url, LISTING_API_KEY: api.emulator.keys.ORG_ADMIN });
+    expect(result.code).toBe(EXIT_CODES.failed);
+    expect(result.stderr).toContain(`LISTING_API_URL is ${url}; it usually ends in /v2. Correct it, then run again.`);
+    expect(result.stderr).not.toMatch(BUG);
+  });
+});
