@@ -45,7 +45,8 @@ describe('the API key in outputs', () => {
     const printed: string[] = [];
     try {
       for (const args of [
-        ['import', 'businesses', sheet, '--report', join(work, 'report'), '--json', '--rate-per-minute', '100000'],
+        // A code change goes to the service only when allowed: its refusal is the failure logged here.
+        ['import', 'businesses', sheet, '--allow-code-changes', '--report', join(work, 'report'), '--json', '--rate-per-minute', '100000'],
         ['export', 'businesses', '--out', join(work, 'export.csv'), '--json', '--rate-per-minute', '100000'],
       ]) {
         const result = await runCliInProcess(args, {}, io);
