@@ -1,4 +1,18 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// The container tests build an image and need a Docker engine: `npm run test:container` runs them.
-export default defineConfig({ test: { exclude: [...configDefaults.exclude, 'test/container/**'] } });
+/** Files that replace modules (vi.mock of node:fs, a full disk): they need modules of their own. */
+const MOCKING_MODULES = ['test/sheets/full-disk.test.ts', 'test/jobs/export/export-full-disk.test.ts', 'test/jobs/template/template-full-disk.test.ts', 'test/jobs/import/report-dir.test.ts'];
+
+export default defineConfig({
+  test: {
+    // The container tests build an image and need a Docker engine: `npm run test:container` runs them.
+    exclude: [...configDefaults.exclude, 'test/container/**'],
+    // Vitest keeps a core free by default; most tests wait on sockets and files, so both cores of a 2-core machine earn their keep.
+    maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'mocking', include: MOCKING_MODULES, isolate: true } },
+      // Importing the modules again for every file cost more than half of the suite's time: the others share them.
+      { extends: true, test: { name: 'shared', exclude: [...configDefaults.exclude, 'test/container/**', ...MOCKING_MODULES], isolate: false } },
+    ],
+  },
+});

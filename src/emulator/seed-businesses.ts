@@ -106,7 +106,8 @@ export function seedBusiness(ctx: BusinessSeedContext): Business {
     },
     national_identification_number: country === 'FR' ? String(random.int(100_000_000, 999_999_999)) + '00012' : '',
     custom_fields: seedCustomFieldValues(random, ctx.customFields, index),
-    open_hours: random.pick(WEEK_PATTERNS),
+    // A copy: a business updated in place must not change the pattern that other businesses and later seeds share.
+    open_hours: structuredClone(random.pick(WEEK_PATTERNS)),
     specific_hours: {
       open: random.chance(0.3) ? [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: ['07:00-13:00'] }] : [],
       close: random.chance(0.6) ? [{ starts_at: '2026-12-25', ends_at: '2026-12-25' }, { starts_at: '2027-01-01', ends_at: '2027-01-01' }] : [],
