@@ -1,17 +1,17 @@
 import { pino, type Logger } from 'pino';
-import { SYSTEM_CLOCK, type Clock } from './clock.js';
+import { SYSTEM_CLOCK, type Clock } from './pacing/clock.js';
 import type { CallApi } from './endpoints/call-api.js';
-import { createHttpAgent, DEFAULT_HTTP_OPTIONS, type HttpOptions } from './http-agent.js';
+import { createHttpAgent, DEFAULT_HTTP_OPTIONS, type HttpOptions } from './transport/http-agent.js';
 import { createOrgApi, type OrgApi } from './org-api.js';
-import { OrgPacer, type PacerOptions } from './org-pacer.js';
-import { findOwnBudgetKey } from './own-budget-key.js';
-import { PacerRegistry, type CountersSnapshot } from './pacer-registry.js';
-import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from './retry-policy.js';
-import { runRequest } from './run-request.js';
-import { DEFAULT_RATE_PER_MINUTE } from './service-facts.js';
-import { ServiceContact } from './service-contact.js';
-import { SharedBudget } from './shared-budget.js';
-import { StopSwitch } from './stop-switch.js';
+import { OrgPacer, type PacerOptions } from './pacing/org-pacer.js';
+import { findOwnBudgetKey } from './pacing/own-budget-key.js';
+import { PacerRegistry, type CountersSnapshot } from './pacing/pacer-registry.js';
+import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from './transport/retry-policy.js';
+import { runRequest } from './transport/run-request.js';
+import { DEFAULT_RATE_PER_MINUTE } from './facts/service-facts.js';
+import { ServiceContact } from './transport/service-contact.js';
+import { SharedBudget } from './pacing/shared-budget.js';
+import { StopSwitch } from './transport/stop-switch.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 /** The budget is per minute, counted over a sliding minute. */

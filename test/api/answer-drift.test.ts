@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
-import { ApiError } from '../../src/api/api-error.js';
+import { ApiError } from '../../src/api/errors/api-error.js';
 import { DRIFT_BASE, useDriftingEmulator } from './drifting-emulator.js';
 
 async function rejectionOf(promise: Promise<unknown>): Promise<ApiError> {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
-import { AbortedError } from '../../src/api/api-error.js';
+import { AbortedError } from '../../src/api/errors/api-error.js';
 import type { ScriptedFault } from '../../src/emulator/faults.js';
 import type { EmulatorRequest } from '../../src/emulator/http-types.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';

@@ -1,9 +1,9 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../src/api/api-client.js';
-import { AbortedError, ApiError, AUTHENTICATION_FAILURE, AuthenticationError } from '../../src/api/api-error.js';
-import { findStopCause } from '../../src/api/find-stop-cause.js';
-import { describeErrorDetails } from '../../src/api/error-details.js';
+import { AbortedError, ApiError, AUTHENTICATION_FAILURE, AuthenticationError } from '../../src/api/errors/api-error.js';
+import { findStopCause } from '../../src/api/transport/find-stop-cause.js';
+import { describeErrorDetails } from '../../src/api/errors/error-details.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 
 /** The error a promise rejects with; fails the test when it resolves. */

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
-import { AbortedError, ApiError } from '../../src/api/api-error.js';
-import type { Clock } from '../../src/api/clock.js';
+import { AbortedError, ApiError } from '../../src/api/errors/api-error.js';
+import type { Clock } from '../../src/api/pacing/clock.js';
 import type { ScriptedFault } from '../../src/emulator/faults.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 import { createSkippingClock } from './skipping-clock.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeErrorDetails, readErrorDetails } from '../../src/api/error-details.js';
+import { describeErrorDetails, readErrorDetails } from '../../src/api/errors/error-details.js';
 
 describe('error details', () => {
   it('flattens an errors.json map to field.path: message lines', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
-import { AbortedError, ApiError } from '../../src/api/api-error.js';
-import { UnreachableServiceError } from '../../src/api/unreachable-service-error.js';
-import { WrongBaseUrlError } from '../../src/api/wrong-base-url-error.js';
+import { AbortedError, ApiError } from '../../src/api/errors/api-error.js';
+import { UnreachableServiceError } from '../../src/api/errors/unreachable-service-error.js';
+import { WrongBaseUrlError } from '../../src/api/errors/wrong-base-url-error.js';
 import { startTestEmulator } from '../emulator/start-test-emulator.js';
 import { findClosedPort } from './find-closed-port.js';
 import { createSkippingClock } from './skipping-clock.js';

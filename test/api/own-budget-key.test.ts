@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { AbortedError } from '../../src/api/api-error.js';
-import { findOwnBudgetKey } from '../../src/api/own-budget-key.js';
+import { AbortedError } from '../../src/api/errors/api-error.js';
+import { findOwnBudgetKey } from '../../src/api/pacing/own-budget-key.js';
 
 const KEY = 'lbk_secret';
 const page = (orgIds: number[]) => ({ businesses: orgIds.map((org_id) => ({ org_id })) });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { setMaxListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { AdaptiveRate } from '../../src/api/adaptive-rate.js';
-import { OrgPacer, type SharedTurn } from '../../src/api/org-pacer.js';
-import { PacerRegistry } from '../../src/api/pacer-registry.js';
+import { AdaptiveRate } from '../../src/api/pacing/adaptive-rate.js';
+import { OrgPacer, type SharedTurn } from '../../src/api/pacing/org-pacer.js';
+import { PacerRegistry } from '../../src/api/pacing/pacer-registry.js';
 import { VirtualClock } from './virtual-clock.js';
 
 const WINDOW_MS = 10_000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../src/api/api-client.js';
-import { InvalidIdError, pathSegment } from '../../src/api/api-request.js';
+import { InvalidIdError, pathSegment } from '../../src/api/transport/api-request.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 
 describe('path segments', () => {

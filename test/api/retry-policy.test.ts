@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, AuthenticationError, type ApiErrorKind } from '../../src/api/api-error.js';
-import { parseRetryAfter } from '../../src/api/retry-after.js';
-import { RetryAfterTooLongError } from '../../src/api/retry-after-too-long-error.js';
-import { DEFAULT_RETRY_OPTIONS, runWithRetries, type RetryOptions } from '../../src/api/retry-policy.js';
+import { ApiError, AuthenticationError, type ApiErrorKind } from '../../src/api/errors/api-error.js';
+import { parseRetryAfter } from '../../src/api/transport/retry-after.js';
+import { RetryAfterTooLongError } from '../../src/api/errors/retry-after-too-long-error.js';
+import { DEFAULT_RETRY_OPTIONS, runWithRetries, type RetryOptions } from '../../src/api/transport/retry-policy.js';
 
 const failure = (kind: ApiErrorKind, retryAfterMs?: number): ApiError =>
   new ApiError({ kind, method: 'POST', path: '/business/1', status: kind === 'rate-limited' ? 429 : 503, retryAfterMs });

@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SharedBudgetError } from '../../src/api/shared-budget-error.js';
-import { SharedBudget, type SharedBudgetOptions } from '../../src/api/shared-budget.js';
-import { chooseSharedWindow } from '../../src/api/shared-window.js';
+import { SharedBudgetError } from '../../src/api/pacing/shared-budget-error.js';
+import { SharedBudget, type SharedBudgetOptions } from '../../src/api/pacing/shared-budget.js';
+import { chooseSharedWindow } from '../../src/api/pacing/shared-window.js';
 import { HAS_REDIS_SERVER, startRedisServer, type RedisServer } from './start-redis-server.js';
 
 const LOST = 'lost the shared rate budget: pacing this process alone until Redis answers';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chooseSharedWindow } from '../../src/api/shared-window.js';
+import { chooseSharedWindow } from '../../src/api/pacing/shared-window.js';
 
 describe('chooseSharedWindow', () => {
   it('gives 14 requests per 3 s for 300/min: 280/min, the most whole-second windows allow', () => {

@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/api/clock.js';
+import type { Clock } from '../../src/api/pacing/clock.js';
 
 export interface SkippingClock extends Clock {
   /** Every wait asked for, in milliseconds, in order. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCounters, type RequestCounters } from '../../src/api/request-counters.js';
+import { createCounters, type RequestCounters } from '../../src/api/pacing/request-counters.js';
 import { formatProgress, type ProgressSnapshot } from '../../src/cli/format-progress.js';
 import { showProgress } from '../../src/cli/show-progress.js';
 import { StatusLine } from '../../src/cli/status-line.js';

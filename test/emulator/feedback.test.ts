@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../src/api/service-facts.js';
+import type { Role } from '../../src/api/facts/service-facts.js';
 import type { FeedbackResult } from '../../src/emulator/state-types.js';
 import { addRestrictedKey } from './restricted-key.js';
 import { startTestEmulator, type TestEmulator } from './start-test-emulator.js';

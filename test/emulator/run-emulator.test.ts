@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '../../src/api/service-facts.js';
+import { ROLES } from '../../src/api/facts/service-facts.js';
 import { runEmulator } from '../../src/emulator/run-emulator.js';
 
 describe('listing-bulk emulator', () => {

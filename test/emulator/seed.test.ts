@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '../../src/api/service-facts.js';
+import { ROLES } from '../../src/api/facts/service-facts.js';
 import { customFieldValueSchema } from '../../src/emulator/custom-field-value.js';
 import { BusinessUpdateBodySchema } from '../../src/emulator/routes/business-update-body.js';
 import { seedWorld, DEFAULT_SEED_OPTIONS } from '../../src/emulator/seed.js';

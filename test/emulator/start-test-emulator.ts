@@ -1,4 +1,4 @@
-import type { Role } from '../../src/api/service-facts.js';
+import type { Role } from '../../src/api/facts/service-facts.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/emulator.js';
 import { startEmulatorServer } from '../../src/emulator/http-server.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTE_TYPES, BUSINESS_STATUSES, CUSTOM_FIELD_TYPES, FEEDBACK_STATES, SERVICE_TYPES } from '../../src/api/service-facts.js';
+import { ATTRIBUTE_TYPES, BUSINESS_STATUSES, CUSTOM_FIELD_TYPES, FEEDBACK_STATES, SERVICE_TYPES } from '../../src/api/facts/service-facts.js';
 import { buildImportCatalog } from '../../src/resources/build-import-catalog.js';
 import { buildFeedbackCatalog } from '../../src/resources/feedback/feedback-catalog.js';
 import { DOT_CONTEXT, type CellContext } from '../../src/resources/cell-context.js';

@@ -1,9 +1,9 @@
-import { pathSegment } from '../api-request.js';
-import { findIgnoredSearchFilter } from '../find-ignored-search-filter.js';
-import { IgnoredRequestError } from '../ignored-request-error.js';
+import { pathSegment } from '../transport/api-request.js';
+import { findIgnoredSearchFilter } from '../checks/find-ignored-search-filter.js';
+import { IgnoredRequestError } from '../errors/ignored-request-error.js';
 import { BusinessPageSchema, businessUpdateResultFor, type BusinessPage, type BusinessUpdateResult } from '../schemas/business-results.js';
 import type { BusinessUpdate } from '../schemas/business.js';
-import type { BUSINESS_STATUSES } from '../service-facts.js';
+import type { BUSINESS_STATUSES } from '../facts/service-facts.js';
 import type { CallApi } from './call-api.js';
 
 export type PageParams = { page?: number; per_page?: number };

@@ -1,9 +1,9 @@
-import { renameParams } from '../api-request.js';
-import { findIgnoredFeedbackFilter } from '../find-ignored-feedback-filter.js';
-import { IgnoredRequestError } from '../ignored-request-error.js';
+import { renameParams } from '../transport/api-request.js';
+import { findIgnoredFeedbackFilter } from '../checks/find-ignored-feedback-filter.js';
+import { IgnoredRequestError } from '../errors/ignored-request-error.js';
 import { CampaignRequirementsSchema, type CampaignRequirements } from '../schemas/campaign-requirements.js';
 import { FeedbackPageSchema, type FeedbackPage } from '../schemas/feedback-results.js';
-import { CAMPAIGN_REQUIREMENTS_PARAMS, FEEDBACK_FILTER_PARAMS, type FEEDBACK_STATES } from '../service-facts.js';
+import { CAMPAIGN_REQUIREMENTS_PARAMS, FEEDBACK_FILTER_PARAMS, type FEEDBACK_STATES } from '../facts/service-facts.js';
 import type { CallApi } from './call-api.js';
 
 /** Filters of the feedback results; the query names come from FEEDBACK_FILTER_PARAMS. Lists are sent comma-separated. */

@@ -1,4 +1,4 @@
-import { pathSegment } from '../api-request.js';
+import { pathSegment } from '../transport/api-request.js';
 import { AttributesSchema, type Attributes, type AttributeSetting } from '../schemas/attributes.js';
 import { ServicesSchema, type Services, type ServiceSetting } from '../schemas/services.js';
 import { StatusResultSchema, type StatusResult } from '../schemas/status-result.js';

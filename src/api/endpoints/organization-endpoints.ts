@@ -1,9 +1,9 @@
-import { pathSegment, renameParams } from '../api-request.js';
+import { pathSegment, renameParams } from '../transport/api-request.js';
 import { GeoLocationPageSchema, type GeoLocationPage } from '../schemas/geo-locations.js';
 import { MessageTemplatesSchema, type MessageTemplate } from '../schemas/message-templates.js';
 import type { ReadItems } from '../schemas/read-each.js';
 import { OrganizationUpdateResultSchema, type OrganizationUpdate, type OrganizationUpdateResult } from '../schemas/organizations.js';
-import { GEO_LOCATION_SEARCH_PARAMS } from '../service-facts.js';
+import { GEO_LOCATION_SEARCH_PARAMS } from '../facts/service-facts.js';
 import type { CallApi } from './call-api.js';
 
 /** Filters of the geo location search; the query names come from GEO_LOCATION_SEARCH_PARAMS. */

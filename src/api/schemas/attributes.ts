@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AttributeType } from '../service-facts.js';
+import type { AttributeType } from '../facts/service-facts.js';
 
 const SelectionSchema = z.looseObject({ set_values: z.array(z.string()), unset_values: z.array(z.string()) });
 

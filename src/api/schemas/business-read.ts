@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { WEEK_DAYS } from '../service-facts.js';
-import { writeMidnightEnd } from '../write-midnight-end.js';
+import { WEEK_DAYS } from '../facts/service-facts.js';
+import { writeMidnightEnd } from '../facts/write-midnight-end.js';
 import { BusinessSchema } from './business.js';
 import { customFieldReadSchema, type CustomFieldReading } from './custom-field-reading.js';
 import { lenient, lenientList, lenientObject } from './lenient.js';

@@ -7,7 +7,7 @@ import {
   E164_PATTERN,
   TIME_WINDOW_PATTERN,
   WEEK_DAYS,
-} from '../service-facts.js';
+} from '../facts/service-facts.js';
 
 const isoDate = z.iso.date({ error: 'must be a date yyyy-mm-dd' });
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });

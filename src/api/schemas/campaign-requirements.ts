@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAMPAIGN_RECIPIENT_FIELDS } from '../service-facts.js';
+import { CAMPAIGN_RECIPIENT_FIELDS } from '../facts/service-facts.js';
 
 /** Answer of `GET /feedback/campaign/requirements`: the keys each recipient of a campaign must carry. */
 export const CampaignRequirementsSchema = z.looseObject({

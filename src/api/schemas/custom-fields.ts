@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOM_FIELD_TYPES } from '../service-facts.js';
+import { CUSTOM_FIELD_TYPES } from '../facts/service-facts.js';
 
 /** A custom field definition as `GET /custom_fields` returns it. */
 export const CustomFieldDefinitionSchema = z.looseObject({

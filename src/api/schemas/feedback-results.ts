@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEEDBACK_STATES } from '../service-facts.js';
+import { FEEDBACK_STATES } from '../facts/service-facts.js';
 import { PAGE_FIELDS } from './page-fields.js';
 import { eachItem } from './read-each.js';
 

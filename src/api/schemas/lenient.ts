@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeMismatch } from '../describe-mismatch.js';
+import { describeMismatch } from '../errors/describe-mismatch.js';
 import { OddValue } from './odd-value.js';
 
 /*

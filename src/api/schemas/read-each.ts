@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeMismatch, describeUnreadable, REPORT_INPUT } from '../describe-mismatch.js';
+import { describeMismatch, describeUnreadable, REPORT_INPUT } from '../errors/describe-mismatch.js';
 
 /** An item of a list that does not fit what the client reads: reported, and the rest of the list goes on. */
 export interface UnreadableItem {

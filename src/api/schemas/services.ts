@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICE_TYPES } from '../service-facts.js';
+import { SERVICE_TYPES } from '../facts/service-facts.js';
 
 export const ServiceItemSchema = z.looseObject({
   service_id: z.number(),

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import type { Role } from '../../../src/api/service-facts.js';
+import type { Role } from '../../../src/api/facts/service-facts.js';
 import type { EmulatorOptions } from '../../../src/emulator/emulator.js';
 import type { AssumptionId, ConformanceResult } from '../../../src/jobs/conformance/conformance-check.js';
 import { runConformance, type ConformanceOptions } from '../../../src/jobs/conformance/run-conformance.js';

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import type { Role } from '../../../src/api/service-facts.js';
+import type { Role } from '../../../src/api/facts/service-facts.js';
 import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
 import { exportFeedback } from '../../../src/jobs/export/export-feedback.js';
 import type { ExportOptions, ExportSummary } from '../../../src/jobs/export/export-options.js';

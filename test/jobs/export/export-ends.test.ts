@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import { PER_PAGE_MAX } from '../../../src/api/service-facts.js';
+import { PER_PAGE_MAX } from '../../../src/api/facts/service-facts.js';
 import type { ScriptedFault } from '../../../src/emulator/faults.js';
 import type { EmulatorRequest } from '../../../src/emulator/http-types.js';
 import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';

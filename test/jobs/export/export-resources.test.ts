@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import type { Role } from '../../../src/api/service-facts.js';
+import type { Role } from '../../../src/api/facts/service-facts.js';
 import { ExportFilterError, parseExportFilters, type ExportFilters } from '../../../src/jobs/export/export-filters.js';
 import { exportResource } from '../../../src/jobs/export/export-resource.js';
 import type { ExportResource } from '../../../src/jobs/export/export-resource-names.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import { ApiError } from '../../../src/api/api-error.js';
+import { ApiError } from '../../../src/api/errors/api-error.js';
 import { ExportRun, type FetchedPage, type PageSource } from '../../../src/jobs/export/export-run.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
 

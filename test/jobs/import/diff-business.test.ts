@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WEEK_DAYS } from '../../../src/api/service-facts.js';
+import { WEEK_DAYS } from '../../../src/api/facts/service-facts.js';
 import { completeBusinessUpdate, type CompletedUpdate, type CurrentBusiness } from '../../../src/jobs/import/businesses/complete-business-update.js';
 import { diffBusiness, type BusinessDiff } from '../../../src/jobs/import/businesses/diff-business.js';
 import { assembleBusinessUpdate } from '../../../src/resources/businesses/assemble-business-update.js';

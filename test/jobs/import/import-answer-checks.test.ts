@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import { IgnoredRequestError } from '../../../src/api/ignored-request-error.js';
+import { IgnoredRequestError } from '../../../src/api/errors/ignored-request-error.js';
 import { importSheet, type ImportResource } from '../../../src/jobs/import/import-sheet.js';
 import type { ImportSummary } from '../../../src/jobs/import/import-options.js';
 import { DRIFT_BASE, useDriftingEmulator } from '../../api/drifting-emulator.js';

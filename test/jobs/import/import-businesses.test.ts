@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import type { Role } from '../../../src/api/service-facts.js';
+import type { Role } from '../../../src/api/facts/service-facts.js';
 import type { Quirks } from '../../../src/emulator/quirks.js';
 import type { Business } from '../../../src/emulator/state-types.js';
 import { importBusinesses } from '../../../src/jobs/import/businesses/import-businesses.js';

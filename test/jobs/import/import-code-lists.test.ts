@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import type { Role } from '../../../src/api/service-facts.js';
+import type { Role } from '../../../src/api/facts/service-facts.js';
 import type { EmulatorRequest } from '../../../src/emulator/http-types.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
 import type { JobProgress } from '../../../src/jobs/job-progress.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHENTICATION_FAILURE, AuthenticationError } from '../../../src/api/api-error.js';
+import { AUTHENTICATION_FAILURE, AuthenticationError } from '../../../src/api/errors/api-error.js';
 import type { ScriptedFault } from '../../../src/emulator/faults.js';
 import type { EmulatorRequest } from '../../../src/emulator/http-types.js';
 import type { Business } from '../../../src/emulator/state-types.js';

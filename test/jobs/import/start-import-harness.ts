@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { createApiClient, type ApiClientOptions } from '../../../src/api/api-client.js';
-import type { Role } from '../../../src/api/service-facts.js';
+import type { Role } from '../../../src/api/facts/service-facts.js';
 import type { EmulatorOptions } from '../../../src/emulator/emulator.js';
 import type { ImportOptions, ImportSummary } from '../../../src/jobs/import/import-options.js';
 import { REPORT_COLUMNS } from '../../../src/jobs/import/report/import-report.js';

@@ -1,6 +1,6 @@
-import type { FeedbackFilter } from './endpoints/feedback-endpoints.js';
+import type { FeedbackFilter } from '../endpoints/feedback-endpoints.js';
 import { parseUtc, readField } from './read-field.js';
-import { FEEDBACK_FILTER_PARAMS } from './service-facts.js';
+import { FEEDBACK_FILTER_PARAMS } from '../facts/service-facts.js';
 
 type Check = { [K in keyof FeedbackFilter]-?: { field: string; accepts: (value: unknown, asked: NonNullable<FeedbackFilter[K]>) => boolean } };
 

@@ -1,8 +1,8 @@
 import type { Agent } from 'undici';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import { buildUrl, type ApiRequest } from './api-request.js';
 import type { ServiceContact } from './service-contact.js';
-import { findConnectFailure, UnreachableServiceError } from './unreachable-service-error.js';
+import { findConnectFailure, UnreachableServiceError } from '../errors/unreachable-service-error.js';
 
 export interface HttpTarget {
   /** Base URL with the version segment, for instance `https://api.example.com/v2`. */

@@ -1,16 +1,16 @@
 import type { z } from 'zod';
-import { AbortedError, ApiError, AuthenticationError } from './api-error.js';
-import { describeDrift, describeMismatch, REPORT_INPUT } from './describe-mismatch.js';
+import { AbortedError, ApiError, AuthenticationError } from '../errors/api-error.js';
+import { describeDrift, describeMismatch, REPORT_INPUT } from '../errors/describe-mismatch.js';
 import type { ApiRequest } from './api-request.js';
-import type { Clock } from './clock.js';
-import type { OrgPacer } from './org-pacer.js';
-import { RetryAfterTooLongError } from './retry-after-too-long-error.js';
+import type { Clock } from '../pacing/clock.js';
+import type { OrgPacer } from '../pacing/org-pacer.js';
+import { RetryAfterTooLongError } from '../errors/retry-after-too-long-error.js';
 import { runWithRetries, type RetryOptions } from './retry-policy.js';
 import { sendRequest, type ApiAnswer, type HttpTarget } from './send-request.js';
-import { createStatusError } from './status-error.js';
+import { createStatusError } from '../errors/status-error.js';
 import type { StopSwitch } from './stop-switch.js';
-import { UnreachableServiceError } from './unreachable-service-error.js';
-import { WrongBaseUrlError } from './wrong-base-url-error.js';
+import { UnreachableServiceError } from '../errors/unreachable-service-error.js';
+import { WrongBaseUrlError } from '../errors/wrong-base-url-error.js';
 
 /** Drift lines in one error message: the first few tell what changed. */
 const SHOWN_ISSUES = 3;

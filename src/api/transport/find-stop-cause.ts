@@ -1,8 +1,8 @@
-import { AbortedError, ApiError, AuthenticationError } from './api-error.js';
-import { IgnoredRequestError } from './ignored-request-error.js';
-import { RetryAfterTooLongError } from './retry-after-too-long-error.js';
-import { UnreachableServiceError } from './unreachable-service-error.js';
-import { WrongBaseUrlError } from './wrong-base-url-error.js';
+import { AbortedError, ApiError, AuthenticationError } from '../errors/api-error.js';
+import { IgnoredRequestError } from '../errors/ignored-request-error.js';
+import { RetryAfterTooLongError } from '../errors/retry-after-too-long-error.js';
+import { UnreachableServiceError } from '../errors/unreachable-service-error.js';
+import { WrongBaseUrlError } from '../errors/wrong-base-url-error.js';
 
 const STOP_CAUSES = [AuthenticationError, RetryAfterTooLongError, IgnoredRequestError, UnreachableServiceError, WrongBaseUrlError];
 

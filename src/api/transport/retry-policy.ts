@@ -1,5 +1,5 @@
-import { ApiError, type ApiErrorKind } from './api-error.js';
-import { RetryAfterTooLongError } from './retry-after-too-long-error.js';
+import { ApiError, type ApiErrorKind } from '../errors/api-error.js';
+import { RetryAfterTooLongError } from '../errors/retry-after-too-long-error.js';
 
 /*
  * Retries of failed calls. Every write the jobs send is a partial update

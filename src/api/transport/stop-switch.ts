@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { AbortedError, ApiError } from './api-error.js';
+import { AbortedError, ApiError } from '../errors/api-error.js';
 
 /**
  * Stops a client: the job's AbortSignal or a 401 turns it off, and every queue

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import { AbortedError, findAuthenticationFailure } from './api-error.js';
+import { AbortedError, findAuthenticationFailure } from '../errors/api-error.js';
 
 /**
  * The shared budget key of the caller's own organization, which two keys of the same organization

@@ -1,4 +1,4 @@
-import { UserError } from '../user-error.js';
+import { UserError } from '../../user-error.js';
 
 /** LISTING_RATE_REDIS_URL is set but its Redis cannot be reached when the run starts. */
 export class SharedBudgetError extends UserError {

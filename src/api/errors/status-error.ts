@@ -1,6 +1,6 @@
 import { ApiError, AuthenticationError, type ApiErrorKind } from './api-error.js';
 import { readErrorDetails } from './error-details.js';
-import { parseRetryAfter } from './retry-after.js';
+import { parseRetryAfter } from '../transport/retry-after.js';
 
 const KIND_BY_STATUS: Record<number, ApiErrorKind> = {
   400: 'invalid-request',

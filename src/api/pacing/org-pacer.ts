@@ -1,3 +1,14 @@
+/**
+ * Pacing, and why it is built so. The service counts each organization's requests over a sliding
+ * minute, and a sixth of the minute's budget in any 10 s (README, "How the client talks to the
+ * API"): a burst is answered 429, and a storm of 429s slows a run far more than spacing would.
+ * So each organization has one
+ * OrgPacer (pacer-registry.ts) shared by every step of the process that talks to it: starts are
+ * spaced evenly (start-gate.ts), a 429 pauses the gate for its Retry-After and halves the rate,
+ * won back slowly (adaptive-rate.ts); processes that share a key share a Redis window too
+ * (shared-budget.ts), taken inside the gate so that a 429 slows them all. Concurrency only
+ * hides latency: the gate, not the queue, keeps the rate.
+ */
 import PQueue from 'p-queue';
 import { AdaptiveRate } from './adaptive-rate.js';
 import type { Clock } from './clock.js';

@@ -3,7 +3,7 @@ import {
   ServiceErrorBodySchema,
   type FeedbackIssue,
   type FieldMessages,
-} from './schemas/error-bodies.js';
+} from '../schemas/error-bodies.js';
 
 /** What an error body says, whichever of the service's shapes it came in. */
 export type ErrorDetails =

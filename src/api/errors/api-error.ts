@@ -1,5 +1,5 @@
 import { describeErrorDetails, type ErrorDetails } from './error-details.js';
-import { UserError } from '../user-error.js';
+import { UserError } from '../../user-error.js';
 
 /** Why a call failed; the retry policy and the reports branch on it. */
 export type ApiErrorKind =
