@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
 import { AbortedError, ApiError } from '../../src/api/errors/api-error.js';
@@ -96,5 +98,24 @@ describe('transport', () => {
     expect(error).toMatchObject({ kind: 'timeout', status: undefined, method: 'GET', path: `/business/${businessId()}/services` });
     expect(client.readCounters().total).toMatchObject({ sent: 2, failed: 1 });
     await client.close();
+  });
+
+  it('keeps its connections alive across requests, as the agent is set up to', async () => {
+    let connections = 0;
+    const server = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ services: [] }));
+    });
+    server.on('connection', () => {
+      connections += 1;
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = createApiClient({ baseUrl: `http://127.0.0.1:${port}/v2`, apiKey: 'k', ratePerMinute: 100_000, concurrency: 1 });
+    for (let index = 0; index < 10; index += 1) await client.org(1).readServices(`b${index}`);
+    await client.close();
+    await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+    // One at a time, each on a socket kept open: the pool may open a second while the first is being released, never one per request.
+    expect(connections).toBeLessThanOrEqual(2);
   });
 });

@@ -20,8 +20,9 @@ export interface ApiAnswer {
 }
 
 /**
- * Node 20's fetch (its bundled undici 6) takes an undici 7 Agent at run time;
- * only their type declarations differ, so the dispatcher is typed loosely here.
+ * The global fetch with our Agent: Node's own fetch is undici 6 (Node 20 and 22), and so is our
+ * dependency, so one major handles every request. Their type declarations come from two packages
+ * (undici-types and undici): the dispatcher is typed loosely here.
  */
 type FetchWithAgent = (url: string, init: Omit<RequestInit, 'dispatcher'> & { dispatcher: unknown }) => Promise<Response>;
 
