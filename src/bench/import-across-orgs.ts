@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { createApiClient } from '../api/api-client.js';
-import { OWN_ORGANIZATION } from '../api/pacer-registry.js';
+import { OWN_ORGANIZATION } from '../api/pacing/pacer-registry.js';
 import { importSheet } from '../jobs/import/import-sheet.js';
 
 export interface AcrossOrgsRun {

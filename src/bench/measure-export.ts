@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { createApiClient } from '../api/api-client.js';
-import { PER_PAGE_MAX } from '../api/service-facts.js';
+import { PER_PAGE_MAX } from '../api/facts/service-facts.js';
 import { createEmulator } from '../emulator/emulator.js';
 import { startEmulatorServer } from '../emulator/http-server.js';
 import { exportBusinesses } from '../jobs/export/export-businesses.js';

@@ -1,7 +1,7 @@
 import type { ApiClient, ApiClientOptions } from '../api/api-client.js';
 import { createApiClient } from '../api/api-client.js';
 import type { ApiSources } from '../api/api-settings.js';
-import { DEFAULT_RATE_PER_MINUTE } from '../api/service-facts.js';
+import { DEFAULT_RATE_PER_MINUTE } from '../api/facts/service-facts.js';
 import { openApiTarget, type ApiTargetOptions } from './api-target.js';
 import type { CommandContext } from './command-context.js';
 import { showProgress, type ProgressDisplay } from './show-progress.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { readApiSettings, type ApiSettings, type ApiSources } from '../api/api-settings.js';
-import type { Role } from '../api/service-facts.js';
+import type { Role } from '../api/facts/service-facts.js';
 import { createEmulator } from '../emulator/emulator.js';
 import { startEmulatorServer } from '../emulator/http-server.js';
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Role } from '../api/service-facts.js';
+import type { Role } from '../api/facts/service-facts.js';
 
 /** A stream a command writes its output to: process.stdout and process.stderr, or a buffer in tests. */
 export interface OutputStream {

@@ -1,4 +1,4 @@
-import type { RequestCounters } from '../api/request-counters.js';
+import type { RequestCounters } from '../api/pacing/request-counters.js';
 import type { JobProgress } from '../jobs/job-progress.js';
 import { countOf } from './count-of.js';
 

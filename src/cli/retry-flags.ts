@@ -1,5 +1,5 @@
 import type { Options } from 'yargs';
-import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from '../api/retry-policy.js';
+import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from '../api/transport/retry-policy.js';
 
 /** The time budgets of retries, in seconds on the command line (job files: `api.max_rate_wait` and the like). */
 export const RETRY_FLAG_OPTIONS = {

@@ -1,6 +1,6 @@
 import yargs from 'yargs';
-import { AbortedError } from '../api/api-error.js';
-import { ROLES } from '../api/service-facts.js';
+import { AbortedError } from '../api/errors/api-error.js';
+import { ROLES } from '../api/facts/service-facts.js';
 import { UsageError, UserError } from '../user-error.js';
 import { checkCommand } from './check-command.js';
 import type { CliIo, CommandContext } from './command-context.js';

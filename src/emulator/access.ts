@@ -1,4 +1,4 @@
-import { STORE_CODE_ROLES } from '../api/service-facts.js';
+import { STORE_CODE_ROLES } from '../api/facts/service-facts.js';
 import type { EmulatorState } from './state.js';
 import type { Access, ApiKey, Business, User } from './state-types.js';
 

@@ -1,5 +1,5 @@
-import type { Role } from '../api/service-facts.js';
-import { DEFAULT_RATE_PER_MINUTE } from '../api/service-facts.js';
+import type { Role } from '../api/facts/service-facts.js';
+import { DEFAULT_RATE_PER_MINUTE } from '../api/facts/service-facts.js';
 import { FaultInjector, NO_FAULTS, type FaultOptions } from './faults.js';
 import { createRequestHandler } from './handle-request.js';
 import type { Quirks } from './quirks.js';

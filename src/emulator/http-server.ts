@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { API_VERSION_PATH } from '../api/service-facts.js';
+import { API_VERSION_PATH } from '../api/facts/service-facts.js';
 import type { Emulator } from './emulator.js';
 import type { EmulatorResponse } from './http-types.js';
 import { invalidBody, notFound } from './responses.js';

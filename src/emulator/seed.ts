@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '../api/service-facts.js';
+import { ROLES, type Role } from '../api/facts/service-facts.js';
 import { Random } from './random.js';
 import { seedBusiness } from './seed-businesses.js';
 import { seedCustomFields } from './seed-custom-fields.js';

@@ -1,4 +1,4 @@
-import type { AttributeType, CustomFieldType, Role, WeekDay } from '../api/service-facts.js';
+import type { AttributeType, CustomFieldType, Role, WeekDay } from '../api/facts/service-facts.js';
 
 // The emulator's own types of what it stores, read from the spec's tables (shared/spec/listing-api.md).
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IgnoredRequestError } from '../api/ignored-request-error.js';
+import { IgnoredRequestError } from '../api/errors/ignored-request-error.js';
 import type { FetchedPage, PageSource } from './export/export-run.js';
 
 /**

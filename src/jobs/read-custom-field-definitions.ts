@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { ApiError } from '../api/api-error.js';
-import { REPORT_INPUT, describeMismatch, describeUnreadable } from '../api/describe-mismatch.js';
+import { ApiError } from '../api/errors/api-error.js';
+import { REPORT_INPUT, describeMismatch, describeUnreadable } from '../api/errors/describe-mismatch.js';
 import type { OrgApi } from '../api/org-api.js';
 import { isRawCustomField, type CustomFieldReading } from '../api/schemas/custom-field-reading.js';
 import { CustomFieldDefinitionSchema } from '../api/schemas/custom-fields.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPathId } from '../api/api-request.js';
+import { isPathId } from '../api/transport/api-request.js';
 import { BusinessUpdateSchema } from '../api/schemas/business.js';
 import type { CellValue } from '../sheets/index.js';
 import type { CellContext } from './cell-context.js';

@@ -1,4 +1,4 @@
-import type { Clearing } from '../api/clearing-facts.js';
+import type { Clearing } from '../api/facts/clearing-facts.js';
 import type { Column, FieldPath } from './column.js';
 
 export type ColumnSpec<T> = Omit<Column<T>, 'path' | 'cleared' | 'text' | 'readOnly'> & {

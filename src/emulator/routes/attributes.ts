@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTRIBUTE_ERROR_TEXT } from '../../api/service-facts.js';
+import { ATTRIBUTE_ERROR_TEXT } from '../../api/facts/service-facts.js';
 import { countryCode } from '../country-code.js';
 import { defineRoute } from '../define-route.js';
 import { invalidBody, ok } from '../responses.js';

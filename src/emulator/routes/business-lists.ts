@@ -1,4 +1,4 @@
-import { BUSINESS_STATUSES, SEARCH_PER_PAGE_DEFAULT } from '../../api/service-facts.js';
+import { BUSINESS_STATUSES, SEARCH_PER_PAGE_DEFAULT } from '../../api/facts/service-facts.js';
 import { addressedOrg, readableBusinesses } from '../access.js';
 import { showBusiness } from '../business-view.js';
 import { invalidBody, notAuthorized, notFound, ok } from '../responses.js';

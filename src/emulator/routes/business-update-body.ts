@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUSINESS_STATUSES, DESCRIPTION_LONG_MAX, DESCRIPTION_SHORT_MAX, WEEK_DAYS, type WeekDay } from '../../api/service-facts.js';
+import { BUSINESS_STATUSES, DESCRIPTION_LONG_MAX, DESCRIPTION_SHORT_MAX, WEEK_DAYS, type WeekDay } from '../../api/facts/service-facts.js';
 import { countryCode } from '../country-code.js';
 import { categoryId, httpUrl, isoDate, phoneNumber, timeWindow } from '../formats.js';
 

@@ -1,4 +1,4 @@
-import { CAMPAIGN_RECIPIENT_FIELDS, CAMPAIGN_REQUIREMENTS_PARAMS as PARAMS } from '../../api/service-facts.js';
+import { CAMPAIGN_RECIPIENT_FIELDS, CAMPAIGN_REQUIREMENTS_PARAMS as PARAMS } from '../../api/facts/service-facts.js';
 import type { EmulatorResponse } from '../http-types.js';
 import { feedbackFormNotFound, feedbackInvalid, ok, type FeedbackValidationIssue } from '../responses.js';
 import type { Route } from '../route.js';

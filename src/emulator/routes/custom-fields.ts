@@ -1,4 +1,4 @@
-import type { Role } from '../../api/service-facts.js';
+import type { Role } from '../../api/facts/service-facts.js';
 import { defineRoute } from '../define-route.js';
 import { notAuthorized, ok } from '../responses.js';
 import type { Route } from '../route.js';

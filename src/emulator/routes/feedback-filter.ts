@@ -1,4 +1,4 @@
-import { FEEDBACK_FILTER_PARAMS as PARAMS, FEEDBACK_STATES, NPS_RANGE } from '../../api/service-facts.js';
+import { FEEDBACK_FILTER_PARAMS as PARAMS, FEEDBACK_STATES, NPS_RANGE } from '../../api/facts/service-facts.js';
 import type { FeedbackValidationIssue } from '../responses.js';
 import type { FeedbackResult } from '../state-types.js';
 import { parseIsoDateTime } from './iso-date-time.js';

@@ -1,4 +1,4 @@
-import { FEEDBACK_PAGE_SIZE } from '../../api/service-facts.js';
+import { FEEDBACK_PAGE_SIZE } from '../../api/facts/service-facts.js';
 import { accessTo } from '../access.js';
 import { feedbackInvalid, ok, type FeedbackValidationIssue } from '../responses.js';
 import type { Route } from '../route.js';

@@ -1,4 +1,4 @@
-import { GEO_LOCATION_SEARCH_PARAMS as PARAMS } from '../../api/service-facts.js';
+import { GEO_LOCATION_SEARCH_PARAMS as PARAMS } from '../../api/facts/service-facts.js';
 import type { GeoLocation } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../validation-details.js';
 import { readQueryList } from './query-list.js';

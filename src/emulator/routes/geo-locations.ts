@@ -1,4 +1,4 @@
-import { GEO_LOCATION_SEARCH_PARAMS as PARAMS, GEO_LOCATIONS_PAGE_SIZE, type Role } from '../../api/service-facts.js';
+import { GEO_LOCATION_SEARCH_PARAMS as PARAMS, GEO_LOCATIONS_PAGE_SIZE, type Role } from '../../api/facts/service-facts.js';
 import { accessTo } from '../access.js';
 import { defineRoute } from '../define-route.js';
 import { invalidBody, notFound, ok } from '../responses.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORG_ALIAS_PATTERN, type Role } from '../../api/service-facts.js';
+import { ORG_ALIAS_PATTERN, type Role } from '../../api/facts/service-facts.js';
 import { addressedOrg } from '../access.js';
 import { defineRoute } from '../define-route.js';
 import { fieldsNotAllowed, notAuthorized, notFound, ok } from '../responses.js';

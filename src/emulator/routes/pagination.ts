@@ -1,4 +1,4 @@
-import { PER_PAGE_MAX } from '../../api/service-facts.js';
+import { PER_PAGE_MAX } from '../../api/facts/service-facts.js';
 import type { Quirks } from '../quirks.js';
 import type { ValidationDetails } from '../validation-details.js';
 import { addMessage } from '../validation-details.js';

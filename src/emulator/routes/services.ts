@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICE_DESCRIPTION_MAX } from '../../api/service-facts.js';
+import { SERVICE_DESCRIPTION_MAX } from '../../api/facts/service-facts.js';
 import { defineRoute } from '../define-route.js';
 import { invalidBody, ok } from '../responses.js';
 import type { Route } from '../route.js';

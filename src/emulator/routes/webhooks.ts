@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENT_TYPES, WEBHOOKS_PER_EVENT_TYPE } from '../../api/service-facts.js';
+import { WEBHOOK_EVENT_TYPES, WEBHOOKS_PER_EVENT_TYPE } from '../../api/facts/service-facts.js';
 import { defineRoute } from '../define-route.js';
 import type { EmulatorResponse } from '../http-types.js';
 import { invalidBody, notAuthorized, notFound, ok } from '../responses.js';

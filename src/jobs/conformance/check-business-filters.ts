@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/api-client.js';
 import type { BusinessSearchParams } from '../../api/endpoints/business-endpoints.js';
-import { IgnoredRequestError } from '../../api/ignored-request-error.js';
+import { IgnoredRequestError } from '../../api/errors/ignored-request-error.js';
 import { describeCheck, notChecked, type AssumptionId, type ConformanceCheck } from './conformance-check.js';
 import { observeFailure } from './observe-failure.js';
 import { fieldOf, rawItems } from './raw-items.js';

@@ -1,6 +1,6 @@
 import type { OrgApi } from '../../api/org-api.js';
 import type { BusinessPage } from '../../api/schemas/business-results.js';
-import { PER_PAGE_MAX } from '../../api/service-facts.js';
+import { PER_PAGE_MAX } from '../../api/facts/service-facts.js';
 import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
 import { fieldOf, idsOf, rawItems } from './raw-items.js';
 

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/api-client.js';
-import { IgnoredRequestError } from '../../api/ignored-request-error.js';
+import { IgnoredRequestError } from '../../api/errors/ignored-request-error.js';
 import { IGNORED_FILTER_MEANING } from './check-business-filters.js';
 import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
 import { observeFailure } from './observe-failure.js';

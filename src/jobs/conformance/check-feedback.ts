@@ -1,6 +1,6 @@
 import type { OrgApi } from '../../api/org-api.js';
 import type { FeedbackPage } from '../../api/schemas/feedback-results.js';
-import { IgnoredRequestError } from '../../api/ignored-request-error.js';
+import { IgnoredRequestError } from '../../api/errors/ignored-request-error.js';
 import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
 import { IGNORED_FILTER_MEANING } from './check-business-filters.js';
 import { observeFailure } from './observe-failure.js';

@@ -1,4 +1,4 @@
-import type { RetryAfterTooLongError } from '../../api/retry-after-too-long-error.js';
+import type { RetryAfterTooLongError } from '../../api/errors/retry-after-too-long-error.js';
 import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
 
 /** Judged from the 429s the other checks met: conformance never provokes one. */

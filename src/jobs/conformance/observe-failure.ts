@@ -1,5 +1,5 @@
-import { ApiError, AuthenticationError } from '../../api/api-error.js';
-import { RetryAfterTooLongError } from '../../api/retry-after-too-long-error.js';
+import { ApiError, AuthenticationError } from '../../api/errors/api-error.js';
+import { RetryAfterTooLongError } from '../../api/errors/retry-after-too-long-error.js';
 import { describeCheck, type AssumptionId, type ConformanceCheck } from './conformance-check.js';
 
 /**

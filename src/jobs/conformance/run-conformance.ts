@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { findStopCause } from '../../api/find-stop-cause.js';
-import { RetryAfterTooLongError } from '../../api/retry-after-too-long-error.js';
+import { findStopCause } from '../../api/transport/find-stop-cause.js';
+import { RetryAfterTooLongError } from '../../api/errors/retry-after-too-long-error.js';
 import { checkBusinessFilters } from './check-business-filters.js';
 import { checkBusinessPages } from './check-business-pages.js';
 import { checkBusinessesRead } from './check-businesses-read.js';

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { ApiError } from '../../api/api-error.js';
+import type { ApiError } from '../../api/errors/api-error.js';
 import type { UnreadableItem } from '../../api/schemas/read-each.js';
 import { openSheetWriter } from '../../sheets/index.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUSINESS_STATUSES, FEEDBACK_STATES, NPS_RANGE } from '../../api/service-facts.js';
+import { BUSINESS_STATUSES, FEEDBACK_STATES, NPS_RANGE } from '../../api/facts/service-facts.js';
 import type { ExportResource } from './export-resource-names.js';
 import { UserError } from '../../user-error.js';
 

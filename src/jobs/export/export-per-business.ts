@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { ApiError, AuthenticationError } from '../../api/api-error.js';
+import { ApiError, AuthenticationError } from '../../api/errors/api-error.js';
 import type { OrgApi } from '../../api/org-api.js';
 import type { Business } from '../../api/schemas/business.js';
 import { storeCodeColumn } from '../../resources/business-target.js';

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { AbortedError, ApiError } from '../../api/api-error.js';
-import { findStopCause } from '../../api/find-stop-cause.js';
-import { IgnoredRequestError } from '../../api/ignored-request-error.js';
+import { AbortedError, ApiError } from '../../api/errors/api-error.js';
+import { findStopCause } from '../../api/transport/find-stop-cause.js';
+import { IgnoredRequestError } from '../../api/errors/ignored-request-error.js';
 import type { OrgApi } from '../../api/org-api.js';
 import { detectSheetFormat } from '../../sheets/index.js';
 import { toExportFailure, writeExportFailures, type ExportFailure } from './export-failures.js';

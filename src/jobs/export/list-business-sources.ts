@@ -1,7 +1,7 @@
 import type { OrgApi } from '../../api/org-api.js';
 import type { Business } from '../../api/schemas/business.js';
 import type { BusinessPage } from '../../api/schemas/business-results.js';
-import { PER_PAGE_MAX } from '../../api/service-facts.js';
+import { PER_PAGE_MAX } from '../../api/facts/service-facts.js';
 import { toUnreadableFailures } from './export-failures.js';
 import type { ExportFilters } from './export-filters.js';
 import type { FetchedPage, PageSource } from './export-run.js';

@@ -1,6 +1,6 @@
 import type { FeedbackFilter } from '../../api/endpoints/feedback-endpoints.js';
 import type { FeedbackResult } from '../../api/schemas/feedback-results.js';
-import { PER_PAGE_MAX } from '../../api/service-facts.js';
+import { PER_PAGE_MAX } from '../../api/facts/service-facts.js';
 import { toUnreadableFailures } from './export-failures.js';
 import type { ExportRun, PageSource } from './export-run.js';
 

@@ -1,6 +1,6 @@
-import { ApiError } from '../../api/api-error.js';
-import { InvalidIdError } from '../../api/api-request.js';
-import { describeErrorDetails } from '../../api/error-details.js';
+import { ApiError } from '../../api/errors/api-error.js';
+import { InvalidIdError } from '../../api/transport/api-request.js';
+import { describeErrorDetails } from '../../api/errors/error-details.js';
 import { LockedFieldError } from './businesses/locked-field-error.js';
 
 export interface RowFailure {

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { AbortedError, type ApiError } from '../../api/api-error.js';
-import { findStopCause } from '../../api/find-stop-cause.js';
+import { AbortedError, type ApiError } from '../../api/errors/api-error.js';
+import { findStopCause } from '../../api/transport/find-stop-cause.js';
 import { SheetError } from '../../sheets/index.js';
 import { writeOutputFile } from '../../sheets/write-output-file.js';
 import { describeRowFailure } from './describe-row-failure.js';

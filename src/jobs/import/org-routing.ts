@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/api-client.js';
 import type { OrgApi } from '../../api/org-api.js';
-import { OWN_ORGANIZATION, type CountersSnapshot } from '../../api/pacer-registry.js';
+import { OWN_ORGANIZATION, type CountersSnapshot } from '../../api/pacing/pacer-registry.js';
 import type { OrganizationTally } from './import-options.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { findAuthenticationFailure } from '../../api/api-error.js';
-import { findStopCause } from '../../api/find-stop-cause.js';
+import { findAuthenticationFailure } from '../../api/errors/api-error.js';
+import { findStopCause } from '../../api/transport/find-stop-cause.js';
 import { BreakerError } from '../import/breaker-error.js';
 import { runPreflight } from '../conformance/run-preflight.js';
 import type { ExportResource } from '../export/export-resource-names.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AttributeSetting } from '../../api/schemas/attributes.js';
-import { ATTRIBUTE_ERROR_TEXT, ATTRIBUTE_TYPES, type AttributeType } from '../../api/service-facts.js';
+import { ATTRIBUTE_ERROR_TEXT, ATTRIBUTE_TYPES, type AttributeType } from '../../api/facts/service-facts.js';
 import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, type BusinessTarget } from '../business-target.js';
 import type { Column } from '../column.js';
 import { parseBoolean } from '../columns/boolean-column.js';

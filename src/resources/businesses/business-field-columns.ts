@@ -1,6 +1,6 @@
 import { BusinessUpdateSchema, ContactSchema, PhotosSchema } from '../../api/schemas/business.js';
-import { BUSINESS_STATUSES, DESCRIPTION_LONG_MAX, DESCRIPTION_SHORT_MAX, WEEK_DAYS, type WeekDay } from '../../api/service-facts.js';
-import { findBusinessClearing } from '../../api/clearing-facts.js';
+import { BUSINESS_STATUSES, DESCRIPTION_LONG_MAX, DESCRIPTION_SHORT_MAX, WEEK_DAYS, type WeekDay } from '../../api/facts/service-facts.js';
+import { findBusinessClearing } from '../../api/facts/clearing-facts.js';
 import type { Column } from '../column.js';
 import { withClearing } from '../define-column.js';
 import { choiceColumn } from '../columns/choice-column.js';

@@ -1,4 +1,4 @@
-import { writeMidnightEnd } from '../../api/write-midnight-end.js';
+import { writeMidnightEnd } from '../../api/facts/write-midnight-end.js';
 
 const WINDOW = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/;
 const CANONICAL_WINDOWS = /^\d\d:\d\d-\d\d:\d\d(?:,\d\d:\d\d-\d\d:\d\d)*$/;

@@ -1,5 +1,5 @@
 import { WeekHoursSchema } from '../../api/schemas/business.js';
-import type { WeekDay } from '../../api/service-facts.js';
+import type { WeekDay } from '../../api/facts/service-facts.js';
 import type { Column } from '../column.js';
 import { defineColumn } from '../define-column.js';
 import { splitTimeWindows } from './split-time-windows.js';

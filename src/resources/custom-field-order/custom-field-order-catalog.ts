@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CustomFieldDefinitionSchema } from '../../api/schemas/custom-fields.js';
-import { CUSTOM_FIELD_TYPES } from '../../api/service-facts.js';
+import { CUSTOM_FIELD_TYPES } from '../../api/facts/service-facts.js';
 import { assemblePayload } from '../assemble-payload.js';
 import { choiceColumn } from '../columns/choice-column.js';
 import { numberColumn } from '../columns/number-column.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FeedbackResultSchema } from '../../api/schemas/feedback-results.js';
-import { FEEDBACK_STATES } from '../../api/service-facts.js';
+import { FEEDBACK_STATES } from '../../api/facts/service-facts.js';
 import { booleanColumn } from '../columns/boolean-column.js';
 import { choiceColumn } from '../columns/choice-column.js';
 import { jsonColumn } from '../columns/json-column.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MessageTemplateSchema } from '../../api/schemas/message-templates.js';
-import { MESSAGE_TEMPLATE_PLACEHOLDERS } from '../../api/service-facts.js';
+import { MESSAGE_TEMPLATE_PLACEHOLDERS } from '../../api/facts/service-facts.js';
 import type { Column } from '../column.js';
 import { numberColumn } from '../columns/number-column.js';
 import { textColumn } from '../columns/text-column.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ServiceItemSchema, type ServiceSetting } from '../../api/schemas/services.js';
-import { SERVICE_DESCRIPTION_MAX, SERVICE_TYPES } from '../../api/service-facts.js';
+import { SERVICE_DESCRIPTION_MAX, SERVICE_TYPES } from '../../api/facts/service-facts.js';
 import { assemblePayload } from '../assemble-payload.js';
 import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, type BusinessTarget } from '../business-target.js';
 import { choiceColumn } from '../columns/choice-column.js';

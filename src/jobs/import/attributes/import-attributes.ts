@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { AttributeSetting } from '../../../api/schemas/attributes.js';
 import type { StatusResult } from '../../../api/schemas/status-result.js';
-import { ATTRIBUTE_ERROR_TEXT } from '../../../api/service-facts.js';
+import { ATTRIBUTE_ERROR_TEXT } from '../../../api/facts/service-facts.js';
 import { buildAttributeCatalog } from '../../../resources/attributes/attribute-catalog.js';
 import type { BusinessItemResource } from '../business-items/business-item-resource.js';
 import { importBusinessItems } from '../business-items/import-business-items.js';

@@ -1,5 +1,5 @@
 import type { AttributeSetting, BusinessAttribute } from '../../../api/schemas/attributes.js';
-import { ATTRIBUTE_ERROR_TEXT } from '../../../api/service-facts.js';
+import { ATTRIBUTE_ERROR_TEXT } from '../../../api/facts/service-facts.js';
 import type { ItemPlan } from '../business-items/business-item-resource.js';
 import { describeChange, describeSetting, isSameValue } from '../describe-change.js';
 

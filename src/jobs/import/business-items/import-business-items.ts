@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
-import { PER_PAGE_MAX } from '../../../api/service-facts.js';
+import { PER_PAGE_MAX } from '../../../api/facts/service-facts.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import { resolveBusinesses, type ResolvedTargets } from '../businesses/resolve-businesses.js';
 import { StoreCodeSearch } from '../businesses/store-code-search.js';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/api-error.js';
+import { ApiError } from '../../../api/errors/api-error.js';
 import type { OrgApi } from '../../../api/org-api.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import type { ImportRun } from '../import-run.js';

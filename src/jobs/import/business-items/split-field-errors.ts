@@ -1,5 +1,5 @@
-import { ApiError } from '../../../api/api-error.js';
-import { describeErrorDetails } from '../../../api/error-details.js';
+import { ApiError } from '../../../api/errors/api-error.js';
+import { describeErrorDetails } from '../../../api/errors/error-details.js';
 
 /**
  * A 400's field messages by their top-level key (a list index, an attribute id), flattened to

@@ -1,5 +1,5 @@
 import type { BusinessUpdate, Contact, CustomFieldValue, Photos, SpecificHours, WeekHours } from '../../../api/schemas/business.js';
-import { WEEK_DAYS, type WeekDay } from '../../../api/service-facts.js';
+import { WEEK_DAYS, type WeekDay } from '../../../api/facts/service-facts.js';
 import type { BusinessRowUpdate } from '../../../resources/businesses/business-catalog.js';
 
 /** A business as read from the API: the fields the import compares, and whatever else it carries. */

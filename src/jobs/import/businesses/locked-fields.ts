@@ -1,6 +1,6 @@
-import { ApiError } from '../../../api/api-error.js';
+import { ApiError } from '../../../api/errors/api-error.js';
 import type { BusinessUpdate } from '../../../api/schemas/business.js';
-import { ERROR_TEXT } from '../../../api/service-facts.js';
+import { ERROR_TEXT } from '../../../api/facts/service-facts.js';
 import { readAtPath } from '../../../resources/field-path.js';
 import { isSameValue } from '../describe-change.js';
 import type { CurrentBusiness } from './complete-business-update.js';

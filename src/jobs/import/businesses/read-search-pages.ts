@@ -3,7 +3,7 @@ import type { OrgApi } from '../../../api/org-api.js';
 import type { BusinessPage } from '../../../api/schemas/business-results.js';
 import type { Business } from '../../../api/schemas/business.js';
 import type { UnreadableItem } from '../../../api/schemas/read-each.js';
-import { PER_PAGE_MAX } from '../../../api/service-facts.js';
+import { PER_PAGE_MAX } from '../../../api/facts/service-facts.js';
 import { ListingChecks } from '../../listing-checks.js';
 
 export interface SearchedBusinesses {
