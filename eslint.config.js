@@ -23,11 +23,11 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)api/(?!service-facts\\.js$)',
-              message: 'The emulator reads the spec on its own: of src/api it may import only the spec facts of service-facts.ts.',
+              regex: '(^|/)api/(?!facts/service-facts\\.js$)',
+              message: 'The emulator reads the spec on its own: of src/api it may import only the spec facts of facts/service-facts.ts.',
             },
             {
-              regex: '(^|/)api/service-facts\\.js$',
+              regex: '(^|/)api/facts/service-facts\\.js$',
               importNames: ['TIME_WINDOW_PATTERN', 'CATEGORY_PATTERN', 'E164_PATTERN'],
               message: 'Formats are readings of the spec, not facts: the emulator has its own (src/emulator/formats.ts).',
             },
