@@ -4,7 +4,7 @@ import { AbortedError, ApiError } from '../../src/api/errors/api-error.js';
 import { UnreachableServiceError } from '../../src/api/errors/unreachable-service-error.js';
 import { WrongBaseUrlError } from '../../src/api/errors/wrong-base-url-error.js';
 import { startTestEmulator } from '../emulator/start-test-emulator.js';
-import { findClosedPort } from './find-closed-port.js';
+import { findFreePort } from './find-free-port.js';
 import { createSkippingClock } from './skipping-clock.js';
 
 /** Back-offs are skipped, not waited: a call retried for the whole budget ends at once, its retries counted. */
@@ -12,7 +12,7 @@ const RETRY = { maxOutageMs: 10_000 };
 
 describe('before the service has answered', () => {
   it('fails at once, naming the address, when no connection can be made; and stops the client', async () => {
-    const baseUrl = `http://127.0.0.1:${await findClosedPort()}/v2`;
+    const baseUrl = `http://127.0.0.1:${await findFreePort()}/v2`;
     const client = createApiClient({ baseUrl, apiKey: 'k', clock: createSkippingClock(), retry: RETRY });
     try {
       const error = await client.org().searchBusinesses({ per_page: 1 }).catch((reason: unknown) => reason);
@@ -24,6 +24,20 @@ describe('before the service has answered', () => {
       expect(next).toBeInstanceOf(AbortedError);
       expect((next as AbortedError).cause).toBe(error);
       expect(client.readCounters().total.sent).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('fails at once on a port fetch refuses to use, naming it', async () => {
+    // Port 1 is on the Fetch standard's list of bad ports: fetch fails before any connection, with no error code.
+    const baseUrl = 'http://127.0.0.1:1/v2';
+    const client = createApiClient({ baseUrl, apiKey: 'k', clock: createSkippingClock(), retry: RETRY });
+    try {
+      const error = await client.org().searchBusinesses({ per_page: 1 }).catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(UnreachableServiceError);
+      expect((error as Error).message).toContain(`Could not connect to the API at ${baseUrl}: fetch refuses to connect to this port`);
+      expect(client.readCounters().total).toMatchObject({ sent: 1, retried: 0 });
     } finally {
       await client.close();
     }

@@ -8,7 +8,8 @@ import type { RequestCounters } from '../../src/api/pacing/request-counters.js';
 import { SharedBudgetError } from '../../src/api/pacing/shared-budget-error.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 import { sendSearches } from './send-searches.js';
-import { findFreePort, HAS_REDIS_SERVER, startRedisServer, type RedisServer } from './start-redis-server.js';
+import { findFreePort } from './find-free-port.js';
+import { HAS_REDIS_SERVER, startRedisServer, type RedisServer } from './start-redis-server.js';
 
 /** A scaled budget: 60 requests in any 3 s, so a run over the budget is seen in a few seconds. */
 const RATE = { ratePerMinute: 1200, rateWindowMs: 3000 };

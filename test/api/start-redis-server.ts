@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { findFreePort } from './find-free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -43,13 +43,4 @@ export async function startRedisServer(): Promise<RedisServer> {
       await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-export async function findFreePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => { resolve(); }));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }

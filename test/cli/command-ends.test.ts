@@ -2,7 +2,7 @@ import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
-import { findClosedPort } from '../api/find-closed-port.js';
+import { findFreePort } from '../api/find-free-port.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
 import { startCli } from './start-cli.js';
@@ -31,7 +31,7 @@ describe('a command ends when its work ends, whatever the outcome', () => {
   });
 
   it('check: a host that refuses the connection fails at once, naming the address', async () => {
-    const url = `http://127.0.0.1:${await findClosedPort()}/v2`;
+    const url = `http://127.0.0.1:${await findFreePort()}/v2`;
     const result = await runCliInProcess(['check'], { LISTING_API_URL: url, LISTING_API_KEY: 'k' });
     expect(result.code).toBe(EXIT_CODES.failed);
     expect(result.stderr).toContain(`Could not connect to the API at ${url}: the connection was refused (ECONNREFUSED). Check LISTING_API_URL and the network, then run again.`);

@@ -9,12 +9,15 @@ const CONNECT_FAILURES: Readonly<Record<string, string>> = {
   ENETUNREACH: 'the network cannot be reached',
   EHOSTDOWN: 'the host is down',
   UND_ERR_CONNECT_TIMEOUT: 'no connection was made in time',
+  BAD_PORT: 'fetch refuses to connect to this port (one of the ports browsers block)',
 };
 
 /** The code of a failure to connect, down the cause chain (fetch wraps undici's errors in a TypeError). */
 export function findConnectFailure(error: unknown): string | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {
     if ('code' in current && typeof current.code === 'string' && current.code in CONNECT_FAILURES) return current.code;
+    // fetch refuses the ports of the Fetch standard's "bad port" list with an error that has no code.
+    if (current.message === 'bad port') return 'BAD_PORT';
   }
   return undefined;
 }

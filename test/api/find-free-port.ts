@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 
-/** A port of 127.0.0.1 nothing listens on: taken from the OS, then given back. */
-export async function findClosedPort(): Promise<number> {
+/** A port of 127.0.0.1 nothing listens on: taken from the OS, then given back (a server's to take, or a closed port to fail on). */
+export async function findFreePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
