@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { docker, IMAGE, ROOT, runProcess } from './run-process.js';
 
-const SHARED_SCRIPTS = join(ROOT, '../shared/container');
+/** The shared scripts that start an engine and build the base image: beside the checkout, or where CONTAINER_SCRIPTS says. */
+const SHARED_SCRIPTS = process.env.CONTAINER_SCRIPTS ?? join(ROOT, '../shared/container');
 const BASE_IMAGE = 'node:22-bookworm-slim';
 
 /** Global setup of `npm run test:container`: an engine, then the image, built once for every file. */
@@ -20,7 +21,7 @@ export default async function buildImage(): Promise<void> {
 async function ensureEngine(): Promise<void> {
   const scripted = existsSync(SHARED_SCRIPTS);
   if ((await docker(['info'])).code !== 0) {
-    if (!scripted) throw new Error('No Docker engine answers: start one, then run npm run test:container again.');
+    if (!scripted) throw new Error(`No Docker engine answers and no scripts to start one in ${SHARED_SCRIPTS}: start one (or set CONTAINER_SCRIPTS to the folder of start-dockerd.sh), then run npm run test:container again.`);
     await runScript('start-dockerd.sh');
   }
   if (scripted && (await docker(['image', 'inspect', BASE_IMAGE])).code !== 0) await runScript('make-node-base.sh');
