@@ -14,7 +14,7 @@ describe('closing the client and cancelling calls', () => {
   let received = 0;
   let fault: (req: EmulatorRequest) => ScriptedFault | undefined = () => undefined;
   beforeAll(async () => {
-    api = await startTestEmulator({ ratePerMinute: 100_000 });
+    api = await startTestEmulator({ ratePerMinute: 100_000, transport: 'http' });
     api.emulator.faults.script = (n, req) => {
       received = n;
       return fault(req);

@@ -16,7 +16,7 @@ describe('transport', () => {
   let received = 0;
   let fault: (n: number) => ScriptedFault | undefined = () => undefined;
   beforeAll(async () => {
-    api = await startTestEmulator({ ratePerMinute: 100_000 });
+    api = await startTestEmulator({ ratePerMinute: 100_000, transport: 'http' });
     api.emulator.faults.script = (n) => {
       received = n;
       return fault(n);

@@ -44,7 +44,7 @@ describe('before the service has answered', () => {
   });
 
   it('fails at once on the first request, but retries a lost connection for --max-outage once the service has answered', async () => {
-    const api = await startTestEmulator({ ratePerMinute: 100_000 });
+    const api = await startTestEmulator({ ratePerMinute: 100_000, transport: 'http' });
     const { port } = new URL(api.url);
     const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, clock: createSkippingClock(), retry: RETRY });
     const other = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, clock: createSkippingClock(), retry: RETRY });
@@ -66,7 +66,7 @@ describe('before the service has answered', () => {
   });
 
   it('reads a 404 as a wrong base URL only where the endpoint documents none, and stops the client', async () => {
-    const api = await startTestEmulator({ ratePerMinute: 100_000 });
+    const api = await startTestEmulator({ ratePerMinute: 100_000, transport: 'http' });
     const baseUrl = api.url.replace(/\/v2$/, '/nov2');
     const wrong = createApiClient({ baseUrl, apiKey: api.emulator.keys.ORG_ADMIN });
     const right = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN });

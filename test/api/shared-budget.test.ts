@@ -64,7 +64,7 @@ describe.skipIf(!HAS_REDIS_SERVER)(`two processes on one organization${HAS_REDIS
   afterAll(() => redis.stop());
 
   it('get no 429 when they share the budget in Redis, though each runs at the full budget', async () => {
-    const emulator = await startTestEmulator(RATE);
+    const emulator = await startTestEmulator({ ...RATE, transport: 'http' });
     try {
       const runs = await runBoth(emulator, redis.url);
       for (const run of runs) expect(run).toMatchObject({ succeeded: SEARCHES, failed: 0, rateLimited: 0 });
@@ -74,7 +74,7 @@ describe.skipIf(!HAS_REDIS_SERVER)(`two processes on one organization${HAS_REDIS
   }, 30_000);
 
   it('are answered 429s without it', async () => {
-    const emulator = await startTestEmulator(RATE);
+    const emulator = await startTestEmulator({ ...RATE, transport: 'http' });
     try {
       const runs = await runBoth(emulator, undefined);
       expect(runs.reduce((sum, run) => sum + run.rateLimited, 0)).toBeGreaterThan(0);
@@ -86,7 +86,7 @@ describe.skipIf(!HAS_REDIS_SERVER)(`two processes on one organization${HAS_REDIS
 
 describe('shared budget out of reach', () => {
   it('fails the first request with a UserError naming Redis without its password, and sends nothing', async () => {
-    const emulator = await startTestEmulator(RATE);
+    const emulator = await startTestEmulator({ ...RATE, transport: 'http' });
     const port = await findFreePort();
     const client = createApiClient({
       baseUrl: emulator.url,

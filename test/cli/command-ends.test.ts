@@ -14,7 +14,7 @@ describe('a command ends when its work ends, whatever the outcome', () => {
   let api: TestEmulator;
   let received = 0;
   beforeAll(async () => {
-    api = await startTestEmulator({ businesses: 200, feedback: 0, ratePerMinute: 100_000 });
+    api = await startTestEmulator({ businesses: 200, feedback: 0, ratePerMinute: 100_000, transport: 'http' });
     api.emulator.faults.script = (n) => {
       received = n;
       return undefined;

@@ -5,7 +5,7 @@ describe('request pipeline', () => {
   let api: TestEmulator;
   let businessId: string;
   beforeAll(async () => {
-    api = await startTestEmulator();
+    api = await startTestEmulator({ transport: 'http' });
     businessId = api.emulator.state.orgBusinesses(1)[0]?.id ?? '';
   });
   afterAll(() => api.close());

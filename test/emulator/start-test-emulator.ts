@@ -1,6 +1,7 @@
 import type { Role } from '../../src/api/facts/service-facts.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/emulator.js';
 import { startEmulatorServer } from '../../src/emulator/http-server.js';
+import { serveInProcess } from './msw-emulators.js';
 
 export interface TestCall {
   /** Role whose seeded key is sent; a string is sent as the key itself; null sends no key. */
@@ -24,10 +25,19 @@ export interface TestEmulator {
   close(): Promise<void>;
 }
 
-/** Starts the emulator's real HTTP server on 127.0.0.1 with a free port, as the rule tests need. */
-export async function startTestEmulator(options: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
-  const emulator = createEmulator({ businesses: 60, feedback: 120, ...options });
-  const server = await startEmulatorServer(emulator, { port: 0 });
+export interface TestEmulatorOptions extends Partial<EmulatorOptions> {
+  /**
+   * `msw` (the default): in process, no socket. `http`: the real HTTP server on 127.0.0.1, where
+   * HTTP itself is the subject (timeouts, resets, redirects, other processes, the CLI's children).
+   */
+  transport?: 'msw' | 'http';
+}
+
+/** Starts the emulator for a test: in process through msw, or its real HTTP server on a free port of 127.0.0.1. */
+export async function startTestEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
+  const { transport = 'msw', ...emulatorOptions } = options;
+  const emulator = createEmulator({ businesses: 60, feedback: 120, ...emulatorOptions });
+  const server = transport === 'http' ? await startEmulatorServer(emulator, { port: 0 }) : serveInProcess(emulator);
   return {
     emulator,
     url: server.url,

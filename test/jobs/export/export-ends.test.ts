@@ -19,7 +19,7 @@ const NEVER_MS = 600_000;
  * closing the client end only if no request is left behind.
  */
 async function exportHoldingGuesses(businesses: number, fault: (req: EmulatorRequest) => ScriptedFault | undefined = () => undefined) {
-  const api = await startTestEmulator({ businesses, feedback: 0, ratePerMinute: 100_000 });
+  const api = await startTestEmulator({ businesses, feedback: 0, ratePerMinute: 100_000, transport: 'http' });
   const lastPage = Math.max(1, Math.ceil(api.emulator.state.orgBusinesses(1).length / PER_PAGE_MAX));
   api.emulator.faults.script = (_n, req) => (req.path === '/business/search' && Number(req.query.get('page')) > lastPage ? { kind: 'hang' } : fault(req));
   const client = createApiClient({

@@ -20,7 +20,7 @@ describe('an import against a faulty service', () => {
   let businesses: Business[];
   let next = 0;
   beforeAll(async () => {
-    harness = await startImportHarness({ businesses: 200 });
+    harness = await startImportHarness({ businesses: 200, transport: 'http' });
     businesses = harness.api.emulator.state.orgBusinesses(1);
   });
   afterEach(() => {
@@ -237,7 +237,7 @@ describe('pacing against the service rate limit', () => {
   beforeAll(async () => {
     // 250 requests per sliding 5 s, the budget the client is given: its 2 % margin is then 100 ms of
     // timer and event-loop jitter, as it is 1.2 s against the service's minute (a 1 s window left 20 ms).
-    harness = await startImportHarness({ businesses: 400, ratePerMinute: 3000, rateWindowMs: 5000 });
+    harness = await startImportHarness({ businesses: 400, ratePerMinute: 3000, rateWindowMs: 5000, transport: 'http' });
   });
   afterAll(() => harness.close());
 

@@ -5,12 +5,11 @@ import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { createApiClient, type ApiClientOptions } from '../../../src/api/api-client.js';
 import type { Role } from '../../../src/api/facts/service-facts.js';
-import type { EmulatorOptions } from '../../../src/emulator/emulator.js';
 import type { ImportOptions, ImportSummary } from '../../../src/jobs/import/import-options.js';
 import { REPORT_COLUMNS } from '../../../src/jobs/import/report/import-report.js';
 import { importSheet, type ImportResource } from '../../../src/jobs/import/import-sheet.js';
 import { openSheetReader } from '../../../src/sheets/index.js';
-import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
+import { startTestEmulator, type TestEmulator, type TestEmulatorOptions } from '../../emulator/start-test-emulator.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -48,7 +47,7 @@ export async function readResults(reportDir: string): Promise<Record<string, str
 }
 
 /** An emulator over real HTTP (no rate limit to speak of, unless `emulator` sets one) and a temporary directory for sheets and reports, as the import tests need. */
-export async function startImportHarness(emulator: Partial<EmulatorOptions> = {}): Promise<ImportHarness> {
+export async function startImportHarness(emulator: TestEmulatorOptions = {}): Promise<ImportHarness> {
   const api = await startTestEmulator({ ratePerMinute: 100_000, ...emulator });
   const dir = await mkdtemp(join(tmpdir(), 'listing-bulk-import-'));
   const writes: string[] = [];
