@@ -9,6 +9,9 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/container/**'],
     // Vitest keeps a core free by default; most tests wait on sockets and files, so both cores of a 2-core machine earn their keep.
     maxWorkers: 2,
+    // Bounds against a hang, not speed targets: a loaded 2-core machine runs an import test for seconds.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'mocking', include: MOCKING_MODULES, isolate: true } },
       // Importing the modules again for every file cost more than half of the suite's time: the others share them.
