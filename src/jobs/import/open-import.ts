@@ -61,6 +61,8 @@ export async function openImport<Target, Update>(
     sheet: reader.source.format === 'xlsx' ? reader.source.sheet : null,
     org: options.orgId ?? null,
     shard: options.shardRows?.shard ?? null,
+    date_format: options.dateFormat ?? null,
+    allow_code_changes: options.allowCodeChanges === true,
   };
   // The journal first: a refused resume leaves the earlier report as it was.
   const journal = await openImportJournal({ dir: options.reportDir, source: options.file, sha256: reader.sha256, settings, restart: options.restart === true, logger }).catch(async (error: unknown) => {

@@ -167,6 +167,15 @@ describe('resuming an import from its journal', () => {
     expect(posts).toEqual(onceEach(changed.targets));
   });
 
+  it('refuses to resume with another date format or code-change rule: they decide which rows were invalid or refused', async () => {
+    const reportDir = join(harness.dir, 'other-settings');
+    const { csv } = renameSheet(43, 45, 'Dated');
+    await harness.runImport('businesses', csv, { reportDir });
+    await expect(harness.runImport('businesses', csv, { reportDir, dateFormat: 'dd/mm/yyyy', allowCodeChanges: true })).rejects.toThrow(
+      new ResumeError(reportDir, 'the journal was written with other settings (date_format was none, now dd/mm/yyyy; allow_code_changes was false, now true)'),
+    );
+  });
+
   it('never blocks after a rehearsal: rehearse, edit, rehearse again, then import, in one report directory', async () => {
     const reportDir = join(harness.dir, 'rehearsals');
     const first = renameSheet(42, 45, 'Draft');
