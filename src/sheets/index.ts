@@ -5,7 +5,6 @@ export { detectSheetFormat, type SheetFormat } from './detect-sheet-format.js';
 export { escapeFormula, unescapeFormula } from './escape-formula.js';
 export { mapSheetItems } from './map-sheet-items.js';
 export { openSheetReader } from './open-sheet-reader.js';
-export { readCsvDialect } from './read-csv-dialect.js';
 export { openSheetWriter } from './open-sheet-writer.js';
 export { SheetError } from './sheet-error.js';
 export type {

@@ -4,11 +4,10 @@ import type { BusinessRowValues } from '../../../resources/businesses/business-c
 import type { Column } from '../../../resources/column.js';
 import { formatImportCell } from '../../../resources/format-cell.js';
 import { selectImportColumns } from '../../../resources/resource-catalog.js';
-import { detectSheetFormat, readCsvDialect, type CellValue } from '../../../sheets/index.js';
+import type { CellValue } from '../../../sheets/index.js';
 import { describeConflict, describeConflictError } from '../describe-change.js';
 import type { ImportOptions } from '../import-options.js';
-import type { ReportDialect } from '../report/report-dialect.js';
-import type { ReportedRow } from '../report/import-report.js';
+import type { ImportReport, ReportedRow } from '../report/import-report.js';
 import { labelBusiness, type BusinessLabel } from './business-label.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 import type { ColumnChange } from './diff-business.js';
@@ -42,9 +41,9 @@ export class BusinessRoundTrip {
   ) {}
 
   /** A dry run opens its plan file, a run that writes its undo file (at the first write); both in the report directory. */
-  static async open(options: ImportOptions, catalogColumns: readonly Column[], sheetColumns: readonly string[]): Promise<BusinessRoundTrip> {
-    const columns = selectImportColumns(catalogColumns, sheetColumns).filter((column) => column.path !== undefined);
-    const dialect = await readInputDialect(options.file);
+  static async open(options: ImportOptions, catalogColumns: readonly Column[], report: Pick<ImportReport, 'columns' | 'dialect'>): Promise<BusinessRoundTrip> {
+    const columns = selectImportColumns(catalogColumns, report.columns).filter((column) => column.path !== undefined);
+    const { dialect } = report;
     return options.dryRun
       ? new BusinessRoundTrip(columns, options, await openPlanFile(options.reportDir, dialect), undefined)
       : new BusinessRoundTrip(columns, options, undefined, createUndoFile(options.reportDir, dialect, columns));
@@ -129,11 +128,6 @@ export class BusinessRoundTrip {
   async close(): Promise<void> {
     await Promise.all([this.plan?.close(), this.undo?.close()]);
   }
-}
-
-/** The input's dialect, which the plan and undo files follow as the other report files do. */
-async function readInputDialect(file: string): Promise<ReportDialect> {
-  return detectSheetFormat(file, 'read') === 'csv' ? { format: 'csv', ...(await readCsvDialect(file)) } : { format: 'xlsx' };
 }
 
 function invalid(error: string): BaseMerge {

@@ -77,7 +77,7 @@ async function importBusinessPass(client: ApiClient, options: ImportOptions, log
   });
   run.organizations = () => routing.tally();
   run.readsPerRowLeft = () => codeSearch.readsPerRowLeft();
-  const roundTrip = await BusinessRoundTrip.open(options, catalog.columns, run.report.columns);
+  const roundTrip = await BusinessRoundTrip.open(options, catalog.columns, run.report);
   run.onProblem = (row) => roundTrip.addErrorsToPlan(row);
   try {
     const importer = new BusinessBatches(run, routing, codeSearch, firstLine, roundTrip, businessReadSchema(customFields ?? []), customFields === undefined ? orgCustomFields : undefined);

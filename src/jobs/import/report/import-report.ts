@@ -39,6 +39,8 @@ export interface ImportReport {
   readonly dir: string;
   /** The input's columns, in their order. */
   readonly columns: readonly string[];
+  /** The input's format and dialect, which every file of the report follows. */
+  readonly dialect: ReportDialect;
   /** Takes rows in any order; writes them in input order as soon as the rows before them are in. */
   add(row: ReportedRow): Promise<void>;
   /** Writes what is left, the Summary sheets, and closes the files; when a write fails, neither file is left. */
@@ -97,6 +99,7 @@ function layoutColumns(columns: readonly string[], catalog: readonly Column[]): 
 class OrderedReport implements ImportReport {
   readonly dir: string;
   readonly columns: readonly string[];
+  readonly dialect: ReportDialect;
   private readonly pending = new Map<number, ReportedRow>();
   private nextSeq = 0;
   private readonly counts = createRowCounts();
@@ -113,6 +116,7 @@ class OrderedReport implements ImportReport {
   ) {
     this.dir = report.options.reportDir;
     this.columns = report.columns;
+    this.dialect = report.dialect;
     this.errorsPath = reportPath(this.dir, 'errors', report.dialect);
   }
 
