@@ -26,11 +26,12 @@ export function validateCommand<T extends GlobalOptions>(yargs: Argv<T>, context
         const checks = await validateJob(job);
         if (argv.json) context.io.stdout.write(`${JSON.stringify({ job: job.name, file, checks })}\n`);
         for (const check of checks) {
-          const status = check.error ?? (check.kind === 'export' ? 'filters valid' : check.invalid > 0 ? `${check.invalid} of ${check.rows} rows invalid` : `${check.rows} rows valid`);
+          const tolerated = check.tolerated ? ' (on_error: continue: the run reports them and goes on)' : '';
+          const status = check.error ?? (check.kind === 'export' ? 'filters valid' : check.invalid > 0 ? `${check.invalid} of ${check.rows} rows invalid${tolerated}` : `${check.rows} rows valid`);
           context.io.stderr.write(`${file} / ${check.step} (${check.source}): ${status}\n`);
           for (const line of [...check.warnings, ...check.problems]) context.io.stderr.write(`  ${line}\n`);
           if (check.error !== undefined) context.requestExit(EXIT_CODES.failed);
-          else if (check.invalid > 0) context.requestExit(EXIT_CODES.partial);
+          else if (check.invalid > 0 && !check.tolerated) context.requestExit(EXIT_CODES.partial);
         }
       }
     },

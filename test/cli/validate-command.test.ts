@@ -23,4 +23,21 @@ describe('validate command', () => {
       vi.restoreAllMocks();
     }
   });
+
+  it('exits 2 for invalid rows, unless their step continues on error as a run would', async () => {
+    const dir = await makeTempDir();
+    await writeFile(join(dir, 'stores.csv'), 'code,lat\nS1,north\nS2,45.5\n');
+    for (const [onError, code] of [['stop', EXIT_CODES.partial], ['continue', EXIT_CODES.success]] as const) {
+      const job = join(dir, `${onError}.yaml`);
+      await writeFile(job, `name: ${onError}\nsteps:\n  - import: {resource: businesses, source: ${join(dir, 'stores.csv')}}\n    on_error: ${onError}\n`);
+      vi.spyOn(process, 'cwd').mockReturnValue(dir);
+      try {
+        const result = await runCliInProcess(['validate', job]);
+        expect([onError, result.code]).toEqual([onError, code]);
+        expect(result.stderr).toContain('1 of 2 rows invalid');
+      } finally {
+        vi.restoreAllMocks();
+      }
+    }
+  });
 });

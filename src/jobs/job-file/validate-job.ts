@@ -23,6 +23,8 @@ export interface StepCheck {
   warnings: string[];
   /** The sheet could not be read at all, or the export's filters are wrong. */
   error?: string;
+  /** `on_error: continue`: invalid rows are expected (the run reports them and goes on), as they do not change `run`'s exit code. */
+  tolerated: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
   const checks: StepCheck[] = [];
   for (const [index, step] of job.steps.entries()) {
     if (!('import' in step)) {
-      const check: StepCheck = { step: describeStep(step, index), kind: 'export', source: step.export.out, rows: 0, invalid: 0, problems: [], warnings: [] };
+      const check: StepCheck = { step: describeStep(step, index), kind: 'export', source: step.export.out, rows: 0, invalid: 0, problems: [], warnings: [], tolerated: step.on_error === 'continue' };
       try {
         parseExportFilters(step.export.resource, step.export.filters);
       } catch (error) {
@@ -45,7 +47,7 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
       continue;
     }
     const { resource, source, sheet, ignore_columns: ignore, date_format: dateFormat } = step.import;
-    const check: StepCheck = { step: describeStep(step, index), kind: 'import', source, rows: 0, invalid: 0, problems: [], warnings: [] };
+    const check: StepCheck = { step: describeStep(step, index), kind: 'import', source, rows: 0, invalid: 0, problems: [], warnings: [], tolerated: step.on_error === 'continue' };
     checks.push(check);
     const catalog = buildImportCatalog(resource, []);
     try {
