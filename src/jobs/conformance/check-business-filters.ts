@@ -1,9 +1,10 @@
 import type { ApiClient } from '../../api/api-client.js';
+import { readField } from '../../api/checks/read-field.js';
 import type { BusinessSearchParams } from '../../api/endpoints/business-endpoints.js';
 import { IgnoredRequestError } from '../../api/errors/ignored-request-error.js';
 import { describeCheck, notChecked, type AssumptionId, type ConformanceCheck } from './conformance-check.js';
 import { observeFailure } from './observe-failure.js';
-import { fieldOf, rawItems } from './raw-items.js';
+import { rawItems } from './raw-items.js';
 
 export const IGNORED_FILTER_MEANING =
   'imports find rows by this filter and exports select by it: runs stop with "the service ignored the filter" rather than touch the wrong businesses';
@@ -30,20 +31,20 @@ export async function checkBusinessFilters(client: ApiClient, firstPage: readonl
 }
 
 function planProbes(firstPage: readonly unknown[]): (FilterProbe | ConformanceCheck)[] {
-  const code = firstPage.map((item) => fieldOf(item, 'code')).find((value): value is string => typeof value === 'string' && value !== '');
-  const ids = firstPage.slice(0, 2).map((item) => String(fieldOf(item, 'id')));
-  const orgs = new Set(firstPage.map((item) => fieldOf(item, 'org_id')).filter((value) => typeof value === 'number'));
+  const code = firstPage.map((item) => readField(item, 'code')).find((value): value is string => typeof value === 'string' && value !== '');
+  const ids = firstPage.slice(0, 2).map((item) => String(readField(item, 'id')));
+  const orgs = new Set(firstPage.map((item) => readField(item, 'org_id')).filter((value) => typeof value === 'number'));
   const [orgId] = orgs;
   return [
     code === undefined
       ? notChecked('filter-code', 'no business of the first page has a store code')
-      : { id: 'filter-code', params: { code: [code] }, asked: `code=${code}`, matches: (item) => fieldOf(item, 'code') === code },
+      : { id: 'filter-code', params: { code: [code] }, asked: `code=${code}`, matches: (item) => readField(item, 'code') === code },
     ids.length === 0
       ? notChecked('filter-business-in', 'the key reads no business')
-      : { id: 'filter-business-in', params: { business__in: ids }, asked: `business__in=${ids.join(',')}`, matches: (item) => ids.includes(String(fieldOf(item, 'id'))) },
+      : { id: 'filter-business-in', params: { business__in: ids }, asked: `business__in=${ids.join(',')}`, matches: (item) => ids.includes(String(readField(item, 'id'))) },
     orgId === undefined || orgs.size < 2
       ? notChecked('filter-org-id', 'the key reads one organization (only a PROVIDER key names another)')
-      : { id: 'filter-org-id', orgId, params: {}, asked: `org_id=${orgId}`, matches: (item) => fieldOf(item, 'org_id') === orgId },
+      : { id: 'filter-org-id', orgId, params: {}, asked: `org_id=${orgId}`, matches: (item) => readField(item, 'org_id') === orgId },
   ];
 }
 

@@ -1,8 +1,9 @@
 import type { OrgApi } from '../../api/org-api.js';
+import { readField } from '../../api/checks/read-field.js';
 import type { BusinessPage } from '../../api/schemas/business-results.js';
 import { PER_PAGE_MAX } from '../../api/facts/service-facts.js';
 import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
-import { fieldOf, idsOf, rawItems } from './raw-items.js';
+import { idsOf, rawItems } from './raw-items.js';
 
 export interface BusinessPagesCheck {
   checks: ConformanceCheck[];
@@ -28,7 +29,7 @@ export async function checkBusinessPages(api: OrgApi): Promise<BusinessPagesChec
   const one = size === PER_PAGE_MAX ? first : await api.searchBusinesses({ page: 1, per_page: size });
   const two = await api.searchBusinesses({ page: 2, per_page: size });
   // Each business once, by its id (an item without one is its own key): page 1 may have been read twice.
-  const read = new Map([...firstPage, ...rawItems(one.businesses, one.unreadable), ...rawItems(two.businesses, two.unreadable)].map((item) => [fieldOf(item, 'id') ?? item, item]));
+  const read = new Map([...firstPage, ...rawItems(one.businesses, one.unreadable), ...rawItems(two.businesses, two.unreadable)].map((item) => [readField(item, 'id') ?? item, item]));
   return { firstPage, read: [...read.values()], checks: [comparePages(one, two), compareCounts(one, two), perPage] };
 }
 

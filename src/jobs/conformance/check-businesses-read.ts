@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { readField } from '../../api/checks/read-field.js';
 import type { OrgApi } from '../../api/org-api.js';
 import { businessReadSchema } from '../../api/schemas/business-read.js';
 import { describeOddValue, findOddValues } from '../../api/schemas/odd-value.js';
@@ -6,7 +7,6 @@ import { BUSINESS_STATUSES } from '../../api/facts/service-facts.js';
 import { isRawCustomField } from '../../api/schemas/custom-field-reading.js';
 import { readCustomFieldDefinitions } from '../read-custom-field-definitions.js';
 import { describeCheck, type ConformanceCheck } from './conformance-check.js';
-import { fieldOf } from './raw-items.js';
 
 /** Lines of drift shown in the table; --json lists them all. */
 const SHOWN = 3;
@@ -35,7 +35,7 @@ export async function checkBusinessesRead(api: OrgApi, businesses: readonly unkn
   const odd = businesses.flatMap((item) => {
     noteLenientReadings(item, lenient);
     const parsed = schema.safeParse(item);
-    if (!parsed.success) return [`business ${String(fieldOf(item, 'id'))}: its id or organization does not read`];
+    if (!parsed.success) return [`business ${String(readField(item, 'id'))}: its id or organization does not read`];
     return findOddValues(parsed.data).map((found) => `business ${parsed.data.id}: ${describeOddValue(found)}`);
   });
   const note = lenient.size === 0 ? '' : `; read leniently: ${[...lenient].join(', ')}`;

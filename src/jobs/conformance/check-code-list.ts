@@ -1,9 +1,10 @@
 import type { ApiClient } from '../../api/api-client.js';
+import { readField } from '../../api/checks/read-field.js';
 import { IgnoredRequestError } from '../../api/errors/ignored-request-error.js';
 import { IGNORED_FILTER_MEANING } from './check-business-filters.js';
 import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
 import { observeFailure } from './observe-failure.js';
-import { fieldOf, rawItems } from './raw-items.js';
+import { rawItems } from './raw-items.js';
 
 /**
  * Searches two store codes of the first page in one `code=A,B`. The public facts accept a list; the
@@ -11,12 +12,12 @@ import { fieldOf, rawItems } from './raw-items.js';
  * businesses: imports then search one code per request (they find that out too), so it warns.
  */
 export async function checkCodeList(client: ApiClient, firstPage: readonly unknown[]): Promise<ConformanceCheck> {
-  const codes = [...new Set(firstPage.map((item) => fieldOf(item, 'code')).filter((value): value is string => typeof value === 'string' && value !== ''))].slice(0, 2);
+  const codes = [...new Set(firstPage.map((item) => readField(item, 'code')).filter((value): value is string => typeof value === 'string' && value !== ''))].slice(0, 2);
   if (codes.length < 2) return notChecked('filter-code-list', 'fewer than two businesses of the first page have a store code');
   const asked = `code=${codes.join(',')}`;
   try {
     const page = await client.org().searchBusinesses({ code: codes, per_page: 100 });
-    const answered = new Set(rawItems(page.businesses, page.unreadable).map((item) => fieldOf(item, 'code')));
+    const answered = new Set(rawItems(page.businesses, page.unreadable).map((item) => readField(item, 'code')));
     const found = codes.filter((code) => answered.has(code)).length;
     if (found === codes.length) return describeCheck('filter-code-list', 'ok', `${asked} answered the businesses of both codes`, 'imports by store code search 100 codes a request');
     return describeCheck(

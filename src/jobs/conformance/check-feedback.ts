@@ -1,10 +1,11 @@
 import type { OrgApi } from '../../api/org-api.js';
+import { readField } from '../../api/checks/read-field.js';
 import type { FeedbackPage } from '../../api/schemas/feedback-results.js';
 import { IgnoredRequestError } from '../../api/errors/ignored-request-error.js';
 import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
 import { IGNORED_FILTER_MEANING } from './check-business-filters.js';
 import { observeFailure } from './observe-failure.js';
-import { fieldOf, idsOf, rawItems } from './raw-items.js';
+import { idsOf, rawItems } from './raw-items.js';
 
 const SHOWN = 3;
 
@@ -50,11 +51,11 @@ function checkRead(first: FeedbackPage, total: number): ConformanceCheck {
 }
 
 async function checkFilter(api: OrgApi, items: readonly unknown[]): Promise<ConformanceCheck> {
-  const businessId = items.map((item) => fieldOf(item, 'business_id')).find((value): value is string => typeof value === 'string');
+  const businessId = items.map((item) => readField(item, 'business_id')).find((value): value is string => typeof value === 'string');
   if (businessId === undefined) return notChecked('filter-feedback', 'no feedback result to filter by');
   try {
     const page = await api.searchFeedbackResults({ businessIds: [businessId] }, 1);
-    const outside = rawItems(page.items, page.unreadable).filter((item) => fieldOf(item, 'business_id') !== businessId).length;
+    const outside = rawItems(page.items, page.unreadable).filter((item) => readField(item, 'business_id') !== businessId).length;
     if (outside > 0) return describeCheck('filter-feedback', 'blocking', `business__in=${businessId} answered ${outside} result(s) of other businesses`, IGNORED_FILTER_MEANING);
     return describeCheck('filter-feedback', 'ok', `business__in=${businessId} answered ${page.count} result(s) of that business`, "feedback exports hold only the businesses' results they ask");
   } catch (error) {

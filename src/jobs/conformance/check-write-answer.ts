@@ -1,7 +1,8 @@
 import type { OrgApi } from '../../api/org-api.js';
+import { readField } from '../../api/checks/read-field.js';
 import { describeCheck, type ConformanceCheck } from './conformance-check.js';
 import { observeFailure } from './observe-failure.js';
-import { fieldOf, rawItems } from './raw-items.js';
+import { rawItems } from './raw-items.js';
 
 const REFUSED_MEANING = 'imports would fail their rows, or take an unapplied change for done: do not import until this passes';
 
@@ -13,15 +14,15 @@ export async function checkWriteAnswer(api: OrgApi, probe: string): Promise<Conf
   const code = probe.slice('c-'.length);
   try {
     const found = await api.searchBusinesses({ code: [code] });
-    const business = rawItems(found.businesses, found.unreadable).find((item) => fieldOf(item, 'code') === code);
-    const id = fieldOf(business, 'id');
-    const name = fieldOf(business, 'name');
+    const business = rawItems(found.businesses, found.unreadable).find((item) => readField(item, 'code') === code);
+    const id = readField(business, 'id');
+    const name = readField(business, 'name');
     if (typeof id !== 'string' || typeof name !== 'string') {
       return describeCheck('write-answer', 'blocking', `no business with store code ${code} and a name was found`, 'the probe could not run: name a business the key can write, as c-CODE');
     }
     const answer = await api.updateBusiness(id, { name });
     const again = await api.searchBusinesses({ business__in: [id] });
-    const nameNow = fieldOf(rawItems(again.businesses, again.unreadable)[0], 'name');
+    const nameNow = readField(rawItems(again.businesses, again.unreadable)[0], 'name');
     if (nameNow !== name) {
       return describeCheck('write-answer', 'blocking', `sent name ${JSON.stringify(name)} unchanged, then read ${JSON.stringify(nameNow)}`, REFUSED_MEANING);
     }
