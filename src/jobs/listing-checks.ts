@@ -60,3 +60,19 @@ export class ListingChecks<Item> {
     throw new IgnoredRequestError({ method, path }, what);
   }
 }
+
+/** What page 1 of a listing says of its size: the items it holds, and what the service says is left. */
+export interface FirstPageSize {
+  size: number;
+  maxPage: number;
+  count?: number | undefined;
+}
+
+/**
+ * The page size a service that caps `per_page` gives: page 1 shorter than the size asked while more
+ * items follow. Undefined when it serves what was asked (or page 1 is the whole list).
+ */
+export function findPageCap(first: FirstPageSize, asked: number): number | undefined {
+  const { size, maxPage, count } = first;
+  return size > 0 && size < asked && (maxPage > 1 || (count ?? 0) > size) ? size : undefined;
+}

@@ -8,7 +8,7 @@ import { detectSheetFormat } from '../../sheets/index.js';
 import { toExportFailure, writeExportFailures, type ExportFailure } from './export-failures.js';
 import type { ExportOptions, ExportSummary } from './export-options.js';
 import { mapInOrder } from './map-in-order.js';
-import { ListingChecks } from '../listing-checks.js';
+import { findPageCap, ListingChecks } from '../listing-checks.js';
 import { PageSpool } from './page-spool.js';
 
 /** A paginated list: page 1 tells how many pages follow. */
@@ -142,9 +142,10 @@ export class ExportRun {
       const firstAnswer = request(1);
       for (let page = 2; page <= 1 + guess; page++) void request(page);
       let first = await this.keepPage(source, 1, await firstAnswer, checks, perPage);
-      if (first !== undefined && perPage !== undefined && isCapped(first, perPage)) {
+      const cap = first === undefined || perPage === undefined ? undefined : findPageCap({ size: first.size ?? first.items.length, maxPage: first.maxPage, count: first.count }, perPage);
+      if (cap !== undefined) {
         // The service gives fewer per page than asked: pages asked with the size it gives skip no item.
-        perPage = first.size ?? first.items.length;
+        perPage = cap;
         this.cappedPerPage.set(source.name, perPage);
         this.logger.info({ list: source.name, perPage }, 'the service gives fewer items per page than asked: the list is read with its page size');
         cancel([...requested.keys()]);
@@ -292,10 +293,4 @@ export class ExportRun {
 /** Pages asked with another page size hold other items: they are saved apart. */
 function spoolKey(source: PageSource<unknown>, perPage: number | undefined): string {
   return perPage === undefined || perPage === source.perPage ? source.name : `${source.name} per_page ${perPage}`;
-}
-
-/** Page 1 shorter than the size asked while more items follow: the service caps the page size. */
-function isCapped(first: FetchedPage<unknown>, perPage: number): boolean {
-  const size = first.size ?? first.items.length;
-  return size > 0 && size < perPage && (first.maxPage > 1 || (first.count ?? 0) > size);
 }

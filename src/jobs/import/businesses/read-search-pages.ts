@@ -4,7 +4,7 @@ import type { BusinessPage } from '../../../api/schemas/business-results.js';
 import type { Business } from '../../../api/schemas/business.js';
 import type { UnreadableItem } from '../../../api/schemas/read-each.js';
 import { PER_PAGE_MAX } from '../../../api/facts/service-facts.js';
-import { ListingChecks } from '../../listing-checks.js';
+import { findPageCap, ListingChecks } from '../../listing-checks.js';
 
 export interface SearchedBusinesses {
   businesses: Business[];
@@ -29,9 +29,9 @@ export async function readSearchPages(api: OrgApi, params: BusinessSearchParams)
     return answer;
   };
   let first = await ask(1);
-  const size = listedOn(first);
-  if (size > 0 && size < perPage && (first.max_page > 1 || first.count > size)) {
-    perPage = size;
+  const cap = findPageCap({ size: listedOn(first), maxPage: first.max_page, count: first.count }, perPage);
+  if (cap !== undefined) {
+    perPage = cap;
     first = await ask(1);
   }
   const found: SearchedBusinesses = { businesses: checks.admit(1, first.businesses), unreadable: [...first.unreadable], reads: 0 };
