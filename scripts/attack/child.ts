@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -93,16 +92,6 @@ export async function startEmulator(args: string[], cwd: string): Promise<Emulat
   lines.close();
   const line = JSON.parse(first) as { url: string; keys: Record<string, string> };
   return { url: line.url, keys: line.keys, stop: () => child.kill('SIGTERM') };
-}
-
-/** A port nothing listens on: bound by us, then released. */
-export async function findFreePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => { resolve(); }));
-  if (address === null || typeof address === 'string') throw new Error('no TCP port was given');
-  return address.port;
 }
 
 /** Polls `condition` (a script, not a test: time is what is attacked here). */

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
-import { findFreePort, waitUntil } from './child.js';
+import { findFreePort } from '../../test/api/find-free-port.js';
+import { waitUntil } from './child.js';
 
 export interface RedisServer {
   url: string;
