@@ -1,18 +1,7 @@
 import { z } from 'zod';
 import type { StepResult } from '../jobs/job-file/run-job.js';
-import type { RowStatus } from '../jobs/import/row-status.js';
 import { countOf } from './count-of.js';
-
-/** The statuses of an import's rows, in the order a reader wants them, as words. */
-const ROW_WORDS: readonly [RowStatus, string][] = [
-  ['updated', 'updated'],
-  ['would_update', 'would update'],
-  ['unchanged', 'unchanged'],
-  ['conflict', 'in conflict'],
-  ['invalid', 'invalid'],
-  ['failed', 'failed'],
-  ['skipped', 'skipped'],
-];
+import { describeRowCounts } from './describe-row-counts.js';
 
 const ImportOutcomeSchema = z.object({ report_dir: z.string(), dry_run: z.boolean(), rows: z.record(z.string(), z.number()) });
 const ExportOutcomeSchema = z.object({ out: z.string(), rows: z.number(), failures: z.number(), errors_file: z.string().nullable() });
@@ -29,7 +18,7 @@ export function describeStepResult(job: string, step: StepResult): string {
   const imported = ImportOutcomeSchema.safeParse(step.summary);
   if (imported.success) {
     const { rows, dry_run: dryRun, report_dir: dir } = imported.data;
-    const counts = ROW_WORDS.filter(([status]) => (rows[status] ?? 0) > 0).map(([status, words]) => `${(rows[status] ?? 0).toLocaleString('en-US')} ${words}`);
+    const counts = describeRowCounts(rows);
     const marks = [...(step.status === 'stopped' ? ['stopped'] : []), ...(dryRun ? ['rehearsal'] : [])];
     return `${where}: ${marks.length === 0 ? '' : `${marks.join(', ')} — `}${counts.join(', ') || '0 rows'}; report in ${dir}${note}`;
   }

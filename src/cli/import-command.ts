@@ -9,6 +9,7 @@ import { EXIT_CODES } from './exit-codes.js';
 import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS } from './retry-flags.js';
 import { RESUME_HINT } from './stop-signal.js';
 import { countOf } from './count-of.js';
+import { describeRowCounts } from './describe-row-counts.js';
 import { estimateSheetRows } from '../sheets/estimate-sheet-rows.js';
 import { resourcePositional } from './resource-positional.js';
 import { IMPORT_RESOURCE_ALIASES } from '../resources/resource-names.js';
@@ -114,9 +115,7 @@ function defaultReportDir(resource: string): string {
 function printSummary(summary: ImportSummary, json: boolean, io: CliIo): void {
   if (json) io.stdout.write(`${JSON.stringify(summary)}\n`);
   const { rows, requests } = summary;
-  const parts = (['updated', 'would_update', 'unchanged', 'conflict', 'invalid', 'failed', 'skipped'] as const)
-    .filter((status) => rows[status] > 0)
-    .map((status) => `${rows[status]} ${status.replace('_', ' ')}`);
+  const parts = describeRowCounts(rows);
   const resumed = summary.resumed > 0 ? `, ${summary.resumed} from an earlier run` : '';
   const undo = summary.undo_files ?? [];
   // Each run that wrote keeps its own undo file: set back the newest first.
