@@ -39,6 +39,6 @@ describe('a read-only root', () => {
     const reports = await reportsFolder('root-owned', 0);
     const run = await docker([...readOnly(reports, '--tmpfs', '/tmp'), 'import', 'services', 'samples/services.csv', '--emulator', '--report', 'reports/x']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('Could not use reports/x: this process (uid 1000) may not create it (EACCES');
+    expect(run.stderr).toContain('Could not use reports/x: this process (uid 1000) may not write in it (EACCES');
   });
 });

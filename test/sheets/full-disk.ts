@@ -1,16 +1,18 @@
 import type * as NodeFs from 'node:fs';
 import type * as NodeFsPromises from 'node:fs/promises';
 
-/** Bytes the simulated disk still takes: `Infinity` until a test fills it. */
-export const disk = { free: Infinity };
+/** Bytes the simulated disk still takes: `Infinity` until a test fills it; `readOnly`, a file system mounted read-only. */
+export const disk = { free: Infinity, readOnly: false };
 
 type WriteCallback = (error: NodeJS.ErrnoException | null, written?: number) => void;
 
+const readOnly = (): NodeJS.ErrnoException => Object.assign(new Error('EROFS: read-only file system, open'), { code: 'EROFS', errno: -30, syscall: 'open' });
 const noSpace = (): NodeJS.ErrnoException => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
 
 /**
  * node:fs whose write streams (every output of the CLI) and writeFileSync (a lock) fail with ENOSPC
- * once `disk.free` bytes are written, as a disk that fills does: `vi.mock('node:fs', ...)` with it.
+ * once `disk.free` bytes are written, as a disk that fills does, and writeFileSync with EROFS on a
+ * read-only disk: `vi.mock('node:fs', ...)` with it.
  */
 export function withFullDisk(fs: typeof NodeFs): typeof NodeFs {
   const fillingFs = {
@@ -30,6 +32,7 @@ export function withFullDisk(fs: typeof NodeFs): typeof NodeFs {
     fs.createWriteStream(path, { ...(typeof options === 'string' ? { encoding: options } : options), fs: fillingFs });
   // As the disk does: the file is created, its bytes are refused.
   const writeFileSync = (path: NodeFs.PathOrFileDescriptor, data: string | NodeJS.ArrayBufferView, options?: NodeFs.WriteFileOptions): void => {
+    if (disk.readOnly) throw readOnly();
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     if (size > disk.free) {
       fs.writeFileSync(path, '', options);

@@ -35,6 +35,7 @@ describe('the report directory', () => {
   });
   afterEach(() => {
     disk.free = Infinity;
+    disk.readOnly = false;
   });
   afterAll(() => harness.close());
 
@@ -115,6 +116,16 @@ describe('the report directory', () => {
     expect(() => lockReportDir(reportDir, silent)).toThrow(`it is in use by process ${process.pid}`);
     lock.release();
     expect(await readdir(reportDir)).toEqual([]);
+  });
+
+  it('a report folder this process may not write in stops the import naming the user, not as a bug, sending nothing', async () => {
+    // Made before the run, as a folder mounted read-only would be: the lock is the first thing written in it.
+    const reportDir = await newReportDir('read-only', {});
+    disk.readOnly = true;
+    const imported = harness.runImport('businesses', renameSheet(3), { reportDir });
+    await expect(imported).rejects.toThrow(ReportDirError);
+    await expect(imported).rejects.toThrow(`Could not use ${reportDir}: this process (uid ${String(process.getuid?.())}) may not write in it (EROFS: read-only file system, open).`);
+    expect(harness.writes).toEqual([]);
   });
 
   it('a disk full before the first write stops the import with what to do, sending nothing and leaving nothing', async () => {

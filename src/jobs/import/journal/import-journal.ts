@@ -2,8 +2,9 @@ import { appendFileSync, closeSync, openSync } from 'node:fs';
 import { truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { isFullDisk, toWriteError } from '../../../sheets/open-output.js';
+import { toWriteError } from '../../../sheets/open-output.js';
 import type { ReportedRow } from '../report/import-report.js';
+import { toReportDirError } from '../report/create-report-dir.js';
 import { openReportDir } from '../report/open-report-dir.js';
 import { clearRehearsal, setRehearsalAside } from '../report/rehearsal-files.js';
 import { ReportDirError } from '../report/report-dir-error.js';
@@ -69,8 +70,7 @@ export async function openImportJournal(options: ImportJournalOptions): Promise<
     }
   } catch (error) {
     // Nothing written yet (the directory, its lock, the journal's header): not a run to resume.
-    if (isFullDisk(error)) throw new ReportDirError(options.dir, 'the disk is full', 'Free space, or use another --report.', { cause: error });
-    throw error;
+    throw toReportDirError(error, options.dir) ?? error;
   }
 }
 
