@@ -11,7 +11,7 @@ export interface HostEmulator extends TestEmulator {
  * `onWrite` sees the running total of applied writes (to stop a container mid-import).
  */
 export async function startHostEmulator(onWrite: (total: number) => void = () => undefined): Promise<HostEmulator> {
-  const api = await startTestEmulator();
+  const api = await startTestEmulator({ transport: 'http' });
   const writes = new Map<string, number>();
   countWrites(api.emulator, writes, onWrite);
   return { ...api, writes };
