@@ -219,7 +219,10 @@ describe('an import against a faulty service', () => {
     expect(summary.rows.updated).toBe(4);
     expect(summary.rows.total).toBe(20);
     const results = await readResults(reportDir);
-    expect(results.map((row) => row._status).slice(0, 4)).toEqual(['updated', 'updated', 'updated', 'updated']);
+    // Two writes are in flight at a time, so the 401 may reach the fourth row while the fifth is applied.
+    const updatedRows = results.flatMap((row, index) => (row._status === 'updated' ? [index] : []));
+    expect(updatedRows).toHaveLength(4);
+    expect(Math.max(...updatedRows)).toBeLessThan(5);
     expect(results.filter((row) => row._status === 'failed').every((row) => row._http_status === '401')).toBe(true);
     expect(results.filter((row) => row._status === 'skipped')[0]?._errors).toBe(`not sent: ${AUTHENTICATION_FAILURE}`);
 
