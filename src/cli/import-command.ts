@@ -10,7 +10,6 @@ import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS } from './retry-fla
 import { RESUME_HINT } from './stop-signal.js';
 import { countOf } from './count-of.js';
 import { describeRowCounts } from './describe-row-counts.js';
-import { estimateSheetRows } from '../sheets/estimate-sheet-rows.js';
 import { resourcePositional } from './resource-positional.js';
 import { IMPORT_RESOURCE_ALIASES } from '../resources/resource-names.js';
 import { DATE_FORMATS } from '../resources/cell-context.js';
@@ -56,8 +55,6 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         client: { ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, retry: readRetryFlags(argv) },
       };
       await withApiSession(context, session, async ({ client, progress, signal }) => {
-        // Only for the line on a terminal: a file that cannot be read is the import's to refuse.
-        if (progress.shown) await estimateSheetRows(argv.file, { resource: argv.resource, ...(argv.sheet === undefined ? {} : { sheet: argv.sheet }) }).then((rows) => { progress.expectRows(rows); }, () => undefined);
         const summary = await importSheet(client, argv.resource, {
           file: argv.file,
           reportDir: argv.report ?? defaultReportDir(argv.resource),
@@ -72,6 +69,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
           ...(argv['date-format'] === undefined ? {} : { dateFormat: argv['date-format'] }),
           allowCodeChanges: argv['allow-code-changes'],
           onProgress: progress.update,
+          ...(progress.shown ? { onRowsExpected: (rows: number) => { progress.expectRows(rows); } } : {}),
         }, logger);
         progress.stop();
         printSummary(summary, argv.json, context.io);

@@ -1,6 +1,7 @@
 import { readZipDirectory } from './read-zip-directory.js';
 import { MAX_WORKBOOK_UNPACKED_BYTES, refuseUnpackedSize } from './refuse-unpacked-size.js';
 import { SheetError } from './sheet-error.js';
+import type { SourceFile } from './source-file.js';
 
 const MACRO_PART = /^xl\/vbaProject\.bin$/i;
 
@@ -9,9 +10,10 @@ const MACRO_PART = /^xl\/vbaProject\.bin$/i;
  * workbook with macros lists `xl/vbaProject.bin`, and a zip bomb declares more unpacked bytes
  * than `limit`. The sizes are the ones the directory declares: the reader counts the real ones.
  */
-export async function assertSafeWorkbook(path: string, limit = MAX_WORKBOOK_UNPACKED_BYTES): Promise<void> {
+export async function assertSafeWorkbook(file: SourceFile, limit = MAX_WORKBOOK_UNPACKED_BYTES): Promise<void> {
+  const { path } = file;
   let unpacked = 0;
-  for (const { name, size } of await readZipDirectory(path, limit)) {
+  for (const { name, size } of await readZipDirectory(file, limit)) {
     if (MACRO_PART.test(name)) {
       throw new SheetError(`read ${path}`, `it holds macros (${name}), which are not run nor kept`, 'Save it as an Excel workbook (.xlsx) without macros.');
     }

@@ -4,6 +4,7 @@ import { openZipEntry } from './open-zip-entry.js';
 import { readZipDirectory, type ZipEntry } from './read-zip-directory.js';
 import { MAX_WORKBOOK_UNPACKED_BYTES, refuseUnpackedSize } from './refuse-unpacked-size.js';
 import { SheetError } from './sheet-error.js';
+import type { SourceFile } from './source-file.js';
 
 const ROW_TAG = Buffer.from('<row');
 /** What may follow `<row`: a space before its attributes, or the end of the tag (`<rowBreaks` is another element). */
@@ -19,18 +20,20 @@ const CARRY = 4;
  * Not its `<dimension>`: exceljs's streaming writer leaves it out, and Excel and LibreOffice count
  * formatted empty rows in it, as exceljs's reader does not. The header row is not counted.
  */
-export async function countXlsxRows(path: string, wanted: { sheet?: string; resource?: string } = {}): Promise<number> {
-  const entries = await readZipDirectory(path);
-  const parts = await listWorkbookParts(path, entries);
+export async function countXlsxRows(file: SourceFile, wanted: { sheet?: string; resource?: string } = {}): Promise<number> {
+  const { path } = file;
+  const entries = await readZipDirectory(file);
+  const parts = await listWorkbookParts(file, entries);
   const { name } = chooseSheet(parts, path, wanted);
   const entry = parts.find((part) => part.name === name)?.entry;
   if (entry === undefined) throw new SheetError(`read ${path}`, `its sheet '${name}' is not a worksheet`, 'Check that it is the right file, or choose another sheet.');
-  return Math.max(0, (await countValueRows(path, entry)) - 1);
+  return Math.max(0, (await countValueRows(file, entry)) - 1);
 }
 
 /** The rows with a value, scanned with Buffer.indexOf as the part inflates: the rows, and per row at most one search for a cell's end. */
-async function countValueRows(path: string, entry: ZipEntry): Promise<number> {
-  const xml = await openZipEntry(path, entry);
+async function countValueRows(file: SourceFile, entry: ZipEntry): Promise<number> {
+  const { path } = file;
+  const xml = await openZipEntry(file, entry);
   let rows = 0;
   let inRow = false;
   let rowHasValue = false;

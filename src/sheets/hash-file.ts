@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { readFileChunks } from './read-file-chunks.js';
+import type { FileRef } from './source-file.js';
 
 /** The SHA-256 of a file, read as a stream (sheets may be larger than memory). */
-export async function hashFile(path: string): Promise<string> {
+export async function hashFile(file: FileRef): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) hash.update(chunk);
+  for await (const chunk of readFileChunks(file, undefined, 1_048_576)) hash.update(chunk);
   return hash.digest('hex');
 }

@@ -2,6 +2,7 @@ import { openZipEntry } from './open-zip-entry.js';
 import type { SheetInfo } from './read-workbook-info.js';
 import type { ZipEntry } from './read-zip-directory.js';
 import { SheetError } from './sheet-error.js';
+import type { FileRef } from './source-file.js';
 
 /** A sheet of the workbook and the zip entry that holds its XML. */
 export interface WorkbookPart extends SheetInfo {
@@ -13,10 +14,10 @@ const MAX_INDEX_BYTES = 16 * 1024 ** 2;
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** The sheets `xl/workbook.xml` lists, in order, each with the part its relationship names (exceljs's own reading needs the whole file streamed first). */
-export async function listWorkbookParts(path: string, entries: readonly ZipEntry[]): Promise<WorkbookPart[]> {
+export async function listWorkbookParts(file: FileRef, entries: readonly ZipEntry[]): Promise<WorkbookPart[]> {
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
-  const workbook = await readEntryText(path, byName.get('xl/workbook.xml'));
-  const relations = await readEntryText(path, byName.get('xl/_rels/workbook.xml.rels'));
+  const workbook = await readEntryText(file, byName.get('xl/workbook.xml'));
+  const relations = await readEntryText(file, byName.get('xl/_rels/workbook.xml.rels'));
   const targets = new Map<string, string>();
   for (const [tag] of relations.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
     const id = readAttribute(tag, 'Id');
@@ -31,13 +32,13 @@ export async function listWorkbookParts(path: string, entries: readonly ZipEntry
   });
 }
 
-async function readEntryText(path: string, entry: ZipEntry | undefined): Promise<string> {
+async function readEntryText(file: FileRef, entry: ZipEntry | undefined): Promise<string> {
   if (entry === undefined || entry.size > MAX_INDEX_BYTES) {
-    throw new SheetError(`read ${path}`, 'it is not a readable XLSX workbook: its list of sheets is missing or too large', 'Open it in Excel or LibreOffice and save it again as .xlsx.');
+    throw new SheetError(`read ${file.path}`, 'it is not a readable XLSX workbook: its list of sheets is missing or too large', 'Open it in Excel or LibreOffice and save it again as .xlsx.');
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of (await openZipEntry(path, entry)) as AsyncIterable<Buffer>) {
+  for await (const chunk of (await openZipEntry(file, entry)) as AsyncIterable<Buffer>) {
     chunks.push(chunk);
     size += chunk.length;
     if (size > MAX_INDEX_BYTES) break;

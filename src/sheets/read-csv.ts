@@ -1,43 +1,30 @@
-import { assertReadableFile } from './assert-readable-file.js';
 import { toColumnLetter } from './column-letter.js';
 import { buildSheetRow } from './build-sheet-row.js';
-import type { CsvDialect } from './csv-dialect.js';
 import { detectCsvLayout } from './detect-csv-layout.js';
 import type { CsvDelimiter } from './detect-delimiter.js';
 import { unescapeFormula } from './escape-formula.js';
 import { mapHeader, type HeaderMap } from './map-header.js';
 import type { CsvRecord } from './parse-csv-records.js';
 import { readCsvRecords } from './read-csv-records.js';
-import { readTextHead, scanTextRest, type TextHead } from './scan-text-file.js';
 import { SheetError } from './sheet-error.js';
 import type { SheetItem, SheetReader, SheetReaderOptions } from './sheet-reader.js';
+import type { SourceFile } from './source-file.js';
 
-export async function openCsvReader(path: string, options: SheetReaderOptions = {}): Promise<SheetReader> {
-  const { size } = await assertReadableFile(path);
-  const textHead = await readTextHead(path);
-  // The parse starts on the head's encoding while the rest of the file is hashed and checked: a
-  // guess the rest refutes (a Windows-1252 byte far down) starts it over.
-  const scanning = scanTextRest(path, textHead, { sha256: options.sha256 === true });
-  let parse = startParse(path, size, textHead, options);
-  const scan = await scanning.catch(async (error: unknown) => {
-    await parse.records.return(undefined);
-    throw error;
-  });
-  if (scan.encoding !== textHead.encoding) {
-    await parse.records.return(undefined);
-    parse = startParse(path, size, scan, options);
-  }
-  const { records, delimiter, lineEnding } = parse;
-  const header = await parse.header.catch(async (error: unknown) => {
+export async function openCsvReader(file: SourceFile, options: SheetReaderOptions = {}): Promise<SheetReader> {
+  const { head, encoding, bom, sha256 } = await file.scanText();
+  const { delimiter: detected, lineEnding } = detectCsvLayout(head, encoding);
+  const delimiter = options.delimiter ?? detected;
+  const records = readCsvRecords({ path: file.path, fd: file.fd, encoding, delimiter, head }, file.size);
+  const header = await readHeader(records, file.path, options).catch(async (error: unknown) => {
     await records.return(undefined);
     throw error;
   });
   return {
-    source: { format: 'csv', delimiter, encoding: scan.encoding, bom: scan.bom, lineEnding },
+    source: { format: 'csv', delimiter, encoding, bom, lineEnding },
     columns: header.names.filter((name) => name !== undefined),
     warnings: header.warnings,
     unknownColumns: header.unknown,
-    sha256: scan.sha256,
+    sha256,
     async close() {
       await records.return(undefined);
     },
@@ -48,21 +35,6 @@ export async function openCsvReader(path: string, options: SheetReaderOptions = 
       }
     },
   };
-}
-
-interface StartedParse extends Pick<CsvDialect, 'delimiter' | 'lineEnding'> {
-  records: AsyncGenerator<CsvRecord>;
-  header: Promise<HeaderMap>;
-}
-
-function startParse(path: string, size: number, { head, encoding }: TextHead, options: SheetReaderOptions): StartedParse {
-  const { delimiter: detected, lineEnding } = detectCsvLayout(head, encoding);
-  const delimiter = options.delimiter ?? detected;
-  const records = readCsvRecords({ path, encoding, delimiter, head }, size);
-  const header = readHeader(records, path, options);
-  // A parse started over is dropped with its header unread: its failure is nobody's.
-  header.catch(() => undefined);
-  return { delimiter, lineEnding, records, header };
 }
 
 async function readHeader(records: AsyncIterator<CsvRecord>, path: string, options: SheetReaderOptions): Promise<HeaderMap> {

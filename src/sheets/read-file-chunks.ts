@@ -1,16 +1,42 @@
-import { createReadStream } from 'node:fs';
+import { read } from 'node:fs';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import type { FileRef } from './source-file.js';
+
+const readAt = promisify(read);
+
+interface ByteRange {
+  start?: number;
+  /** The last byte read, inclusive; the end of the file by default. */
+  end?: number;
+  chunkBytes?: number;
+}
+
+/**
+ * A file's bytes from `start` to `end`, read at their positions through its open descriptor, which
+ * stays open: fs read streams close theirs when destroyed, even one they were given.
+ */
+export async function* readFileRange(file: FileRef, { start = 0, end = Infinity, chunkBytes = 65_536 }: ByteRange = {}): AsyncGenerator<Buffer> {
+  for (let position = start; position <= end; ) {
+    const length = Math.min(chunkBytes, end + 1 - position);
+    const { buffer, bytesRead } = await readAt(file.fd, Buffer.allocUnsafe(length), 0, length, position);
+    if (bytesRead === 0) return;
+    position += bytesRead;
+    yield buffer.subarray(0, bytesRead);
+  }
+}
+
+/** readFileRange as a stream, for the parsers that pipe one. */
+export function streamFileBytes(file: FileRef, range: ByteRange = {}): Readable {
+  return Readable.from(readFileRange(file, range), { objectMode: false });
+}
 
 /**
  * A file's bytes chunk by chunk, its start taken from `head` (already read) instead of the disk.
  * Chunks of 64 KiB by default, as a parser takes them; a pass that only hashes and checks the
  * bytes goes faster in larger ones.
  */
-export async function* readFileChunks(path: string, head: Uint8Array = new Uint8Array(), chunkBytes = 65_536): AsyncGenerator<Buffer> {
+export async function* readFileChunks(file: FileRef, head: Uint8Array = new Uint8Array(), chunkBytes = 65_536): AsyncGenerator<Buffer> {
   if (head.length > 0) yield Buffer.from(head.buffer, head.byteOffset, head.length);
-  const stream = createReadStream(path, { start: head.length, highWaterMark: chunkBytes });
-  try {
-    yield* stream as AsyncIterable<Buffer>;
-  } finally {
-    stream.destroy();
-  }
+  yield* readFileRange(file, { start: head.length, chunkBytes });
 }

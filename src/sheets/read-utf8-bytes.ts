@@ -1,12 +1,12 @@
 import { createTextDecoder } from './decode-text.js';
 import type { TextEncoding } from './detect-encoding.js';
 import { readFileChunks } from './read-file-chunks.js';
+import type { FileRef } from './source-file.js';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 /** A text file to read. */
-export interface TextFile {
-  path: string;
+export interface TextFile extends FileRef {
   encoding: TextEncoding;
   /** Its first bytes, when the scan that chose the encoding read them already: they are not read again. */
   head?: Uint8Array;
@@ -16,8 +16,8 @@ export interface TextFile {
  * The bytes of a text file in UTF-8, chunk by chunk, without its byte order mark. csv-parse reads
  * bytes, so a UTF-8 file goes to it as it is; other encodings are decoded and encoded again.
  */
-export async function* readUtf8Bytes({ path, encoding, head }: TextFile): AsyncGenerator<Buffer> {
-  const chunks = readFileChunks(path, head);
+export async function* readUtf8Bytes({ path, fd, encoding, head }: TextFile): AsyncGenerator<Buffer> {
+  const chunks = readFileChunks({ path, fd }, head);
   yield* encoding === 'utf-8' ? withoutBom(chunks) : transcode(chunks, encoding);
 }
 

@@ -1,18 +1,17 @@
-import { createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { assertReadableFile } from './assert-readable-file.js';
 import { MAX_WORKBOOK_UNPACKED_BYTES } from './refuse-unpacked-size.js';
 import { buildSheetRow } from './build-sheet-row.js';
 import { chooseSheet, type ChosenSheet } from './choose-sheet.js';
 import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
-import { hashFile } from './hash-file.js';
 import { holdEarlyZipEnd } from './hold-early-zip-end.js';
 import { mapHeader, type HeaderMap } from './map-header.js';
+import { streamFileBytes } from './read-file-chunks.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
 import { repairUtf8Decoding } from './repair-utf8-decoding.js';
 import { SheetError } from './sheet-error.js';
 import { toTempDirError } from './temp-dir-error.js';
 import type { CellValue, SheetItem, SheetReader, SheetReaderOptions } from './sheet-reader.js';
+import type { SourceFile } from './source-file.js';
 import { watchUnpackedBytes, type UnpackedBytesWatch } from './watch-unpacked-bytes.js';
 
 type WorkbookReader = ExcelJS.stream.xlsx.WorkbookReader;
@@ -25,11 +24,11 @@ interface XlsxRow {
 
 const READER_OPTIONS = { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'cache', styles: 'cache' } as const;
 
-export async function openXlsxReader(path: string, options: SheetReaderOptions = {}): Promise<SheetReader> {
-  await assertReadableFile(path);
-  // exceljs gives rows before the end of the file, so the hash takes a read of its own.
-  const sha256 = options.sha256 === true ? await hashFile(path) : undefined;
-  const input = createReadStream(path);
+export async function openXlsxReader(file: SourceFile, options: SheetReaderOptions = {}): Promise<SheetReader> {
+  const { path } = file;
+  // exceljs gives rows before the end of the file, so the hash takes a pass of its own.
+  const sha256 = options.sha256 === true ? await file.sha256() : undefined;
+  const input = streamFileBytes(file);
   holdEarlyZipEnd(input);
   const unpacked = watchUnpackedBytes(input, path, options.maxUnpackedBytes ?? MAX_WORKBOOK_UNPACKED_BYTES);
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, READER_OPTIONS);

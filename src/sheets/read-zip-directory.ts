@@ -1,7 +1,7 @@
-import { stat } from 'node:fs/promises';
 import { MAX_WORKBOOK_UNPACKED_BYTES, refuseUnpackedSize } from './refuse-unpacked-size.js';
 import { readFileBytes } from './read-file-bytes.js';
 import { SheetError } from './sheet-error.js';
+import type { SourceFile } from './source-file.js';
 
 /** One file of a zip archive, as its central directory lists it. */
 export interface ZipEntry {
@@ -29,11 +29,11 @@ const COPY_AGAIN = 'Copy or download it again, or open it in Excel and save it a
  * The central directory of a workbook's zip, read from its end without inflating anything. A file
  * cut short has none; a Zip64 archive (over 4 GiB) is refused as too large for a workbook.
  */
-export async function readZipDirectory(path: string, limit = MAX_WORKBOOK_UNPACKED_BYTES): Promise<ZipEntry[]> {
+export async function readZipDirectory(file: SourceFile, limit = MAX_WORKBOOK_UNPACKED_BYTES): Promise<ZipEntry[]> {
+  const { path, size } = file;
   const doing = `read ${path}`;
-  const size = (await stat(path)).size;
   const tailStart = Math.max(0, size - END_SIZE - MAX_COMMENT);
-  const tail = Buffer.from(await readFileBytes(path, tailStart, size - tailStart));
+  const tail = Buffer.from(await readFileBytes(file, tailStart, size - tailStart));
   const end = tail.lastIndexOf(END_SIGNATURE);
   if (end < 0 || end + END_SIZE > tail.length) {
     throw new SheetError(doing, 'it is not a readable XLSX workbook: its zip directory is missing (the file was cut short, or is no workbook)', COPY_AGAIN);
@@ -44,7 +44,7 @@ export async function readZipDirectory(path: string, limit = MAX_WORKBOOK_UNPACK
   if (directoryOffset + directorySize > tailStart + end) {
     throw new SheetError(doing, 'it is not a readable XLSX workbook: its zip directory points past its end (the file was cut short)', COPY_AGAIN);
   }
-  const directory = Buffer.from(await readFileBytes(path, directoryOffset, directorySize));
+  const directory = Buffer.from(await readFileBytes(file, directoryOffset, directorySize));
   const entries: ZipEntry[] = [];
   for (let at = 0; at + ENTRY_SIZE <= directory.length; ) {
     if (directory.readUInt32LE(at) !== ENTRY_SIGNATURE) throw new SheetError(doing, 'it is not a readable XLSX workbook: its zip directory is damaged', RESAVE);

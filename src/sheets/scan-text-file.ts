@@ -1,70 +1,56 @@
 import { createHash } from 'node:crypto';
 import { assertTextHead } from './assert-text-head.js';
 import { readBomEncoding, Utf8Check, type TextEncoding } from './detect-encoding.js';
-import { readFileBytes } from './read-file-bytes.js';
 import { readFileChunks } from './read-file-chunks.js';
+import type { FileRef } from './source-file.js';
 
-/** The start of a file that the binary check and the delimiter look at, read once: the parse starts from it. */
+/** The start of a file that the binary check and the delimiter look at. */
 export const HEAD_BYTES = 65_536;
 
 // Hashing and checking a file runs a third faster in chunks of 1 MiB than of 64 KiB.
 const SCAN_CHUNK_BYTES = 1_048_576;
+const NEWLINE = 0x0a;
 
-export interface TextHead {
+export interface TextFileScan {
   /** The first HEAD_BYTES of the file, or the whole of a shorter one. */
   head: Buffer;
   /**
-   * From a byte order mark, else UTF-8 while the head decodes as UTF-8 (a guess the rest of the
-   * file confirms), else Windows-1252, which French Excel writes.
+   * From a byte order mark, else UTF-8 when every byte decodes as UTF-8 (one accented name far
+   * down would be garbled by a guess from a sample), else Windows-1252, which French Excel writes.
    */
   encoding: TextEncoding;
-  /** Whether the head settles the encoding: a byte order mark, or bytes that are not UTF-8. */
-  certain: boolean;
   /** Whether the file starts with a byte order mark. */
   bom: boolean;
-}
-
-export interface TextFileScan extends TextHead {
-  /** The file's SHA-256, when asked for. */
-  sha256?: string;
-}
-
-/** The head of a text file, refused when it looks binary, and the encoding it tells. */
-export async function readTextHead(path: string): Promise<TextHead> {
-  const bytes = await readFileBytes(path, 0, HEAD_BYTES);
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  assertTextHead(head, path);
-  const bomEncoding = readBomEncoding(head);
-  if (bomEncoding !== undefined) return { head, encoding: bomEncoding, certain: true, bom: true };
-  const utf8 = new Utf8Check();
-  utf8.push(head);
-  const valid = head.length < HEAD_BYTES ? utf8.end() : utf8.valid;
-  return { head, encoding: valid ? 'utf-8' : 'windows-1252', certain: !valid || head.length < HEAD_BYTES, bom: false };
+  /** Its line breaks, and one more for a last line without one: a break inside a quoted cell counts too. */
+  lines: number;
+  sha256: string;
 }
 
 /**
- * What the rest of a file tells, in one read: whether every byte of a file whose head looked like
- * UTF-8 decodes as UTF-8 (one accented name far down would be garbled by a guess from a sample),
- * and, in the same pass, the SHA-256 that a resumed import compares before any request. A file
- * whose head settles the encoding is read no further unless the hash is asked for.
+ * What the bytes of a text file tell, in one pass: refused when its head looks binary; its
+ * encoding; its lines, for an estimate of its rows; and the SHA-256 a resumed import compares
+ * before any request.
  */
-export async function scanTextRest(path: string, textHead: TextHead, { sha256 }: { sha256: boolean }): Promise<TextFileScan> {
-  const { head } = textHead;
-  if (textHead.certain && !sha256) return textHead;
-  const hash = sha256 ? createHash('sha256') : undefined;
-  const utf8 = textHead.certain ? undefined : new Utf8Check();
-  for await (const chunk of readFileChunks(path, head, SCAN_CHUNK_BYTES)) {
-    hash?.update(chunk);
+export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
+  const hash = createHash('sha256');
+  let utf8: Utf8Check | undefined;
+  let head: Buffer | undefined;
+  let bomEncoding: TextEncoding | undefined;
+  let lines = 0;
+  let last = NEWLINE;
+  for await (const chunk of readFileChunks(file, undefined, SCAN_CHUNK_BYTES)) {
+    if (head === undefined) {
+      head = chunk.subarray(0, HEAD_BYTES);
+      assertTextHead(head, file.path);
+      bomEncoding = readBomEncoding(head);
+      if (bomEncoding === undefined) utf8 = new Utf8Check();
+    }
+    hash.update(chunk);
     utf8?.push(chunk);
-    // Windows-1252 is certain: only the hash needs the rest.
-    if (hash === undefined && utf8?.valid === false) break;
+    for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, at + 1)) lines++;
+    if (chunk.length > 0) last = chunk[chunk.length - 1] ?? NEWLINE;
   }
-  const encoding = utf8 === undefined ? textHead.encoding : utf8.end() ? 'utf-8' : 'windows-1252';
-  const scan = { ...textHead, encoding, certain: true };
-  return hash === undefined ? scan : { ...scan, sha256: hash.digest('hex') };
-}
-
-/** readTextHead, then scanTextRest. */
-export async function scanTextFile(path: string, options: { sha256: boolean }): Promise<TextFileScan> {
-  return scanTextRest(path, await readTextHead(path), options);
+  head ??= Buffer.alloc(0);
+  const encoding = bomEncoding ?? (utf8 === undefined || utf8.end() ? 'utf-8' : 'windows-1252');
+  return { head, encoding, bom: bomEncoding !== undefined, lines: last === NEWLINE ? lines : lines + 1, sha256: hash.digest('hex') };
 }

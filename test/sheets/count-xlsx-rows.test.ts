@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { estimateSheetRows } from '../../src/sheets/estimate-sheet-rows.js';
+import { estimateRows } from './estimate-rows.js';
 import { openXlsxWriter } from '../../src/sheets/write-xlsx.js';
 import { fixturePath } from './fixture-path.js';
 import { makeTempDir } from './make-temp-dir.js';
@@ -40,29 +40,29 @@ describe('the rows of a workbook, for progress and shard plans', () => {
     await workbook.close();
     expect((await stat(path)).size / 60).toBeGreaterThan(20_000);
 
-    expect(await estimateSheetRows(path, { resource: 'businesses' })).toBe(2000);
-    expect(await estimateSheetRows(path, { sheet: 'about' })).toBe(1);
+    expect(await estimateRows(path, { resource: 'businesses' })).toBe(2000);
+    expect(await estimateRows(path, { sheet: 'about' })).toBe(1);
   });
 
   it('counts the rows LibreOffice saved as the import reads them, not its formatted empty rows (which its dimension counts)', async () => {
     const path = fixturePath('libreoffice-types.xlsx');
     const { items } = await readItems(path, { sheet: 'locations' });
-    expect(await estimateSheetRows(path, { sheet: 'locations' })).toBe(items.length);
+    expect(await estimateRows(path, { sheet: 'locations' })).toBe(items.length);
     // Without --sheet the import reads the sheet named after the resource, else the first visible one.
-    expect(await estimateSheetRows(path, { resource: 'locations' })).toBe(items.length);
-    expect(await estimateSheetRows(path)).toBe(1);
+    expect(await estimateRows(path, { resource: 'locations' })).toBe(items.length);
+    expect(await estimateRows(path)).toBe(1);
   });
 
   // 1.4 MB of XML: several inflated chunks, so rows cut between two are met.
   it('counts the rows of a sheet with no dimension across inflated chunks, found by its absolute path and escaped name', { timeout: 20_000 }, async () => {
     const path = join(await makeTempDir(), 'bare.xlsx');
     await writeBareWorkbook(path, 20_001);
-    expect(await estimateSheetRows(path, { sheet: 'R&D' })).toBe(20_000);
+    expect(await estimateRows(path, { sheet: 'R&D' })).toBe(20_000);
     // A value or a formula makes a row; an empty one does not.
-    expect(await estimateSheetRows(path)).toBe(1);
+    expect(await estimateRows(path)).toBe(1);
   });
 
   it('names a sheet the workbook does not have, as the import would', async () => {
-    await expect(estimateSheetRows(fixturePath('libreoffice-types.xlsx'), { sheet: 'stores' })).rejects.toThrow(/has no sheet named 'stores'/);
+    await expect(estimateRows(fixturePath('libreoffice-types.xlsx'), { sheet: 'stores' })).rejects.toThrow(/has no sheet named 'stores'/);
   });
 });

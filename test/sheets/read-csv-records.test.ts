@@ -3,14 +3,16 @@ import { existsSync } from 'node:fs';
 import { readdir, readlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
 import { BATCH_RECORDS, BATCHES_AHEAD } from '../../src/sheets/csv-worker-protocol.js';
 import type { CsvReaderMessage, CsvWorkerData, CsvWorkerMessage } from '../../src/sheets/csv-worker-protocol.js';
 import { parseCsvRecords, type CsvRecord } from '../../src/sheets/parse-csv-records.js';
 import { readInWorker } from '../../src/sheets/read-csv-records.js';
 import { readUtf8Bytes } from '../../src/sheets/read-utf8-bytes.js';
+import { openSheetReader } from '../../src/sheets/index.js';
 import { sendCsvRecords } from '../../src/sheets/send-csv-records.js';
+import { SourceFile } from '../../src/sheets/source-file.js';
 import { makeTempDir } from './make-temp-dir.js';
 
 // More records than the worker may send ahead, with every kind of record: quoted line breaks, CRLF, unicode, malformed lines.
@@ -37,10 +39,21 @@ async function countOpenFiles(path: string): Promise<number> {
   return targets.filter((target) => target === path).length;
 }
 
-async function writeSheet(copies = 1): Promise<CsvWorkerData> {
+const opened: SourceFile[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((file) => file.close()));
+});
+
+async function writeSheetFile(copies = 1): Promise<string> {
   const path = join(await makeTempDir(), 'worker.csv');
   await writeFile(path, `\uFEFF${sheetText().repeat(copies)}`);
-  return { path, encoding: 'utf-8', delimiter: ',' };
+  return path;
+}
+
+async function writeSheet(copies = 1): Promise<CsvWorkerData> {
+  const file = await SourceFile.open(await writeSheetFile(copies));
+  opened.push(file);
+  return { path: file.path, fd: file.fd, encoding: 'utf-8', delimiter: ',' };
 }
 
 describe('parsing CSV in a worker thread', () => {
@@ -53,24 +66,25 @@ describe('parsing CSV in a worker thread', () => {
   });
 
   it.runIf(existsSync('/proc/self/fd'))('closes the file when reading stops early', async () => {
-    // Far more than the worker reads ahead.
-    const data = await writeSheet(40);
-    for await (const record of readInWorker(data)) {
-      expect(record).toEqual({ line: 1, cells: ['code', 'name', 'note'] });
+    // Far more than the worker reads ahead, and large enough to be read in a worker.
+    const path = await writeSheetFile(40);
+    const reader = await openSheetReader(path);
+    for await (const item of reader) {
+      expect(item).toMatchObject({ kind: 'row', line: 2 });
       break;
     }
-    expect(await countOpenFiles(data.path)).toBe(0);
-  });
-
-  it('reports a file it cannot read', async () => {
-    const path = join(await makeTempDir(), 'missing.csv');
-    await expect(collect(readInWorker({ path, encoding: 'utf-8', delimiter: ',' }))).rejects.toThrow(/ENOENT/);
+    await reader.close();
+    expect(await countOpenFiles(path)).toBe(0);
   });
 
   it('does not keep a process alive when a reader is dropped without being closed', { timeout: 30_000 }, async () => {
-    const data = await writeSheet(40);
-    const module = JSON.stringify(new URL('../../src/sheets/read-csv-records.js', import.meta.url).href);
-    const script = `import { readInWorker } from ${module}; await readInWorker(${JSON.stringify(data)}).next(); console.log('read');`;
+    const path = await writeSheetFile(40);
+    const url = (name: string) => JSON.stringify(new URL(`../../src/sheets/${name}.js`, import.meta.url).href);
+    const script = [
+      `import { readInWorker } from ${url('read-csv-records')}; import { SourceFile } from ${url('source-file')};`,
+      `const { fd } = await SourceFile.open(${JSON.stringify(path)});`,
+      `await readInWorker({ path: ${JSON.stringify(path)}, fd, encoding: 'utf-8', delimiter: ',' }).next(); console.log('read');`,
+    ].join(' ');
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { timeout: 20_000 });
     await expect(run).resolves.toMatchObject({ stdout: 'read\n' });
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openSheetReader } from '../../src/sheets/index.js';
 import { readUtf8Bytes } from '../../src/sheets/read-utf8-bytes.js';
 import { HEAD_BYTES, scanTextFile } from '../../src/sheets/scan-text-file.js';
+import { withSourceFile } from '../../src/sheets/source-file.js';
 import { fixturePath } from './fixture-path.js';
 import { makeTempDir } from './make-temp-dir.js';
 
@@ -35,29 +36,34 @@ describe('scanning a CSV file before it is parsed', () => {
     ['Windows-1252', Buffer.concat([Buffer.from(LONG_ROWS), Buffer.from([0x4d, 0x30, 0x30, 0x32, 0x2c, 0x43, 0x61, 0x66, 0xe9, 0x0a])]), 'windows-1252'],
   ])('gives the SHA-256 of a %s file from the read that checks its encoding', async (_name, content, encoding) => {
     const path = await writeBytes(content);
-    const scan = await scanTextFile(path, { sha256: true });
+    const scan = await withSourceFile(path, scanTextFile);
     expect(scan).toMatchObject({ encoding, sha256: sha256Of(content) });
     expect(scan.head.equals(content.subarray(0, HEAD_BYTES))).toBe(true);
   });
 
-  it('computes no hash unless asked', async () => {
-    const path = await writeBytes(`\uFEFF${LONG_ROWS}`);
-    expect(await scanTextFile(path, { sha256: false })).not.toHaveProperty('sha256');
+  it.each([
+    ['a last line break', 'code\nM1\nM2\n', 3],
+    ['none', 'code\nM1\nM2', 3],
+    ['a quoted line break', 'code,note\r\nM1,"a\r\nb"\r\n', 3],
+    ['nothing', '', 0],
+  ])('counts the lines of a file with %s, in the same pass', async (_name, content, lines) => {
+    const path = await writeBytes(content);
+    expect(await withSourceFile(path, scanTextFile)).toMatchObject({ lines });
   });
 
   it('starts the parse from the head it read, without reading those bytes again', async () => {
     const path = await writeBytes('code,name\nM001,Boulangerie\n');
     // A head that differs from the file shows where the bytes came from.
-    const text = await collectText(readUtf8Bytes({ path, encoding: 'utf-8', head: Buffer.from('CODE,NAME\n') }));
+    const text = await withSourceFile(path, ({ fd }) => collectText(readUtf8Bytes({ path, fd, encoding: 'utf-8', head: Buffer.from('CODE,NAME\n') })));
     expect(text).toBe('CODE,NAME\nM001,Boulangerie\n');
   });
 
-  it.each(['utf16le-bom.csv', 'semicolon-windows-1252.csv', 'libreoffice-types.xlsx'])('gives the reader of %s the SHA-256 of its file, when asked', async (name) => {
+  it.each(['utf16le-bom.csv', 'semicolon-windows-1252.csv', 'libreoffice-types.xlsx'])('gives the reader of %s the SHA-256 of its file: a CSV always, from its scan; a workbook when asked', async (name) => {
     const path = fixturePath(name);
     const hashed = await openSheetReader(path, { sha256: true });
     const plain = await openSheetReader(path);
     await Promise.all([hashed.close(), plain.close()]);
     expect(hashed.sha256).toBe(sha256Of(await readFile(path)));
-    expect(plain.sha256).toBeUndefined();
+    expect(plain.sha256).toBe(name.endsWith('.xlsx') ? undefined : hashed.sha256);
   });
 });

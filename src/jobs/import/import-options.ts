@@ -1,4 +1,5 @@
 import type { DateFormat } from '../../resources/cell-context.js';
+import type { SourceFile } from '../../sheets/source-file.js';
 import type { ProgressListener } from '../job-progress.js';
 import type { RowOrg } from './read-row-org.js';
 import type { RowCounts } from './row-status.js';
@@ -13,6 +14,8 @@ export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];
 
 export interface ImportOptions {
   file: string;
+  /** `file`, already open for the job step that reads it more than once; else the import opens it. */
+  source?: SourceFile;
   /** XLSX: the sheet to read; else the one named after the resource, else the first. */
   sheet?: string;
   reportDir: string;
@@ -36,11 +39,16 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** Told each time a row is reported. */
   onProgress?: ProgressListener;
+  /** Told the sheet's estimated rows before the first is read, for a time left: a workbook takes a pass of its own to count them. */
+  onRowsExpected?: (rows: number) => void;
   /** Forget the journal an earlier run left in `reportDir` instead of resuming it. */
   restart?: boolean;
   /** A job's shard of a sheet of several organizations: the rows it imports, the others left to the other shards. */
   shardRows?: ShardRows;
 }
+
+/** An import's options once its file is open: every reader of the run, the plan's and the run's, takes this one file. */
+export type OpenImportOptions = ImportOptions & { source: SourceFile };
 
 export interface ShardRows {
   /** `K/N`, kept in the journal: a shard never resumes another shard's journal. */

@@ -1,12 +1,14 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
+import { estimateSheetRows } from '../../sheets/estimate-sheet-rows.js';
+import { withSourceFile, type SourceFile } from '../../sheets/source-file.js';
 import { importAttributes } from './attributes/import-attributes.js';
 import { importBusinesses } from './businesses/import-businesses.js';
 import { importCustomFieldOrder } from './custom-field-order/import-custom-field-order.js';
-import type { ImportOptions, ImportSummary } from './import-options.js';
+import type { ImportOptions, ImportSummary, OpenImportOptions } from './import-options.js';
 import { importServices } from './services/import-services.js';
 
-type Importer = (client: ApiClient, options: ImportOptions, logger: Logger) => Promise<ImportSummary>;
+type Importer = (client: ApiClient, options: OpenImportOptions, logger: Logger) => Promise<ImportSummary>;
 
 const IMPORTERS = {
   businesses: importBusinesses,
@@ -18,7 +20,13 @@ const IMPORTERS = {
 export type ImportResource = keyof typeof IMPORTERS;
 export const IMPORT_RESOURCES = Object.keys(IMPORTERS) as ImportResource[];
 
-/** Imports one sheet of a resource. */
+/** Imports one sheet of a resource, its file opened once for every reader of the import. */
 export function importSheet(client: ApiClient, resource: ImportResource, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
-  return IMPORTERS[resource](client, options, logger);
+  const run = async (source: SourceFile): Promise<ImportSummary> => {
+    const { onRowsExpected } = options;
+    // Only for a time left: a file that cannot be read is the import's to refuse.
+    if (onRowsExpected !== undefined) await estimateSheetRows(source, { resource, ...(options.sheet === undefined ? {} : { sheet: options.sheet }) }).then(onRowsExpected, () => undefined);
+    return IMPORTERS[resource](client, { ...options, source }, logger);
+  };
+  return options.source === undefined ? withSourceFile(options.file, run) : run(options.source);
 }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import type { ImportCatalog } from '../../resources/resource-catalog.js';
-import type { ImportOptions } from './import-options.js';
+import type { OpenImportOptions } from './import-options.js';
 import { openImportReport, type ReportedRow } from './report/import-report.js';
 import { checkSheetColumns } from './check-sheet-columns.js';
 import { ImportRun } from './import-run.js';
@@ -34,12 +34,12 @@ export interface OpenedImport<Target, Update> {
  */
 export async function openImport<Target, Update>(
   client: ApiClient,
-  options: ImportOptions,
+  options: OpenImportOptions,
   logger: Logger,
   catalog: ImportCatalog<Target, Update>,
   onRestored: (row: ReportedRow) => void = () => undefined,
 ): Promise<OpenedImport<Target, Update>> {
-  const reader = await openImportSheet(options.file, catalog, options.sheet);
+  const reader = await openImportSheet(options.source, catalog, options.sheet);
   let ignoredColumns: string[];
   try {
     ignoredColumns = checkSheetColumns({

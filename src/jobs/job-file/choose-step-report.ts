@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { hashFile } from '../../sheets/hash-file.js';
 import { JOURNAL_FILE } from '../import/journal/import-journal.js';
 import { readJournal } from '../import/journal/read-journal.js';
 import { REHEARSAL_DIR } from '../import/report/open-report-dir.js';
+import type { SourceFile } from '../../sheets/source-file.js';
 
 export interface StepReport {
   dir: string;
@@ -18,11 +18,11 @@ export interface StepReport {
  * `dry-run/` folder of the one the real run would use. Otherwise the folder named, as the
  * command line does. A file that cannot be read leaves the choice to the import, which reports it.
  */
-export async function chooseStepReport(named: string, options: { file: string; dryRun: boolean; restart: boolean }): Promise<StepReport> {
+export async function chooseStepReport(named: string, options: { source: SourceFile | undefined; dryRun: boolean; restart: boolean }): Promise<StepReport> {
   let dir = named;
   let written = await readJournalSource(dir);
-  // The source is hashed only where a journal may be resumed: the import hashes it again as it reads.
-  const sha256 = written === undefined || options.restart ? undefined : await hashFile(options.file).catch(() => undefined);
+  // The source is hashed only where a journal may be resumed; the import takes the same hash.
+  const sha256 = written === undefined || options.restart ? undefined : await options.source?.sha256().catch(() => undefined);
   for (let next = 2; sha256 !== undefined && written !== undefined && written !== sha256; next++) {
     dir = `${named}-${next}`;
     written = await readJournalSource(dir);

@@ -2,6 +2,7 @@ import { buildBusinessCatalog } from '../../resources/businesses/business-catalo
 import { readCellContext } from '../../resources/cell-context.js';
 import { openImportSheet } from '../import/open-import-sheet.js';
 import { ORG_ID_COLUMN, readRowOrg, type RowOrg } from '../import/read-row-org.js';
+import type { SourceFile } from '../../sheets/source-file.js';
 
 /**
  * A business sheet's rows per organization, read as the import reads them before it splits them
@@ -9,8 +10,8 @@ import { ORG_ID_COLUMN, readRowOrg, type RowOrg } from '../import/read-row-org.j
  * column, whose rows are all `own`'s. The rows stream by: only the counts are kept. Custom field
  * columns are typed by the API, so they are not known here: a row with nothing else weighs nothing.
  */
-export async function countSheetOrgRows(path: string, sheet: string | undefined): Promise<Map<RowOrg, number> | undefined> {
-  const reader = await openImportSheet(path, buildBusinessCatalog([]), sheet);
+export async function countSheetOrgRows(file: SourceFile, sheet: string | undefined): Promise<Map<RowOrg, number> | undefined> {
+  const reader = await openImportSheet(file, buildBusinessCatalog([]), sheet);
   try {
     if (!reader.columns.includes(ORG_ID_COLUMN)) return undefined;
     const context = readCellContext(reader.source);

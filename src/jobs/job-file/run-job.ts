@@ -11,6 +11,7 @@ import type { ImportResource } from '../import/import-sheet.js';
 import type { Job, JobStep } from './job-schema.js';
 import { estimateSheetRows } from '../../sheets/estimate-sheet-rows.js';
 import type { CsvDialectName } from '../../sheets/index.js';
+import { SourceFile, SourceFiles } from '../../sheets/source-file.js';
 import { chooseStepReport } from './choose-step-report.js';
 import { countSheetOrgRows } from './count-sheet-org-rows.js';
 import { listStepOrgs, withOrg, type LoadCounters } from './estimate-org-loads.js';
@@ -85,7 +86,7 @@ export interface RunJobOptions {
 export async function runJob(job: Job, client: ApiClient, runners: StepRunners, options: RunJobOptions, logger: Logger): Promise<JobResult> {
   if (job.preflight) await runPreflight(client, logger.child({ preflight: true }));
   const reachable = await readReachableOrgs(job, client, logger);
-  const plan = options.shard.count > 1 ? await planJobShards(job, options.shard, countersOf(client), reachable, logger) : undefined;
+  const plan = options.shard.count > 1 ? await planShards(job, options.shard, client, reachable, logger) : undefined;
   const results: StepResult[] = [];
   let stopped = false;
   for (const [index, step] of job.steps.entries()) {
@@ -113,10 +114,20 @@ async function readReachableOrgs(job: Job, client: ApiClient, logger: Logger): P
   return orgs;
 }
 
-function countersOf(client: ApiClient): LoadCounters {
+/** The sheets are opened once for the plan, and closed before any step: an earlier step may write a file a later one imports. */
+async function planShards(job: Job, shard: Shard, client: ApiClient, reachable: readonly number[], logger: Logger): Promise<ShardPlan> {
+  const sources = new SourceFiles();
+  try {
+    return await planJobShards(job, shard, countersOf(client, sources), reachable, logger);
+  } finally {
+    await sources.close();
+  }
+}
+
+function countersOf(client: ApiClient, sources: SourceFiles): LoadCounters {
   return {
-    countRows: estimateSheetRows,
-    countRowOrgs: countSheetOrgRows,
+    countRows: async (path, wanted) => estimateSheetRows(await sources.open(path), wanted),
+    countRowOrgs: async (path, sheet) => countSheetOrgRows(await sources.open(path), sheet),
     countBusinesses: async (org: number | undefined) => (await client.org(org).searchBusinesses({ per_page: 1 })).count,
   };
 }
@@ -154,10 +165,16 @@ async function runStep(
     let outcome: StepOutcome;
     if ('import' in step) {
       const stepOptions = buildImportStepOptions(job, step, place, options);
-      const report = await chooseStepReport(stepOptions.reportDir, { file: stepOptions.file, dryRun: stepOptions.dryRun, restart: stepOptions.restart === true });
-      note = report.note;
-      if (note !== undefined) logger.warn(`${note}: the step reports in ${report.dir}`);
-      outcome = await runners.runImport(client, step.import.resource, { ...stepOptions, reportDir: report.dir, ...signal, ...progress }, logger);
+      // A file that cannot be opened is the import's to report, as the command line's.
+      const source = await SourceFile.open(stepOptions.file).catch(() => undefined);
+      try {
+        const report = await chooseStepReport(stepOptions.reportDir, { source, dryRun: stepOptions.dryRun, restart: stepOptions.restart === true });
+        note = report.note;
+        if (note !== undefined) logger.warn(`${note}: the step reports in ${report.dir}`);
+        outcome = await runners.runImport(client, step.import.resource, { ...stepOptions, reportDir: report.dir, ...(source === undefined ? {} : { source }), ...signal, ...progress }, logger);
+      } finally {
+        await source?.close();
+      }
     } else {
       outcome = await runners.runExport(
         client,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import { importBusinesses } from '../../../src/jobs/import/businesses/import-businesses.js';
+import { importSheet } from '../../../src/jobs/import/import-sheet.js';
 import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
 import { unescapeFormula } from '../../../src/sheets/index.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
@@ -48,7 +48,7 @@ describe('export businesses', () => {
       expect(requests.filter((request) => !request.includes('/businesses'))).toEqual(['GET /custom_fields']);
 
       requests = [];
-      const imported = await importBusinesses(client, { file: out, reportDir: join(dir, `report-${format}`), mode: 'diff', dryRun: false }, logger);
+      const imported = await importSheet(client, 'businesses', { file: out, reportDir: join(dir, `report-${format}`), mode: 'diff', dryRun: false }, logger);
       expect(imported.rows).toMatchObject({ total: 250, unchanged: 250, invalid: 0, failed: 0 });
       expect(imported.requests.writes).toBe(0);
       expect(requests.filter((request) => request.startsWith('POST'))).toEqual([]);
@@ -115,7 +115,7 @@ describe('export businesses', () => {
       const [business] = api.emulator.state.orgBusinesses(1);
       if (business === undefined) throw new Error('no seeded business');
       business.name = 'Renamed since the export';
-      const imported = await importBusinesses(client, { file: out, reportDir: join(dir, 'report-changed'), mode: 'diff', dryRun: false }, logger);
+      const imported = await importSheet(client, 'businesses', { file: out, reportDir: join(dir, 'report-changed'), mode: 'diff', dryRun: false }, logger);
       expect(imported.rows).toMatchObject({ updated: 0, unchanged: 250 });
       expect(business.name).toBe('Renamed since the export');
     } finally {

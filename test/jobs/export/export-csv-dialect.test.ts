@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../src/api/api-client.js';
 import type { Business } from '../../../src/emulator/state-types.js';
 import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
-import { importBusinesses } from '../../../src/jobs/import/businesses/import-businesses.js';
+import { importSheet } from '../../../src/jobs/import/import-sheet.js';
 import { JobSchema } from '../../../src/jobs/job-file/job-schema.js';
 import { runJob, type ExportStepOptions } from '../../../src/jobs/job-file/run-job.js';
 import { WHOLE_RUN } from '../../../src/jobs/job-file/shard.js';
@@ -54,7 +54,7 @@ describe('export --csv-dialect', () => {
     expect(text.startsWith('\uFEFFbusiness_id;code;')).toBe(true);
     expect(lineOf(text)).toContain(';43,701;-0,566918;');
     expect(lineOf(text)).toContain(";'=1+1;");
-    const summary = await importBusinesses(client, { file: out, reportDir: join(await makeTempDir(), 'report'), mode: 'diff', dryRun: false }, logger);
+    const summary = await importSheet(client, 'businesses', { file: out, reportDir: join(await makeTempDir(), 'report'), mode: 'diff', dryRun: false }, logger);
     // Each row's cells are still those its _base recorded, decimal commas included: nothing to read, nothing to send.
     expect(summary.rows).toMatchObject({ unchanged: summary.rows.total, invalid: 0, conflict: 0 });
     expect(summary.requests).toMatchObject({ reads: 0, writes: 0 });
@@ -64,7 +64,7 @@ describe('export --csv-dialect', () => {
     const { out, text } = await exportIn('excel-semicolon');
     const edited = text.replace(lineOf(text), lineOf(text).replace(';43,701;', ';44,25;'));
     await writeFile(out, edited);
-    const summary = await importBusinesses(client, { file: out, reportDir: join(await makeTempDir(), 'report'), mode: 'diff', dryRun: false }, logger);
+    const summary = await importSheet(client, 'businesses', { file: out, reportDir: join(await makeTempDir(), 'report'), mode: 'diff', dryRun: false }, logger);
     expect(summary.rows).toMatchObject({ updated: 1, conflict: 0, invalid: 0 });
     expect([business.lat, business.long]).toEqual([44.25, -0.566918]);
     business.lat = 43.701;

@@ -8,7 +8,7 @@ import { createApiClient } from '../../../src/api/api-client.js';
 import type { Role } from '../../../src/api/facts/service-facts.js';
 import type { Quirks } from '../../../src/emulator/quirks.js';
 import type { Business } from '../../../src/emulator/state-types.js';
-import { importBusinesses } from '../../../src/jobs/import/businesses/import-businesses.js';
+import { importSheet } from '../../../src/jobs/import/import-sheet.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 
@@ -48,7 +48,7 @@ describe.each(READINGS)('import businesses, the service $reading', ({ quirks }) 
     const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys[role], ratePerMinute: 100_000, retry: { baseDelayMs: 1 } });
     writes.length = 0;
     try {
-      const summary = await importBusinesses(client, { file, reportDir, mode: 'diff', dryRun: false, ...options }, logger);
+      const summary = await importSheet(client, 'businesses', { file, reportDir, mode: 'diff', dryRun: false, ...options }, logger);
       const results = await readFile(join(reportDir, 'results.csv'), 'utf8');
       // No row to correct, no errors file.
       const errors = existsSync(join(reportDir, 'errors.csv')) ? await readFile(join(reportDir, 'errors.csv'), 'utf8') : '';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { Business } from '../../../src/emulator/state-types.js';
 import { BreakerError } from '../../../src/jobs/import/breaker-error.js';
-import { importBusinesses } from '../../../src/jobs/import/businesses/import-businesses.js';
+import { importSheet } from '../../../src/jobs/import/import-sheet.js';
 import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
@@ -53,7 +53,7 @@ describe('safe round trips', () => {
     const client = createClient();
     writes = [];
     try {
-      const summary = await importBusinesses(client, { file, reportDir, mode: 'diff', dryRun: false, ...options }, logger);
+      const summary = await importSheet(client, 'businesses', { file, reportDir, mode: 'diff', dryRun: false, ...options }, logger);
       return { summary, reportDir, results: await readCsv(join(reportDir, 'results.csv')) };
     } finally {
       await client.close();
@@ -151,7 +151,7 @@ describe('safe round trips', () => {
     writes = [];
     const client = createClient();
     try {
-      const summary = await importBusinesses(client, { file: out, reportDir: join(await makeTempDir(), 'report'), mode: 'diff', dryRun: false }, logger);
+      const summary = await importSheet(client, 'businesses', { file: out, reportDir: join(await makeTempDir(), 'report'), mode: 'diff', dryRun: false }, logger);
       expect(summary.rows).toMatchObject({ updated: 1, conflict: 0, invalid: 0 });
     } finally {
       await client.close();
@@ -272,7 +272,7 @@ describe('safe round trips', () => {
     const reportDir = join(await makeTempDir(), 'report');
     const client = createClient();
     try {
-      const tripped = importBusinesses(client, { file, reportDir, mode: 'diff', dryRun: false, breakers: { maxStatusChanges: { percent: 10 } } }, logger);
+      const tripped = importSheet(client, 'businesses', { file, reportDir, mode: 'diff', dryRun: false, breakers: { maxStatusChanges: { percent: 10 } } }, logger);
       const most = Math.floor(businesses.length / 10);
       await expect(tripped).rejects.toThrow(BreakerError);
       await expect(tripped).rejects.toThrow(
@@ -283,7 +283,7 @@ describe('safe round trips', () => {
       const plan = await readCsv(join(reportDir, 'plan', 'plan.csv'));
       expect(plan.filter((line) => line.column === 'status' && line.new === 'closed')).toHaveLength(closing);
 
-      const summary = await importBusinesses(client, { file, reportDir, mode: 'diff', dryRun: false, breakers: { maxStatusChanges: { percent: 40 }, maxChanges: { rows: closing } } }, logger);
+      const summary = await importSheet(client, 'businesses', { file, reportDir, mode: 'diff', dryRun: false, breakers: { maxStatusChanges: { percent: 40 }, maxChanges: { rows: closing } } }, logger);
       expect(summary.rows.updated).toBe(closing);
       expect(writes).toHaveLength(closing);
     } finally {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { Business } from '../../../src/emulator/state-types.js';
 import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
-import { importBusinesses } from '../../../src/jobs/import/businesses/import-businesses.js';
+import { importSheet } from '../../../src/jobs/import/import-sheet.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
@@ -67,7 +67,7 @@ describe('files saved by a spreadsheet', () => {
     const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000, retry: { baseDelayMs: 1 } });
     writes = [];
     try {
-      const summary = await importBusinesses(client, { file, reportDir, mode: 'diff', dryRun: false, ...options }, logger);
+      const summary = await importSheet(client, 'businesses', { file, reportDir, mode: 'diff', dryRun: false, ...options }, logger);
       // Reports keep the input's delimiter.
       return { summary, reportDir, results: await readCsv(join(reportDir, 'results.csv'), text.split('\n')[0]?.includes(';') === true ? ';' : ',') };
     } finally {

@@ -29,8 +29,8 @@ export interface ImportHarness {
   writes: string[];
   /** The client stops with `options.signal`; `client` overrides its settings (retries, clock, timeouts). */
   runImport(resource: ImportResource, csv: string, options?: Partial<ImportOptions>, role?: Role, client?: Partial<ApiClientOptions>): Promise<ImportOutcome>;
-  /** Imports a file as it is, CSV or XLSX, with an ORG_ADMIN key; `log` sees what the import logs. */
-  importFile(resource: ImportResource, file: string, options?: Partial<ImportOptions>, log?: Logger): Promise<ImportOutcome>;
+  /** Imports a file as it is, CSV or XLSX, with an ORG_ADMIN key unless `role` names another; `log` sees what the import logs. */
+  importFile(resource: ImportResource, file: string, options?: Partial<ImportOptions>, log?: Logger, role?: Role): Promise<ImportOutcome>;
   close(): Promise<void>;
 }
 
@@ -94,9 +94,9 @@ export async function startImportHarness(emulator: TestEmulatorOptions = {}): Pr
       await writeFile(file, csv);
       return importFile(resource, file, options, role, clientOptions);
     },
-    importFile(resource, file, options, log) {
+    importFile(resource, file, options, log, role = 'ORG_ADMIN') {
       runs++;
-      return importFile(resource, file, options, 'ORG_ADMIN', {}, log);
+      return importFile(resource, file, options, role, {}, log);
     },
     async close() {
       await api.close();

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
-import { importBusinesses } from '../../../src/jobs/import/businesses/import-businesses.js';
+import { importSheet } from '../../../src/jobs/import/import-sheet.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
 
@@ -36,7 +36,7 @@ describe('XLSX exports typed cells, and their reports', () => {
   async function importFile(file: string, dryRun = false) {
     const reportDir = join(await makeTempDir(), 'report');
     const importing = client();
-    const summary = await importBusinesses(importing, { file, reportDir, mode: 'diff', dryRun }, logger).finally(() => importing.close());
+    const summary = await importSheet(importing, 'businesses', { file, reportDir, mode: 'diff', dryRun }, logger).finally(() => importing.close());
     const results = new ExcelJS.Workbook();
     await results.xlsx.readFile(join(reportDir, 'results.xlsx'));
     return { summary, results };

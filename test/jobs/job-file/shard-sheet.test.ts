@@ -12,7 +12,8 @@ import { JobSchema, type ImportStep, type Job } from '../../../src/jobs/job-file
 import { planJobShards } from '../../../src/jobs/job-file/plan-job-shards.js';
 import { runJob, type JobResult } from '../../../src/jobs/job-file/run-job.js';
 import { STEP_RUNNERS } from '../../../src/jobs/job-file/step-runners.js';
-import { estimateSheetRows } from '../../../src/sheets/estimate-sheet-rows.js';
+import { withSourceFile } from '../../../src/sheets/source-file.js';
+import { estimateRows } from '../../sheets/estimate-rows.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
 import { readResults } from '../import/start-import-harness.js';
@@ -20,8 +21,8 @@ import { readResults } from '../import/start-import-harness.js';
 const logger = pino({ level: 'silent' });
 
 const offlineCounters: LoadCounters = {
-  countRows: estimateSheetRows,
-  countRowOrgs: countSheetOrgRows,
+  countRows: estimateRows,
+  countRowOrgs: (path: string, sheet: string | undefined) => withSourceFile(path, (file) => countSheetOrgRows(file, sheet)),
   countBusinesses: () => Promise.reject(new Error('no export in this job')),
 };
 
@@ -60,7 +61,7 @@ describe('planning a business sheet of several organizations', () => {
   it("counts a row whose org_id is empty or not an id as the key's own, and leaves sheets without org_id whole", async () => {
     const dir = await makeTempDir();
     await writeFile(join(dir, 'odd.csv'), 'code,org_id\na,7\nb,\nc,seven\nd,7\n');
-    expect(await countSheetOrgRows(join(dir, 'odd.csv'), undefined)).toEqual(new Map<number | 'own', number>([[7, 2], ['own', 2]]));
+    expect(await withSourceFile(join(dir, 'odd.csv'), (file) => countSheetOrgRows(file, undefined))).toEqual(new Map<number | 'own', number>([[7, 2], ['own', 2]]));
     await writeFile(join(dir, 'plain.csv'), 'code,name\na,x\nb,y\n');
     const job = JobSchema.parse({
       name: 'plain',

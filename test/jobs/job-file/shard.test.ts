@@ -7,7 +7,7 @@ import { generateZipfLoads, measureShardBalance } from '../../../src/bench/measu
 import type { Job } from '../../../src/jobs/job-file/job-schema.js';
 import { runJob, type StepRunners } from '../../../src/jobs/job-file/run-job.js';
 import { balanceShards, parseShard, type OrgLoad } from '../../../src/jobs/job-file/shard.js';
-import { estimateSheetRows } from '../../../src/sheets/estimate-sheet-rows.js';
+import { estimateRows } from '../../sheets/estimate-rows.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
 
@@ -60,9 +60,9 @@ describe('sheet row estimate', () => {
     await writeFile(join(dir, 'a.csv'), 'id,name\r\n1,a\r\n2,b\r\n');
     await writeFile(join(dir, 'b.csv'), 'id,name\n1,a\n2,b\n3,c');
     await writeFile(join(dir, 'c.csv'), 'id,name\n');
-    expect(await estimateSheetRows(join(dir, 'a.csv'))).toBe(2);
-    expect(await estimateSheetRows(join(dir, 'b.csv'))).toBe(3);
-    expect(await estimateSheetRows(join(dir, 'c.csv'))).toBe(0);
+    expect(await estimateRows(join(dir, 'a.csv'))).toBe(2);
+    expect(await estimateRows(join(dir, 'b.csv'))).toBe(3);
+    expect(await estimateRows(join(dir, 'c.csv'))).toBe(0);
   });
 });
 

@@ -7,11 +7,11 @@ import { buildAttributeCatalog } from '../../../resources/attributes/attribute-c
 import type { BusinessItemResource } from '../business-items/business-item-resource.js';
 import { importBusinessItems } from '../business-items/import-business-items.js';
 import { splitFieldErrors } from '../business-items/split-field-errors.js';
-import type { ImportOptions, ImportSummary } from '../import-options.js';
+import type { ImportSummary, OpenImportOptions } from '../import-options.js';
 import { planAttribute, type CurrentAttributes } from './plan-attribute.js';
 
 /** Imports a sheet of attributes, one row per attribute of a business, the attributes of a business in one request. */
-export function importAttributes(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
+export function importAttributes(client: ApiClient, options: OpenImportOptions, logger: Logger): Promise<ImportSummary> {
   return importBusinessItems(client, options, logger, createAttributeResource());
 }
 

@@ -5,7 +5,7 @@ import type { BusinessTarget } from '../../../resources/business-target.js';
 import { resolveBusinesses, type ResolvedTargets } from '../businesses/resolve-businesses.js';
 import { StoreCodeSearch } from '../businesses/store-code-search.js';
 import { describeBusinessTarget } from '../../../resources/describe-business-target.js';
-import type { ImportOptions, ImportSummary } from '../import-options.js';
+import type { ImportSummary, OpenImportOptions } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
 import { openImport, type ValidRow } from '../open-import.js';
 import { OrgRouting } from '../org-routing.js';
@@ -32,7 +32,7 @@ interface RowGroup<Item> {
  */
 export async function importBusinessItems<Item, Current, Answer>(
   client: ApiClient,
-  options: ImportOptions,
+  options: OpenImportOptions,
   logger: Logger,
   resource: BusinessItemResource<Item, Current, Answer>,
 ): Promise<ImportSummary> {

@@ -1,9 +1,12 @@
 import { dirname, extname, join } from 'node:path';
 import { BreakerError } from '../breaker-error.js';
-import type { ImportOptions, ImportSummary } from '../import-options.js';
+import type { ImportSummary, OpenImportOptions } from '../import-options.js';
 import { countProblems } from '../row-status.js';
 import { listTrippedBreakers, resolveLimit, type RunBreakers } from '../run-breakers.js';
 import { PLAN_DIR } from '../report/open-report-dir.js';
+
+/** The plan of a run with breakers, or the run that follows it. */
+export type PassStage = 'plan' | 'run';
 
 /** What one pass over the file comes to. */
 export interface ImportPass {
@@ -15,14 +18,14 @@ export interface ImportPass {
 }
 
 /**
- * Runs with breakers read the file and the businesses twice: a dry run plans every row (into
- * `<report>/plan/`), the breakers are checked on it, and only then does the real run read and
- * write. A dry run is its own plan. Over a limit, nothing is written: a BreakerError says why.
+ * Runs with breakers read the file twice: a dry run plans every row (into `<report>/plan/`), the
+ * breakers are checked on it, and only then does the real run write, from the businesses the plan
+ * read. A dry run is its own plan. Over a limit, nothing is written: a BreakerError says why.
  */
-export async function importAfterPlan(options: ImportOptions, breakers: RunBreakers, runPass: (options: ImportOptions) => Promise<ImportPass>): Promise<ImportSummary> {
+export async function importAfterPlan(options: OpenImportOptions, breakers: RunBreakers, runPass: (options: OpenImportOptions, stage: PassStage) => Promise<ImportPass>): Promise<ImportSummary> {
   // The plan covers every row (no stop after errors) and starts afresh: an earlier plan's journal must not stand for today's businesses.
   const planOptions = { ...options, maxErrors: undefined, ...(options.dryRun ? {} : { dryRun: true, reportDir: join(options.reportDir, PLAN_DIR), restart: true }) };
-  const plan = await runPass(planOptions);
+  const plan = await runPass(planOptions, 'plan');
   const { rows } = plan.summary;
   const tripped = listTrippedBreakers(breakers, { rows: rows.total, changes: rows.would_update, statusChanges: plan.statusChanges, errors: countProblems(rows) });
   if (tripped.length > 0) {
@@ -35,5 +38,5 @@ export async function importAfterPlan(options: ImportOptions, breakers: RunBreak
   }
   if (options.dryRun) return plan.summary;
   const maxErrors = breakers.maxErrors === undefined ? options.maxErrors : resolveLimit(breakers.maxErrors, rows.total);
-  return (await runPass({ ...options, ...(maxErrors === undefined ? {} : { maxErrors }) })).summary;
+  return (await runPass({ ...options, ...(maxErrors === undefined ? {} : { maxErrors }) }, 'run')).summary;
 }

@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ApiClient } from '../../../api/api-client.js';
+import type { OrgApi } from '../../../api/org-api.js';
+import type { CustomFieldReading } from '../../../api/schemas/custom-field-reading.js';
 import { businessReadSchema } from '../../../api/schemas/business-read.js';
 import { readEach } from '../../../api/schemas/read-each.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
@@ -8,11 +11,12 @@ import { assembleBusinessUpdate } from '../../../resources/businesses/assemble-b
 import { buildBusinessCatalog, type BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import { listCustomFieldNames } from '../../../resources/businesses/pending-custom-field-column.js';
 import { describeBusinessTarget, findIdentityColumn } from '../../../resources/describe-business-target.js';
-import type { ImportOptions, ImportSummary } from '../import-options.js';
+import type { ImportSummary, OpenImportOptions } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
 import { openImport, type ValidRow } from '../open-import.js';
 import { OrgRouting } from '../org-routing.js';
 import { ORG_ID_COLUMN } from '../read-row-org.js';
+import { PLAN_DIR } from '../report/open-report-dir.js';
 import { tryReadCustomFieldDefinitions } from '../../read-custom-field-definitions.js';
 import { readSheetHeader } from '../read-sheet-header.js';
 import { checkSheetColumns, findUnknownColumns } from '../check-sheet-columns.js';
@@ -20,7 +24,8 @@ import { BusinessRoundTrip } from './business-round-trip.js';
 import { findUnreadableSends, resolveClearRequests } from './check-unreadable-fields.js';
 import { completeBusinessUpdate, type CurrentBusiness } from './complete-business-update.js';
 import { describePatch, diffBusiness } from './diff-business.js';
-import { importAfterPlan, type ImportPass } from './import-after-plan.js';
+import { importAfterPlan, type ImportPass, type PassStage } from './import-after-plan.js';
+import { PlannedReads } from './planned-reads.js';
 import { OrgCustomFields, type OrgCustomFieldColumns } from './org-custom-fields.js';
 import { hasPendingCells, readOrgCustomCells, type OrgRow } from './read-org-custom-cells.js';
 import { OrgReadBatches, type ReadBatch } from './org-read-batches.js';
@@ -44,24 +49,42 @@ type BusinessRow = ValidRow<BusinessTarget, BusinessRowValues>;
  * each, a plan file for a dry run and an undo file for a run that writes. With breakers, the whole
  * file is planned first.
  */
-export async function importBusinesses(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
+export async function importBusinesses(client: ApiClient, options: OpenImportOptions, logger: Logger): Promise<ImportSummary> {
   // Shared by the planning pass and the run: each organization's definitions are read once.
   const orgCustomFields = new OrgCustomFields(client, logger);
   // Shared too: how the service reads a list of store codes is learnt once for the run.
   const codeSearch = new StoreCodeSearch(logger);
-  const runPass = (passOptions: ImportOptions): Promise<ImportPass> => importBusinessPass(client, passOptions, logger, orgCustomFields, codeSearch);
-  if (options.breakers === undefined) return (await runPass(options)).summary;
+  let definitions: Promise<CustomFieldReading[] | undefined> | undefined;
+  const readDefinitions = (api: OrgApi) => (definitions ??= tryReadCustomFieldDefinitions(api, logger));
+  const shared = { orgCustomFields, codeSearch, readDefinitions };
+  if (options.breakers === undefined) return (await importBusinessPass(client, options, logger, shared)).summary;
   logger.info('breakers are set: the whole file is planned before any write');
-  return importAfterPlan(options, options.breakers, runPass);
+  // A dry run is its own plan: no run follows it.
+  if (options.dryRun) return importAfterPlan(options, options.breakers, (passOptions) => importBusinessPass(client, passOptions, logger, shared));
+  const plannedReads = new PlannedReads(join(options.reportDir, PLAN_DIR, 'reads.jsonl'));
+  try {
+    return await importAfterPlan(options, options.breakers, (passOptions, stage) => importBusinessPass(client, passOptions, logger, { ...shared, plannedReads: { reads: plannedReads, stage } }));
+  } finally {
+    await plannedReads.close();
+  }
 }
 
-async function importBusinessPass(client: ApiClient, options: ImportOptions, logger: Logger, orgCustomFields: OrgCustomFields, codeSearch: StoreCodeSearch): Promise<ImportPass> {
-  const header = await readSheetHeader(options.file, 'businesses', options.sheet);
+/** What the passes of one import share: each organization's definitions and the store-code search are learnt once; with breakers, the businesses the plan read. */
+interface SharedReads {
+  orgCustomFields: OrgCustomFields;
+  codeSearch: StoreCodeSearch;
+  /** The key's own custom field definitions, read by the first pass. */
+  readDefinitions: (api: OrgApi) => Promise<CustomFieldReading[] | undefined>;
+  plannedReads?: { reads: PlannedReads; stage: PassStage };
+}
+
+async function importBusinessPass(client: ApiClient, options: OpenImportOptions, logger: Logger, { orgCustomFields, codeSearch, readDefinitions, plannedReads }: SharedReads): Promise<ImportPass> {
+  const header = await readSheetHeader(options.source, 'businesses', options.sheet);
   // Before the definitions are read, the first request: only custom_fields.* columns wait for them.
   const staticHeaders = buildBusinessCatalog([]).columns.map((column) => column.header);
   checkSheetColumns({ file: options.file, sheet: options.sheet, unknown: findUnknownColumns(header, staticHeaders), known: staticHeaders, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
   const routing = new OrgRouting(client, options.orgId);
-  const customFields = await tryReadCustomFieldDefinitions(routing.lookup, logger);
+  const customFields = await readDefinitions(routing.lookup);
   if (customFields === undefined) {
     logger.warn("custom fields not read for the key (a PROVIDER key without --org): custom_fields.* cells are checked against the definitions of their business's organization, read once per organization");
   }
@@ -76,17 +99,21 @@ async function importBusinessPass(client: ApiClient, options: ImportOptions, log
     if (row.target !== undefined && row.status !== 'invalid' && !firstLine.has(row.target)) firstLine.set(row.target, row.line);
   });
   run.organizations = () => routing.tally();
+  if (plannedReads?.stage === 'run') run.reads = plannedReads.reads.requests;
   run.readsPerRowLeft = () => codeSearch.readsPerRowLeft();
   const roundTrip = await BusinessRoundTrip.open(options, catalog.columns, run.report);
   run.onProblem = (row) => roundTrip.addErrorsToPlan(row);
   try {
-    const importer = new BusinessBatches(run, routing, codeSearch, firstLine, roundTrip, businessReadSchema(customFields ?? []), customFields === undefined ? orgCustomFields : undefined);
+    const schema = businessReadSchema(customFields ?? []);
+    const reads = plannedReads === undefined ? undefined : { ...plannedReads, schema };
+    const importer = new BusinessBatches(run, routing, codeSearch, firstLine, roundTrip, schema, customFields === undefined ? orgCustomFields : undefined, reads);
     const batches = new OrgReadBatches<BusinessRow>(BATCH_SIZE, READ_WINDOW);
     for await (const row of rows) {
       if (await importer.skipUntouched(row)) continue;
       for (const batch of batches.add(routing.readKey(readOrgIdCell(row.update)), row)) await importer.send(batch);
     }
     for (const batch of batches.drain()) await importer.send(batch);
+    if (plannedReads?.stage === 'plan') plannedReads.reads.requests = run.reads;
     return { summary: await run.finish('businesses'), statusChanges: roundTrip.statusChanges, planFile: roundTrip.planFile };
   } finally {
     await roundTrip.close();
@@ -105,6 +132,8 @@ class BusinessBatches {
     private readonly schema: z.ZodType<CurrentBusiness>,
     /** Set when the key reads no custom fields of its own: each row's are its organization's. */
     private readonly orgCustomFields: OrgCustomFields | undefined,
+    /** With breakers: the plan records the businesses it reads, the run takes them. */
+    private readonly plannedReads: { reads: PlannedReads; stage: PassStage; schema: z.ZodType<CurrentBusiness> } | undefined,
   ) {}
 
   /** A row the file left as it was exported is unchanged without a request; its business stays taken for later rows. */
@@ -125,31 +154,61 @@ class BusinessBatches {
    */
   async send({ org, rows }: ReadBatch<BusinessRow>): Promise<void> {
     if (rows.length === 0) return;
-    let resolved: ResolvedTargets;
+    const planned = await this.takePlannedReads(rows);
+    const unread = rows.filter((row) => !planned.has(row));
+    let resolved: ResolvedTargets | undefined;
     try {
       // Both modes read: diff compares, patch completes partial fields, and the undo file keeps the before-image.
-      const targets = rows.map((row) => row.target);
-      resolved = await resolveBusinesses(this.routing.reader(org), targets, this.codeSearch, this.schema);
-      const missing = org === 'lookup' ? [] : targets.filter((target) => !resolved.resolve(target).found);
-      if (missing.length > 0) resolved = orElse(resolved, await resolveBusinesses(this.routing.lookup, missing, this.codeSearch, this.schema));
+      if (unread.length > 0) resolved = await this.resolve(org, unread);
     } catch (error) {
-      for (const row of rows) await this.run.fail({ ...row.base, target: describeBusinessTarget(row.target) }, error, findIdentityColumn(row.target));
-      return;
+      for (const row of unread) await this.run.fail({ ...row.base, target: describeBusinessTarget(row.target) }, error, findIdentityColumn(row.target));
+      if (planned.size === 0) return;
     }
-    this.run.reads += resolved.reads;
-    this.routing.note(resolved.organizations);
+    this.routing.note(new Set([...planned.values()].map((business) => business.org_id)));
     for (const row of rows) {
+      const plannedBusiness = planned.get(row);
+      // A row whose read failed is reported already.
+      if (plannedBusiness === undefined && resolved === undefined) continue;
       if (this.run.stopReason !== undefined) {
         await this.run.skip(row.base);
         continue;
       }
+      if (plannedBusiness !== undefined) {
+        await this.sendRow(row, plannedBusiness);
+        continue;
+      }
+      if (resolved === undefined) continue;
       const resolution = resolved.resolve(row.target);
       if (!resolution.found) {
         await this.run.record({ ...row.base, status: 'failed', target: describeBusinessTarget(row.target), changes: [], errors: [resolution.error] });
         continue;
       }
+      if (this.plannedReads?.stage === 'plan') await this.plannedReads.reads.record(row.base.line, resolution.business);
       await this.sendRow(row, resolution.business);
     }
+  }
+
+  private async resolve(org: ReadBatch<BusinessRow>['org'], rows: readonly BusinessRow[]): Promise<ResolvedTargets> {
+    const targets = rows.map((row) => row.target);
+    let resolved = await resolveBusinesses(this.routing.reader(org), targets, this.codeSearch, this.schema);
+    const missing = org === 'lookup' ? [] : targets.filter((target) => !resolved.resolve(target).found);
+    if (missing.length > 0) resolved = orElse(resolved, await resolveBusinesses(this.routing.lookup, missing, this.codeSearch, this.schema));
+    this.run.reads += resolved.reads;
+    this.routing.note(resolved.organizations);
+    return resolved;
+  }
+
+  /** In the run after a plan, the businesses the plan read for these rows. */
+  private async takePlannedReads(rows: readonly BusinessRow[]): Promise<Map<BusinessRow, CurrentBusiness>> {
+    const planned = new Map<BusinessRow, CurrentBusiness>();
+    if (this.plannedReads?.stage !== 'run') return planned;
+    const { reads, schema } = this.plannedReads;
+    for (const row of rows) {
+      const raw = await reads.take(row.base.line);
+      const parsed = raw === undefined ? undefined : schema.safeParse(raw);
+      if (parsed?.success === true) planned.set(row, parsed.data);
+    }
+    return planned;
   }
 
   private async sendRow(given: BusinessRow, current: CurrentBusiness): Promise<void> {

@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../api/api-client.js';
 import type { OrgApi } from '../../../api/org-api.js';
 import type { CustomFieldOrder } from '../../../api/schemas/custom-field-list.js';
 import { buildCustomFieldOrderCatalog } from '../../../resources/custom-field-order/custom-field-order-catalog.js';
-import type { ImportOptions, ImportSummary } from '../import-options.js';
+import type { ImportSummary, OpenImportOptions } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
 import { openImport } from '../open-import.js';
 import { planCustomFieldOrder, type OrderRow } from './plan-custom-field-order.js';
@@ -14,7 +14,7 @@ import { readCustomFieldLayout, type CustomFieldLayout } from './read-custom-fie
  * `section_order`) as one `POST /custom_fields/order` of the organization (`--org` for a PROVIDER
  * key). An organization has a few dozen custom fields, so the sheet is held whole.
  */
-export async function importCustomFieldOrder(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
+export async function importCustomFieldOrder(client: ApiClient, options: OpenImportOptions, logger: Logger): Promise<ImportSummary> {
   const api = client.org(options.orgId);
   const { run, rows } = await openImport(client, options, logger, buildCustomFieldOrderCatalog());
   const sheet: OrderRow[] = [];

@@ -4,11 +4,11 @@ import type { ServiceItem, Services, ServiceSetting } from '../../../api/schemas
 import { buildServiceCatalog } from '../../../resources/services/service-catalog.js';
 import type { BusinessItemResource } from '../business-items/business-item-resource.js';
 import { importBusinessItems } from '../business-items/import-business-items.js';
-import type { ImportOptions, ImportSummary } from '../import-options.js';
+import type { ImportSummary, OpenImportOptions } from '../import-options.js';
 import { planService } from './plan-service.js';
 
 /** Imports a sheet of services, one row per service of a business, one request per service. */
-export function importServices(client: ApiClient, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
+export function importServices(client: ApiClient, options: OpenImportOptions, logger: Logger): Promise<ImportSummary> {
   return importBusinessItems(client, options, logger, createServiceResource());
 }
 

@@ -1,0 +1,81 @@
+import { close, open } from 'node:fs';
+import { promisify } from 'node:util';
+import { assertReadableFile } from './assert-readable-file.js';
+import { detectSheetFormat } from './detect-sheet-format.js';
+import { hashFile } from './hash-file.js';
+import { scanTextFile, type TextFileScan } from './scan-text-file.js';
+import { SheetError } from './sheet-error.js';
+
+/** An open file as every read takes it: its path for messages, its descriptor for the bytes (a worker thread reads it too). */
+export interface FileRef {
+  readonly path: string;
+  readonly fd: number;
+}
+
+/**
+ * A sheet file opened once for a command or a job step: its header, scan, estimate, plan and run
+ * all read through this one descriptor, and what a pass over all of its bytes learns (the
+ * encoding, the line count, the SHA-256) is computed once however many readers ask.
+ */
+export class SourceFile implements FileRef {
+  private textScan: Promise<TextFileScan> | undefined;
+  private hash: Promise<string> | undefined;
+  private closed: Promise<void> | undefined;
+
+  private constructor(
+    readonly path: string,
+    readonly fd: number,
+    readonly size: number,
+  ) {}
+
+  static async open(path: string): Promise<SourceFile> {
+    const { size } = await assertReadableFile(path);
+    const fd = await promisify(open)(path, 'r').catch((error: unknown) => {
+      throw new SheetError(`read ${path}`, `the file cannot be opened (${String(error)})`, 'Check the path and the file permissions.', { cause: error });
+    });
+    return new SourceFile(path, fd, size);
+  }
+
+  /** A text file's head, encoding, line count and SHA-256, from one pass. */
+  scanText(): Promise<TextFileScan> {
+    return (this.textScan ??= scanTextFile(this));
+  }
+
+  /** The SHA-256 a resumed import compares: from the text scan for a CSV, from a pass of its own for a workbook. */
+  sha256(): Promise<string> {
+    return (this.hash ??= detectSheetFormat(this.path, 'read') === 'csv' ? this.scanText().then((scan) => scan.sha256) : hashFile(this));
+  }
+
+  close(): Promise<void> {
+    return (this.closed ??= promisify(close)(this.fd));
+  }
+}
+
+/** The files of a job, each opened once for every step and estimate that reads it, all closed with the job. */
+export class SourceFiles {
+  private readonly opened = new Map<string, Promise<SourceFile>>();
+
+  open(path: string): Promise<SourceFile> {
+    let file = this.opened.get(path);
+    if (file === undefined) {
+      file = SourceFile.open(path);
+      this.opened.set(path, file);
+    }
+    return file;
+  }
+
+  async close(): Promise<void> {
+    const files = await Promise.allSettled(this.opened.values());
+    await Promise.all(files.flatMap((file) => (file.status === 'fulfilled' ? [file.value.close()] : [])));
+  }
+}
+
+/** Runs `use` on the file opened once, and closes it however `use` ends. */
+export async function withSourceFile<T>(path: string, use: (file: SourceFile) => Promise<T>): Promise<T> {
+  const file = await SourceFile.open(path);
+  try {
+    return await use(file);
+  } finally {
+    await file.close();
+  }
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Business } from '../../../src/emulator/state-types.js';
+import type { ImportOptions, ImportSummary } from '../../../src/jobs/import/import-options.js';
+import type { Role } from '../../../src/api/facts/service-facts.js';
+import { startImportHarness, type ImportHarness } from './start-import-harness.js';
+
+/** Every open of `path` while `run` runs, through any of node:fs's opens (streams open through fs.open). */
+async function countOpens(path: string, run: () => Promise<unknown>): Promise<number> {
+  const spies = [vi.spyOn(fs, 'open'), vi.spyOn(fs, 'openSync'), vi.spyOn(fs.promises, 'open')];
+  syncBuiltinESMExports();
+  try {
+    await run();
+    return spies.reduce((opens, spy) => opens + spy.mock.calls.filter(([opened]) => opened === path).length, 0);
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+    syncBuiltinESMExports();
+  }
+}
+
+describe('an import opens its file once', () => {
+  let harness: ImportHarness;
+  let businesses: Business[];
+  beforeAll(async () => {
+    harness = await startImportHarness({ businesses: 30 });
+    businesses = harness.api.emulator.state.orgBusinesses(1);
+  });
+  afterAll(() => harness.close());
+
+  const sheet = () => ['business_id,name,custom_fields.seats', ...businesses.slice(0, 20).map((business, index) => `${business.id},Opened ${index},${index}`)].join('\n');
+
+  it.each<[string, Partial<ImportOptions>, Role]>([
+    ['a dry run', { dryRun: true }, 'ORG_ADMIN'],
+    ['a PROVIDER import without --org', { dryRun: true }, 'PROVIDER'],
+    ['an import with breakers', { breakers: { maxChanges: { percent: 100 } } }, 'ORG_ADMIN'],
+  ])('%s', async (name, options, role) => {
+    const file = join(harness.dir, `${name.replaceAll(' ', '-')}.csv`);
+    await fs.promises.writeFile(file, sheet());
+    let expected = 0;
+    let summary: ImportSummary | undefined;
+    const opens = await countOpens(file, async () => {
+      ({ summary } = await harness.importFile('businesses', file, { ...options, onRowsExpected: (rows) => (expected = rows) }, undefined, role));
+    });
+    expect(summary?.rows).toMatchObject({ total: 20, failed: 0, invalid: 0 });
+    expect(expected).toBe(20);
+    expect(opens).toBe(1);
+  });
+});
+
+describe('an import with breakers', () => {
+  let harness: ImportHarness;
+  let businesses: Business[];
+  beforeAll(async () => {
+    harness = await startImportHarness({ businesses: 30 });
+    businesses = harness.api.emulator.state.orgBusinesses(1);
+  });
+  afterAll(() => harness.close());
+
+  /** The reads the service answered while `run` ran. */
+  async function countReads(run: () => Promise<unknown>): Promise<number> {
+    let reads = 0;
+    harness.api.emulator.faults.script = (_n, req) => {
+      if (req.method === 'GET') reads++;
+      return undefined;
+    };
+    try {
+      await run();
+      return reads;
+    } finally {
+      harness.api.emulator.faults.script = undefined;
+    }
+  }
+
+  it('reads each business once: the run writes from what its plan read', async () => {
+    const renames = (prefix: string) => ['code,name', ...businesses.slice(0, 20).map((business, index) => `${business.code ?? ''},${prefix} ${index}`)].join('\n');
+    let planned: ImportSummary | undefined;
+    const planOnly = await countReads(async () => {
+      ({ summary: planned } = await harness.runImport('businesses', renames('Planned'), { dryRun: true }));
+    });
+    let summary: ImportSummary | undefined;
+    const withBreakers = await countReads(async () => {
+      ({ summary } = await harness.runImport('businesses', renames('Planned'), { breakers: { maxChanges: { percent: 100 } } }));
+    });
+    expect(summary?.rows).toMatchObject({ total: 20, updated: 20 });
+    expect(withBreakers).toBe(planOnly);
+    // The plan's reads are the run's.
+    expect(summary?.requests.reads).toBe(planned?.requests.reads);
+    expect(businesses.slice(0, 20).map((business) => business.name)).toEqual(businesses.slice(0, 20).map((_, index) => `Planned ${index}`));
+  });
+});
