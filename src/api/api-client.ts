@@ -3,9 +3,8 @@ import { SYSTEM_CLOCK, type Clock } from './pacing/clock.js';
 import type { CallApi } from './endpoints/call-api.js';
 import { createHttpAgent, DEFAULT_HTTP_OPTIONS, type HttpOptions } from './transport/http-agent.js';
 import { createOrgApi, type OrgApi } from './org-api.js';
-import { OrgPacer, type PacerOptions } from './pacing/org-pacer.js';
+import { OrgBudget, OrgBudgets, type BudgetOptions, type CountersSnapshot } from './pacing/org-budget.js';
 import { findOwnBudgetKey } from './pacing/own-budget-key.js';
-import { PacerRegistry, type CountersSnapshot } from './pacing/pacer-registry.js';
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from './transport/retry-policy.js';
 import { runRequest } from './transport/run-request.js';
 import { DEFAULT_RATE_PER_MINUTE } from './facts/service-facts.js';
@@ -58,7 +57,7 @@ export interface ApiClient {
 }
 
 /**
- * The API client: one pacer per organization shared by every caller of
+ * The API client: one budget per organization shared by every caller of
  * `org(id)`, retries per call, and one stop for all (the job's signal, or a 401).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -72,16 +71,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ratePerMinute: options.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE,
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
     clock,
+    stop: stop.signal,
   };
-  const callWith = (pacer: OrgPacer): CallApi => (request, schema) => runRequest({ pacer, target, retry, clock, random, stop }, request, schema);
+  const callWith = (budget: OrgBudget): CallApi => (request, schema) => runRequest({ budget, target, retry, clock, random, stop }, request, schema);
   const shared = options.rateRedisUrl === undefined ? undefined : openSharedBudget(options.rateRedisUrl, options, pacing, callWith);
-  const registry = new PacerRegistry(pacing, shared && ((orgId) => shared.turnFor(orgId)));
+  const budgets = new OrgBudgets(pacing, shared && ((orgId) => shared.turnFor(orgId)));
   let closed: Promise<void> | undefined;
   return {
     org(orgId) {
-      return createOrgApi(callWith(registry.pacerFor(orgId)), orgId);
+      return createOrgApi(callWith(budgets.budgetFor(orgId)), orgId);
     },
-    readCounters: () => registry.readCounters(),
+    readCounters: () => budgets.readCounters(),
     close() {
       // A second close (a finally after the command's own) waits for the first.
       closed ??= (async () => {
@@ -95,12 +95,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 }
 
 /**
- * Budgets are kept per API address. The caller's own organization is read once, with a pacer of
+ * Budgets are kept per API address. The caller's own organization is read once, with a budget of
  * its own: that one request cannot wait for a turn of the budget it is looking up.
  */
-function openSharedBudget(redisUrl: string, options: ApiClientOptions, pacing: PacerOptions, callWith: (pacer: OrgPacer) => CallApi): SharedBudget {
+function openSharedBudget(redisUrl: string, options: ApiClientOptions, pacing: BudgetOptions, callWith: (budget: OrgBudget) => CallApi): SharedBudget {
   const logger = options.logger ?? pino({ level: 'warn' }, pino.destination(2));
-  const lookup = createOrgApi(callWith(new OrgPacer(pacing)), undefined);
+  const lookup = createOrgApi(callWith(new OrgBudget(pacing)), undefined);
   return new SharedBudget({
     redisUrl,
     ratePerMinute: pacing.ratePerMinute,

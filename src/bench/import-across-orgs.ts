@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { createApiClient } from '../api/api-client.js';
-import { OWN_ORGANIZATION } from '../api/pacing/pacer-registry.js';
+import { budgetKeyOf } from '../api/pacing/org-budget.js';
 import { importSheet } from '../jobs/import/import-sheet.js';
 
 export interface AcrossOrgsRun {
@@ -42,7 +42,7 @@ export async function importAcrossOrgs(options: AcrossOrgsOptions): Promise<Acro
     const summary = await importSheet(client, 'businesses', { file, reportDir: join(dir, 'report'), mode: 'diff', dryRun: false }, pino({ level: 'silent' }));
     const seconds = (performance.now() - started) / 1000;
     const { total, organizations } = client.readCounters();
-    const orgRequests = Object.entries(organizations).reduce((sum, [key, counters]) => (key === OWN_ORGANIZATION ? sum : sum + counters.sent), 0);
+    const orgRequests = Object.entries(organizations).reduce((sum, [key, counters]) => (key === budgetKeyOf(undefined) ? sum : sum + counters.sent), 0);
     return { orgRequests, requests: total.sent, rateLimited: total.rateLimited, seconds, rows: summary.rows.total };
   } finally {
     await client.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
-import { createSkippingClock } from './skipping-clock.js';
+import { VirtualClock } from './virtual-clock.js';
 
 describe('retries against a faulty service', () => {
   let api: TestEmulator;
@@ -64,7 +64,7 @@ describe('retries against a faulty service', () => {
     expect(organizations['org:2']).toMatchObject({ rateLimited: 0, succeeded: 3, ratePerMinute: 6000 });
   });
 
-  it('waits the Retry-After of a 429 before trying again', async () => {
+  it('waits the Retry-After of a 429 once, in the budget: the retry and a request asked meanwhile start at its end', async () => {
     const { emulator } = api;
     let limited = false;
     emulator.faults.script = () => {
@@ -72,11 +72,21 @@ describe('retries against a faulty service', () => {
       limited = true;
       return { status: 429, headers: { 'retry-after': '30' } };
     };
-    const clock = createSkippingClock();
+    const clock = new VirtualClock();
     const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.ORG_ADMIN, clock });
-    await client.org(1).readServices(emulator.state.orgBusinesses(1)[0]?.id ?? '');
+    const org = client.org(1);
+    const businessId = emulator.state.orgBusinesses(1)[0]?.id ?? '';
+    const first = org.readServices(businessId);
+    // The 429 is answered: the organization pauses, its one wait the only one on the clock.
+    await expect.poll(() => clock.sleeps).toEqual([30_000]);
+    const second = org.readServices(businessId);
+    await clock.run();
+    await Promise.all([first, second]);
     await client.close();
-    expect(clock.sleeps).toEqual([30_000]);
-    expect(client.readCounters().total).toMatchObject({ sent: 2, rateLimited: 1, retried: 1, succeeded: 1 });
+    // After the pause the retry leaves at once, and the second request one interval later at the halved rate: 30 s waited in all, not 60.
+    const interval = (60_000 / 150) * 1.02;
+    expect(clock.sleeps).toEqual([30_000, expect.closeTo(interval, 6)]);
+    expect(clock.now()).toBeCloseTo(30_000 + interval, 6);
+    expect(client.readCounters().total).toMatchObject({ sent: 3, rateLimited: 1, retried: 1, succeeded: 2 });
   });
 });

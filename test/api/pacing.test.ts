@@ -2,20 +2,23 @@ import fc from 'fast-check';
 import { setMaxListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { AdaptiveRate } from '../../src/api/pacing/adaptive-rate.js';
-import { OrgPacer, type SharedTurn } from '../../src/api/pacing/org-pacer.js';
-import { PacerRegistry } from '../../src/api/pacing/pacer-registry.js';
+import { OrgBudget, OrgBudgets, type BudgetOptions, type SharedTurn } from '../../src/api/pacing/org-budget.js';
+import type { Clock } from '../../src/api/pacing/clock.js';
 import { VirtualClock } from './virtual-clock.js';
 
 const WINDOW_MS = 10_000;
 
-/** Runs `count` requests through a pacer, each in flight for `latencyMs`; returns their start times. */
-function pushRequests(pacer: OrgPacer, clock: VirtualClock, count: number, latencyMs: number, onStart?: (index: number, at: number) => void): number[] {
+/** A budget of 300/min with 8 slots on `clock`, unless told otherwise. */
+const optionsOn = (clock: Clock, options: Partial<BudgetOptions> = {}): BudgetOptions => ({ ratePerMinute: 300, concurrency: 8, clock, stop: new AbortController().signal, ...options });
+
+/** Runs `count` requests through a budget, each in flight for `latencyMs`; returns their start times. */
+function pushRequests(budget: OrgBudget, clock: VirtualClock, count: number, latencyMs: number, onStart?: (index: number, at: number) => void): number[] {
   const signal = new AbortController().signal;
   setMaxListeners(0, signal);
   const starts: number[] = [];
   for (let index = 0; index < count; index++) {
-    void pacer.schedule(async () => {
-      const at = await pacer.waitTurn(signal);
+    void budget.schedule(async () => {
+      const at = await budget.waitTurn(signal);
       starts.push(at);
       onStart?.(index, at);
       await clock.sleep(latencyMs, signal);
@@ -29,13 +32,12 @@ function busiestWindow(starts: readonly number[]): number {
   return Math.max(...starts.map((from) => starts.filter((at) => at >= from && at <= from + WINDOW_MS).length));
 }
 
-describe('start gate', () => {
+describe('spacing of starts', () => {
   it('lets at most ceil(N/6) requests start in any 10 s window', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 1500 }), fc.integer({ min: 1, max: 16 }), fc.integer({ min: 0, max: 400 }), async (rate, concurrency, latencyMs) => {
         const clock = new VirtualClock();
-        const pacer = new OrgPacer({ ratePerMinute: rate, concurrency, clock });
-        const starts = pushRequests(pacer, clock, Math.ceil(rate / 6) * 2 + 3, latencyMs);
+        const starts = pushRequests(new OrgBudget(optionsOn(clock, { ratePerMinute: rate, concurrency })), clock, Math.ceil(rate / 6) * 2 + 3, latencyMs);
         await clock.run();
         expect(busiestWindow(starts)).toBeLessThanOrEqual(Math.ceil(rate / 6));
       }),
@@ -45,34 +47,32 @@ describe('start gate', () => {
 
   it('still reaches the budget when latency is high: concurrency hides it', async () => {
     const clock = new VirtualClock();
-    const pacer = new OrgPacer({ ratePerMinute: 300, concurrency: 8, clock });
-    const starts = pushRequests(pacer, clock, 101, 150);
+    const starts = pushRequests(new OrgBudget(optionsOn(clock)), clock, 101, 150);
     await clock.run();
     // 100 intervals of 200 ms, widened by the 2 % safety margin only.
     expect(starts.at(-1)).toBeCloseTo(100 * 200 * 1.02, 6);
   });
 });
 
-describe('start gate timing', () => {
+describe('timing of starts', () => {
   const signal = new AbortController().signal;
 
   it('does not let a late timer push every later start back', async () => {
     const clock = new VirtualClock();
     // Every sleep overshoots by 3 ms, as real timers do under load.
     const late = { now: () => clock.now(), sleep: (ms: number, abort: AbortSignal) => clock.sleep(ms + 3, abort) };
-    const pacer = new OrgPacer({ ratePerMinute: 300, concurrency: 8, clock: late });
-    const starts = pushRequests(pacer, clock, 51, 0);
+    const starts = pushRequests(new OrgBudget(optionsOn(late)), clock, 51, 0);
     await clock.run();
     expect(starts.at(-1)).toBeCloseTo(50 * 204 + 3, 6);
   });
 
   it('does not burst to catch up after an idle spell', async () => {
     const clock = new VirtualClock();
-    const pacer = new OrgPacer({ ratePerMinute: 300, concurrency: 8, clock });
-    const first = pushRequests(pacer, clock, 1, 0);
+    const budget = new OrgBudget(optionsOn(clock));
+    const first = pushRequests(budget, clock, 1, 0);
     void clock.sleep(10_000, signal);
     await clock.run();
-    const later = pushRequests(pacer, clock, 3, 0);
+    const later = pushRequests(budget, clock, 3, 0);
     await clock.run();
     expect(first).toEqual([0]);
     expect(later[0]).toBe(10_000);
@@ -81,20 +81,20 @@ describe('start gate timing', () => {
   });
 });
 
-describe('pacer registry', () => {
-  it('keeps one pacer per organization, shared by every caller', () => {
-    const registry = new PacerRegistry({ ratePerMinute: 300, concurrency: 8, clock: new VirtualClock() });
-    expect(registry.pacerFor(1)).toBe(registry.pacerFor(1));
-    expect(registry.pacerFor(1)).not.toBe(registry.pacerFor(2));
-    expect(registry.pacerFor(undefined)).toBe(registry.pacerFor(undefined));
-    expect(Object.keys(registry.readCounters().organizations)).toEqual(['org:1', 'org:2', 'own']);
+describe('budgets of organizations', () => {
+  it('keeps one budget per organization, shared by every caller', () => {
+    const budgets = new OrgBudgets(optionsOn(new VirtualClock()));
+    expect(budgets.budgetFor(1)).toBe(budgets.budgetFor(1));
+    expect(budgets.budgetFor(1)).not.toBe(budgets.budgetFor(2));
+    expect(budgets.budgetFor(undefined)).toBe(budgets.budgetFor(undefined));
+    expect(Object.keys(budgets.readCounters().organizations)).toEqual(['org:1', 'org:2', 'own']);
   });
 
   it('gives each organization its full budget, in parallel', async () => {
     const clock = new VirtualClock();
-    const registry = new PacerRegistry({ ratePerMinute: 300, concurrency: 8, clock });
-    const first = pushRequests(registry.pacerFor(1), clock, 51, 150);
-    const second = pushRequests(registry.pacerFor(2), clock, 51, 150);
+    const budgets = new OrgBudgets(optionsOn(clock));
+    const first = pushRequests(budgets.budgetFor(1), clock, 51, 150);
+    const second = pushRequests(budgets.budgetFor(2), clock, 51, 150);
     await clock.run();
     for (const starts of [first, second]) {
       expect(starts).toHaveLength(51);
@@ -104,9 +104,9 @@ describe('pacer registry', () => {
 
   it('pauses only the organization that got a 429, for its Retry-After, and halves its rate', async () => {
     const clock = new VirtualClock();
-    const registry = new PacerRegistry({ ratePerMinute: 300, concurrency: 8, clock });
-    const limited = registry.pacerFor(1);
-    const other = registry.pacerFor(2);
+    const budgets = new OrgBudgets(optionsOn(clock));
+    const limited = budgets.budgetFor(1);
+    const other = budgets.budgetFor(2);
     const limitedStarts = pushRequests(limited, clock, 10, 50, (index, at) => {
       if (index === 4) limited.noteRateLimited(30_000, at);
     });
@@ -117,6 +117,22 @@ describe('pacer registry', () => {
     expect(otherStarts.at(-1)).toBeCloseTo(39 * 204, 6);
     expect(limited.ratePerMinute).toBe(150);
     expect(other.ratePerMinute).toBe(300);
+  });
+
+  it('extends a pause under way to the end a later 429 asks, never waiting it twice', async () => {
+    const clock = new VirtualClock();
+    const budget = new OrgBudget(optionsOn(clock));
+    const starts = pushRequests(budget, clock, 3, 50, (index, at) => {
+      if (index === 0) budget.noteRateLimited(30_000, at);
+    });
+    // A second 429, answered 10 s into the pause, asks for 30 s more from then.
+    void clock.sleep(10_000, new AbortController().signal).then(() => {
+      budget.noteRateLimited(30_000, 0);
+    });
+    await clock.run();
+    expect(starts[0]).toBe(0);
+    expect(starts[1]).toBe(40_000);
+    expect(starts[2]).toBeCloseTo(40_000 + (60_000 / budget.ratePerMinute) * 1.02, 6);
   });
 });
 
@@ -143,16 +159,16 @@ function sharedWindowTurns(clock: VirtualClock, points: number, windowMs: number
   };
 }
 
-describe('start gate with a shared budget', () => {
+describe('turns of a shared budget', () => {
   it('holds the requests waiting for a shared turn during a 429 pause, and spaces them at the lowered rate after it', async () => {
     const clock = new VirtualClock();
     // The other processes leave 5 turns in 3 s: requests wait for the shared turn more than for the gate.
-    const pacer = new OrgPacer({ ratePerMinute: 300, concurrency: 8, clock }, sharedWindowTurns(clock, 5, 3000));
+    const budget = new OrgBudget(optionsOn(clock), sharedWindowTurns(clock, 5, 3000));
     let limitedAt = 0;
-    const starts = pushRequests(pacer, clock, 30, 50, (index, at) => {
+    const starts = pushRequests(budget, clock, 30, 50, (index, at) => {
       if (index !== 7) return;
       limitedAt = at;
-      pacer.noteRateLimited(5000, at);
+      budget.noteRateLimited(5000, at);
     });
     await clock.run();
     expect(starts).toHaveLength(30);
@@ -166,11 +182,11 @@ describe('start gate with a shared budget', () => {
     const clock = new VirtualClock();
     const turns: number[] = [];
     const windows = sharedWindowTurns(clock, 5, 3000);
-    const pacer = new OrgPacer({ ratePerMinute: 300, concurrency: 8, clock }, async (signal) => {
+    const budget = new OrgBudget(optionsOn(clock), async (signal) => {
       await windows(signal);
       turns.push(clock.now());
     });
-    const starts = pushRequests(pacer, clock, 20, 50);
+    const starts = pushRequests(budget, clock, 20, 50);
     await clock.run();
     expect(turns).toEqual(starts);
     // 5 starts per 3 s window, 204 ms apart within one.

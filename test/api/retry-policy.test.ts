@@ -7,9 +7,13 @@ import { DEFAULT_RETRY_OPTIONS, runWithRetries, type RetryOptions } from '../../
 const failure = (kind: ApiErrorKind, retryAfterMs?: number): ApiError =>
   new ApiError({ kind, method: 'POST', path: '/business/1', status: kind === 'rate-limited' ? 429 : 503, retryAfterMs });
 
-/** Runs `runWithRetries` over scripted outcomes on a virtual clock: sleeps move it and are recorded, never waited. */
+/**
+ * Runs `runWithRetries` over scripted outcomes on a virtual clock: back-offs move it and are recorded, never waited; so
+ * are the pauses a 429 hands to the budget, as its next turn would wait them.
+ */
 async function replay(outcomes: (ApiError | 'ok')[], options: Partial<RetryOptions> = {}, random = () => 1, attemptMs = 0) {
   const sleeps: number[] = [];
+  const pauses: number[] = [];
   let attempts = 0;
   let now = 0;
   const result = runWithRetries(
@@ -27,13 +31,18 @@ async function replay(outcomes: (ApiError | 'ok')[], options: Partial<RetryOptio
         now += ms;
         return Promise.resolve();
       },
+      onRetry: (error, ms) => {
+        if (error.kind !== 'rate-limited') return;
+        pauses.push(ms);
+        now += ms;
+      },
     },
   );
   const settled = await result.then(
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
-  return { ...settled, sleeps, attempts, elapsedMs: now };
+  return { ...settled, sleeps, pauses, attempts, elapsedMs: now };
 }
 
 describe('Retry-After', () => {
@@ -53,14 +62,14 @@ describe('Retry-After', () => {
 });
 
 describe('retries', () => {
-  it('waits Retry-After after a 429, then retries', async () => {
+  it("hands the Retry-After of a 429 to the budget's pause, then retries without a wait of its own", async () => {
     const run = await replay([failure('rate-limited', 2000), failure('rate-limited', 0)]);
-    expect(run).toMatchObject({ value: 'done', sleeps: [2000, 0], attempts: 3 });
+    expect(run).toMatchObject({ value: 'done', pauses: [2000, 0], sleeps: [], attempts: 3 });
   });
 
-  it('backs off after a 429 that gives no Retry-After', async () => {
+  it('pauses for a back-off after a 429 that gives no Retry-After', async () => {
     const run = await replay([failure('rate-limited'), failure('rate-limited')], { baseDelayMs: 100 }, () => 0.5);
-    expect(run).toMatchObject({ value: 'done', sleeps: [50, 100] });
+    expect(run).toMatchObject({ value: 'done', pauses: [50, 100], sleeps: [] });
   });
 
   it('backs off exponentially with full jitter after 5xx, timeouts and resets', async () => {
@@ -83,7 +92,7 @@ describe('retries', () => {
           now += 1000;
           return now <= outageMs ? Promise.reject(error) : Promise.resolve('done');
         },
-        { options, random: () => 1, now: () => now, sleep: (ms) => Promise.resolve(sleeps.push(ms)).then(() => void (now += ms)) },
+        { options, random: () => 1, now: () => now, sleep: (ms) => Promise.resolve(sleeps.push(ms)).then(() => void (now += ms)), onRetry: () => undefined },
       ).then(
         (value) => ({ value }),
         (reason: unknown) => ({ reason }),
@@ -107,13 +116,13 @@ describe('retries', () => {
     const storm = await replay(Array.from({ length: 60 }, () => limited), { maxRateWaitMs: 15 * 60_000 });
     expect(storm).toMatchObject({ value: 'done', attempts: 61 });
     const longer = await replay(Array.from({ length: 10 }, () => limited), { maxRateWaitMs: 5000 });
-    expect(longer).toMatchObject({ error: limited, sleeps: [1000, 1000, 1000, 1000, 1000] });
+    expect(longer).toMatchObject({ error: limited, pauses: [1000, 1000, 1000, 1000, 1000] });
   });
 
   it('stops at once on a Retry-After above the cap, seconds or an HTTP date alike', async () => {
     const day = failure('rate-limited', 86_400_000);
     const run = await replay([day], { maxRetryAfterMs: 300_000 });
-    expect(run.sleeps).toEqual([]);
+    expect(run.pauses).toEqual([]);
     const error = 'error' in run ? run.error : undefined;
     expect(error).toBeInstanceOf(RetryAfterTooLongError);
     expect(String(error)).toContain('the service asked to wait 86400 s; more than --max-retry-after 300');
@@ -123,11 +132,11 @@ describe('retries', () => {
 
   it.each(['invalid-request', 'not-authorized', 'not-found'] as const)('does not retry %s', async (kind) => {
     const error = new ApiError({ kind, method: 'GET', path: '/business/1', status: 400 });
-    expect(await replay([error])).toMatchObject({ error, attempts: 1, sleeps: [] });
+    expect(await replay([error])).toMatchObject({ error, attempts: 1, sleeps: [], pauses: [] });
   });
 
   it('does not retry a 401', async () => {
     const error = new AuthenticationError({ method: 'GET', path: '/business/search' });
-    expect(await replay([error])).toMatchObject({ error, attempts: 1, sleeps: [] });
+    expect(await replay([error])).toMatchObject({ error, attempts: 1, sleeps: [], pauses: [] });
   });
 });

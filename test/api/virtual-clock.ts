@@ -7,6 +7,8 @@ interface Timer {
 
 /** A clock whose time moves only when the test runs its timers: pacing is checked without waiting. */
 export class VirtualClock implements Clock {
+  /** Every wait asked for, in milliseconds, in order. */
+  readonly sleeps: number[] = [];
   private time = 0;
   private readonly timers: Timer[] = [];
 
@@ -15,6 +17,7 @@ export class VirtualClock implements Clock {
   }
 
   sleep(ms: number, signal: AbortSignal): Promise<void> {
+    this.sleeps.push(ms);
     return new Promise((resolve, reject) => {
       const onAbort = (): void => {
         this.timers.splice(this.timers.indexOf(timer), 1);

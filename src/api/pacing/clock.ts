@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
-/** Time as the pacer and the retries see it; tests inject a virtual one so they never wait. */
+/** Time as the budgets and the retries see it; tests inject a virtual one so they never wait. */
 export interface Clock {
   /** Milliseconds on a monotonic scale (only differences matter). */
   now(): number;

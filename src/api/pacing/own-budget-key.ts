@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AbortedError, findAuthenticationFailure } from '../errors/api-error.js';
+import { budgetKeyOf } from './org-budget.js';
 
 /**
  * The shared budget key of the caller's own organization, which two keys of the same organization
@@ -11,7 +12,7 @@ export async function findOwnBudgetKey(readFirstBusiness: () => Promise<{ busine
   let why: string;
   try {
     const orgId = (await readFirstBusiness()).businesses[0]?.org_id;
-    if (orgId !== undefined) return `org:${orgId}`;
+    if (orgId !== undefined) return budgetKeyOf(orgId);
     why = 'the key reads no business';
   } catch (error) {
     // A stopped client (its job aborted, or the key refused) sends nothing more: the turn fails the same way.

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { SharedTurn } from './org-pacer.js';
+import { budgetKeyOf, type SharedTurn } from './org-budget.js';
 import { describeRedisUrl, SharedBudgetError } from './shared-budget-error.js';
 import { chooseSharedWindow } from './shared-window.js';
 import { untilAborted } from './until-aborted.js';
@@ -28,7 +28,7 @@ export interface SharedBudgetOptions {
 /**
  * Turns shared by every process that names the same Redis: one counter per budget key. A turn
  * Redis does not give within the timeout (a Redis stopped, frozen or cut off) is taken from this
- * process's own count instead, with one warning, until Redis answers a ping again; the pacers
+ * process's own count instead, with one warning, until Redis answers a ping again; the budgets
  * adapt to the 429s that may follow meanwhile.
  */
 export class SharedBudget {
@@ -78,7 +78,7 @@ export class SharedBudget {
 
   /** Turns of the budget a request to `orgId` is charged to: the organization's, or the caller's own. */
   turnFor(orgId: number | undefined): SharedTurn {
-    const keyOf = orgId === undefined ? () => (this.ownKey ??= this.options.findOwnKey()) : () => Promise.resolve(`org:${orgId}`);
+    const keyOf = orgId === undefined ? () => (this.ownKey ??= this.options.findOwnKey()) : () => Promise.resolve(budgetKeyOf(orgId));
     return (signal) => this.take(keyOf, signal);
   }
 

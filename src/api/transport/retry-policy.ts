@@ -72,9 +72,10 @@ export interface RetryRuntime {
   random: () => number;
   /** The clock the budgets are measured on (the client's, injected by tests). */
   now: () => number;
+  /** Waits out a back-off after a transient failure. */
   sleep: (ms: number) => Promise<void>;
-  /** Called before each wait, for counters and the pacer. */
-  onRetry?: (error: ApiError, delayMs: number) => void;
+  /** Called before each retry, for counters and the budget: a 429's wait is the budget's pause, which the retry meets at its turn. */
+  onRetry: (error: ApiError, delayMs: number) => void;
 }
 
 /** Runs `attempt` until it succeeds or the policy gives up; the last error is thrown as is. */
@@ -94,9 +95,9 @@ export async function runWithRetries<T>(attempt: () => Promise<T>, runtime: Retr
       }
       const delayMs = decideRetry(error, history, runtime.options, runtime.random, now);
       if (delayMs === undefined) throw error;
+      runtime.onRetry(error, delayMs);
       if (rateLimited) history.rateWaitMs += delayMs;
-      runtime.onRetry?.(error, delayMs);
-      await runtime.sleep(delayMs);
+      else await runtime.sleep(delayMs);
     }
   }
 }

@@ -3,7 +3,7 @@ import { AbortedError, ApiError, AuthenticationError } from '../errors/api-error
 import { describeDrift, describeMismatch, REPORT_INPUT } from '../errors/describe-mismatch.js';
 import type { ApiRequest } from './api-request.js';
 import type { Clock } from '../pacing/clock.js';
-import type { OrgPacer } from '../pacing/org-pacer.js';
+import type { OrgBudget } from '../pacing/org-budget.js';
 import { RetryAfterTooLongError } from '../errors/retry-after-too-long-error.js';
 import { runWithRetries, type RetryOptions } from './retry-policy.js';
 import { sendRequest, type ApiAnswer, type HttpTarget } from './send-request.js';
@@ -15,9 +15,9 @@ import { WrongBaseUrlError } from '../errors/wrong-base-url-error.js';
 /** Drift lines in one error message: the first few tell what changed. */
 const SHOWN_ISSUES = 3;
 
-/** What a call needs: the organization's pacer and what the whole client shares. */
+/** What a call needs: the organization's budget and what the whole client shares. */
 export interface RequestContext {
-  pacer: OrgPacer;
+  budget: OrgBudget;
   target: HttpTarget;
   retry: RetryOptions;
   clock: Clock;
@@ -26,23 +26,23 @@ export interface RequestContext {
 }
 
 /**
- * One call: a concurrency slot of the organization, then attempts through its
- * start gate with retries, the answer checked against `schema`. Back-off waits
- * keep the slot, so a failing organization does not flood its budget. A call
- * cancelled by its own signal rejects with AbortedError and is not counted.
+ * One call: a concurrency slot of the organization, then attempts at its budget's
+ * turns with retries, the answer checked against `schema`. Back-off waits and a
+ * 429's pause keep the slot, so a failing organization does not flood its budget.
+ * A call cancelled by its own signal rejects with AbortedError and is not counted.
  */
 export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, schema: z.ZodType<T>): Promise<T> {
-  const { pacer, stop } = ctx;
+  const { budget, stop } = ctx;
   const signal = request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]);
   const drop = request.signal === undefined ? stop.closed : AbortSignal.any([stop.closed, request.signal]);
   let sentAt = 0;
   const attempt = async (): Promise<T> => {
-    sentAt = await pacer.waitTurn(signal);
+    sentAt = await budget.waitTurn(signal);
     return readAnswer(ctx, request, await sendCounted(ctx, request, drop), schema);
   };
   try {
     signal.throwIfAborted();
-    const result = await pacer.schedule(
+    const result = await budget.schedule(
       () =>
         runWithRetries(attempt, {
           options: ctx.retry,
@@ -50,17 +50,17 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
           now: () => ctx.clock.now(),
           sleep: (ms) => ctx.clock.sleep(ms, signal),
           onRetry(error, delayMs) {
-            pacer.counters.retried++;
-            if (error.kind === 'rate-limited') pacer.noteRateLimited(delayMs, sentAt);
+            budget.counters.retried++;
+            if (error.kind === 'rate-limited') budget.noteRateLimited(delayMs, sentAt);
           },
         }),
       signal,
     );
-    pacer.counters.succeeded++;
+    budget.counters.succeeded++;
     return result;
   } catch (error) {
     if (request.signal?.aborted === true && !stop.signal.aborted) throw new AbortedError();
-    pacer.counters.failed++;
+    budget.counters.failed++;
     // Every other call would fail the same way: nothing more is sent.
     if (error instanceof RetryAfterTooLongError || error instanceof UnreachableServiceError || error instanceof WrongBaseUrlError) stop.stop(new AbortedError(error));
     throw stop.explain(error);
@@ -68,13 +68,13 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
 }
 
 async function sendCounted(ctx: RequestContext, request: ApiRequest, drop: AbortSignal): Promise<ApiAnswer> {
-  const { counters } = ctx.pacer;
+  const { counters } = ctx.budget;
   counters.sent++;
   counters.inFlight++;
   try {
     const answer = await sendRequest(ctx.target, request, drop);
     if (answer.status === 429) counters.rateLimited++;
-    else ctx.pacer.noteAnswered();
+    else ctx.budget.noteAnswered();
     return answer;
   } finally {
     counters.inFlight--;

@@ -1,14 +1,14 @@
 import type { ApiClient } from '../../api/api-client.js';
 import type { OrgApi } from '../../api/org-api.js';
-import { OWN_ORGANIZATION, type CountersSnapshot } from '../../api/pacing/pacer-registry.js';
+import { budgetKeyOf, type CountersSnapshot } from '../../api/pacing/org-budget.js';
 import type { OrganizationTally } from './import-options.js';
 
 /**
  * The budget each request of an import is paced with, as the service charges it: the searches for
  * businesses not read yet to `--org`'s (else the key's own), and a business's own requests to its
  * organization. A key that has read businesses of one organization only may be that organization's
- * own key, whose own budget is that organization's: its requests stay on one pacer, so that two
- * pacers never pace one budget at twice its rate. Reading a second organization shows a PROVIDER.
+ * own key, whose own budget is that organization's: its requests stay on one OrgBudget, so that
+ * two never pace one budget at twice its rate. Reading a second organization shows a PROVIDER.
  */
 export class OrgRouting {
   /** Requests about businesses whose organization is not known yet. */
@@ -48,12 +48,12 @@ export class OrgRouting {
   /** The endpoints for requests about a business of `orgId`; its `rows` count towards that organization. */
   forOrg(orgId: number, rows = 1): OrgApi {
     const own = this.orgId === undefined && this.seen.size < 2;
-    const key = own ? OWN_ORGANIZATION : `org:${this.orgId ?? orgId}`;
+    const key = budgetKeyOf(own ? undefined : this.orgId ?? orgId);
     this.rows.set(key, (this.rows.get(key) ?? 0) + rows);
     return own ? this.lookup : this.client.org(orgId);
   }
 
-  /** Each organization's rows, requests and 429s, when the import went to more than one pacer. */
+  /** Each organization's rows, requests and 429s, when the import went to more than one budget. */
   tally(): Record<string, OrganizationTally> | undefined {
     const { organizations } = this.client.readCounters();
     const keys = [...new Set([...this.rows.keys(), ...Object.keys(organizations)])].sort();

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { Clock } from '../../../src/api/pacing/clock.js';
-import type { CountersSnapshot } from '../../../src/api/pacing/pacer-registry.js';
+import type { CountersSnapshot } from '../../../src/api/pacing/org-budget.js';
 import type { Role } from '../../../src/api/facts/service-facts.js';
 import type { Business } from '../../../src/emulator/state-types.js';
 import type { ImportSummary } from '../../../src/jobs/import/import-options.js';
