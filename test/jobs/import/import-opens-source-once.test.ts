@@ -1,10 +1,12 @@
-import fs from 'node:fs';
+import fs, { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Business } from '../../../src/emulator/state-types.js';
 import type { ImportOptions, ImportSummary } from '../../../src/jobs/import/import-options.js';
 import type { Role } from '../../../src/api/facts/service-facts.js';
+import { PLAN_DIR, PLANNED_READS_FILE } from '../../../src/jobs/import/report/open-report-dir.js';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';
 
 /** Every open of `path` while `run` runs, through any of node:fs's opens (streams open through fs.open). */
@@ -88,5 +90,14 @@ describe('an import with breakers', () => {
     // The plan's reads are the run's.
     expect(summary?.requests.reads).toBe(planned?.requests.reads);
     expect(businesses.slice(0, 20).map((business) => business.name)).toEqual(businesses.slice(0, 20).map((_, index) => `Planned ${index}`));
+    expect(existsSync(join(summary?.report_dir ?? '', PLAN_DIR, PLANNED_READS_FILE))).toBe(false);
+  });
+
+  it('plans again over the reads a killed run left', async () => {
+    const reportDir = join(harness.dir, 'killed');
+    await mkdir(join(reportDir, PLAN_DIR), { recursive: true });
+    await writeFile(join(reportDir, PLAN_DIR, PLANNED_READS_FILE), '{"id":"left by a killed run"}');
+    const { summary } = await harness.runImport('businesses', `business_id,name\n${businesses[20]?.id ?? ''},After a kill`, { reportDir, breakers: { maxChanges: { rows: 1 } } });
+    expect(summary.rows).toMatchObject({ total: 1, updated: 1 });
   });
 });

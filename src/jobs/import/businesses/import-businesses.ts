@@ -16,7 +16,7 @@ import type { ImportRun } from '../import-run.js';
 import { openImport, type ValidRow } from '../open-import.js';
 import { OrgRouting } from '../org-routing.js';
 import { ORG_ID_COLUMN } from '../read-row-org.js';
-import { PLAN_DIR } from '../report/open-report-dir.js';
+import { PLAN_DIR, PLANNED_READS_FILE } from '../report/open-report-dir.js';
 import { tryReadCustomFieldDefinitions } from '../../read-custom-field-definitions.js';
 import { readSheetHeader } from '../read-sheet-header.js';
 import { checkSheetColumns, findUnknownColumns } from '../check-sheet-columns.js';
@@ -61,7 +61,7 @@ export async function importBusinesses(client: ApiClient, options: OpenImportOpt
   logger.info('breakers are set: the whole file is planned before any write');
   // A dry run is its own plan: no run follows it.
   if (options.dryRun) return importAfterPlan(options, options.breakers, (passOptions) => importBusinessPass(client, passOptions, logger, shared));
-  const plannedReads = new PlannedReads(join(options.reportDir, PLAN_DIR, 'reads.jsonl'));
+  const plannedReads = new PlannedReads(join(options.reportDir, PLAN_DIR, PLANNED_READS_FILE));
   try {
     return await importAfterPlan(options, options.breakers, (passOptions, stage) => importBusinessPass(client, passOptions, logger, { ...shared, plannedReads: { reads: plannedReads, stage } }));
   } finally {

@@ -21,7 +21,8 @@ export class PlannedReads {
     const bytes = Buffer.from(JSON.stringify(toRawValue(business)));
     const at = this.size;
     this.size += bytes.length;
-    this.file ??= open(this.path, 'w+');
+    // Client data, as the journal: readable by its owner only.
+    this.file ??= open(this.path, 'w+', 0o600);
     await (await this.file).write(bytes, 0, bytes.length, at);
     this.offsets.set(line, { at, length: bytes.length });
   }

@@ -6,9 +6,11 @@ import { ReportDirError } from './report-dir-error.js';
 import { LOCK_FILE, lockReportDir, type ReportDirLock } from './report-dir-lock.js';
 
 /** What an import writes in its report directory (README, "Report files"). */
-const REPORT_FILE = /^(?:(?:results|errors|plan|undo(?:-\d+)?)\.(?:csv|xlsx)|summary\.json|journal\.jsonl)$/;
+const REPORT_FILE = /^(?:(?:results|errors|plan|undo(?:-\d+)?)\.(?:csv|xlsx)|summary\.json|(?:journal|reads)\.jsonl)$/;
 /** Where the planning pass of a business import with breakers writes: a report of its own, beside the run's. */
 export const PLAN_DIR = 'plan';
+/** In PLAN_DIR, the businesses the plan read, for the run that follows it; left by a run that was killed. */
+export const PLANNED_READS_FILE = 'reads.jsonl';
 /** A rehearsal's report, set aside by the real run that followed it (rehearsal-files.ts). */
 export const REHEARSAL_DIR = 'dry-run';
 const SHOWN_NAMES = 3;
