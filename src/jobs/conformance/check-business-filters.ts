@@ -4,25 +4,23 @@ import type { BusinessSearchParams } from '../../api/endpoints/business-endpoint
 import { IgnoredRequestError } from '../../api/errors/ignored-request-error.js';
 import { describeCheck, notChecked, type AssumptionId, type ConformanceCheck } from './conformance-check.js';
 import { observeFailure } from './observe-failure.js';
-import { rawItems } from './raw-items.js';
 
 export const IGNORED_FILTER_MEANING =
   'imports find rows by this filter and exports select by it: runs stop with "the service ignored the filter" rather than touch the wrong businesses';
 
-/** A search by one filter and what every business answered must match. */
+/** A search by one filter, which matches at least one business. */
 interface FilterProbe {
   id: AssumptionId;
   /** The organization the search is scoped to (sent as org_id). */
   orgId?: number;
   params: BusinessSearchParams;
   asked: string;
-  matches(item: unknown): boolean;
 }
 
 /**
  * Searches by a store code, by two ids and, when the key reads several organizations, by org_id,
- * all taken from the first page, and checks every business answered against the filter. The
- * client checks answers too: when it refuses one, its message is what was observed.
+ * all taken from the first page. The endpoint refuses an answer with a business outside the
+ * filter, as it does in every run: its message is what was observed.
  */
 export async function checkBusinessFilters(client: ApiClient, firstPage: readonly unknown[]): Promise<ConformanceCheck[]> {
   const checks: ConformanceCheck[] = [];
@@ -38,24 +36,22 @@ function planProbes(firstPage: readonly unknown[]): (FilterProbe | ConformanceCh
   return [
     code === undefined
       ? notChecked('filter-code', 'no business of the first page has a store code')
-      : { id: 'filter-code', params: { code: [code] }, asked: `code=${code}`, matches: (item) => readField(item, 'code') === code },
+      : { id: 'filter-code', params: { code: [code] }, asked: `code=${code}` },
     ids.length === 0
       ? notChecked('filter-business-in', 'the key reads no business')
-      : { id: 'filter-business-in', params: { business__in: ids }, asked: `business__in=${ids.join(',')}`, matches: (item) => ids.includes(String(readField(item, 'id'))) },
+      : { id: 'filter-business-in', params: { business__in: ids }, asked: `business__in=${ids.join(',')}` },
     orgId === undefined || orgs.size < 2
       ? notChecked('filter-org-id', 'the key reads one organization (only a PROVIDER key names another)')
-      : { id: 'filter-org-id', orgId, params: {}, asked: `org_id=${orgId}`, matches: (item) => readField(item, 'org_id') === orgId },
+      : { id: 'filter-org-id', orgId, params: {}, asked: `org_id=${orgId}` },
   ];
 }
 
 async function runProbe(client: ApiClient, probe: FilterProbe): Promise<ConformanceCheck> {
   try {
     const page = await client.org(probe.orgId).searchBusinesses({ ...probe.params, per_page: 100 });
-    const items = rawItems(page.businesses, page.unreadable);
-    const outside = items.filter((item) => !probe.matches(item)).length;
-    if (outside > 0) return describeCheck(probe.id, 'blocking', `${probe.asked} answered ${outside} business(es) outside the filter`, IGNORED_FILTER_MEANING);
-    if (items.length === 0) return describeCheck(probe.id, 'blocking', `${probe.asked} answered no business, though one matches`, 'imports would report rows not found');
-    return describeCheck(probe.id, 'ok', `${probe.asked} answered ${items.length} matching business(es)`, 'searches by this filter find what they ask');
+    const found = page.businesses.length + page.unreadable.length;
+    if (found === 0) return describeCheck(probe.id, 'blocking', `${probe.asked} answered no business, though one matches`, 'imports would report rows not found');
+    return describeCheck(probe.id, 'ok', `${probe.asked} answered ${found} matching business(es)`, 'searches by this filter find what they ask');
   } catch (error) {
     return observeFailure(probe.id, error, error instanceof IgnoredRequestError ? IGNORED_FILTER_MEANING : 'searches by this filter fail: imports cannot find their rows');
   }

@@ -1,11 +1,6 @@
-import { readField } from '../../api/checks/read-field.js';
 import type { UnreadableItem } from '../../api/schemas/read-each.js';
 
 /** Every item of a page as the service sent it, those the client reads and those it set aside. */
 export function rawItems(read: readonly unknown[], unreadable: readonly UnreadableItem[]): unknown[] {
   return [...read, ...unreadable.map((item) => item.raw)];
-}
-
-export function idsOf(items: readonly unknown[]): string[] {
-  return items.map((item) => String(readField(item, 'id')));
 }

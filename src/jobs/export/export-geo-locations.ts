@@ -5,6 +5,7 @@ import { buildGeoLocationColumns } from '../../resources/geo-locations/geo-locat
 import type { ExportOptions, ExportSummary } from './export-options.js';
 import { toUnreadableFailures } from './export-failures.js';
 import { exportList } from './export-list.js';
+import { toListingAnswer } from '../listing/to-listing-answer.js';
 
 /** `geo-locations`: the locations the search finds with `--query` and the other filters, page after page. */
 export function exportGeoLocations(client: ApiClient, options: ExportOptions, logger: Logger): Promise<ExportSummary> {
@@ -26,7 +27,7 @@ export function exportGeoLocations(client: ApiClient, options: ExportOptions, lo
       async fetch(page, _perPage, signal) {
         const answer = await api.withSignal(signal).searchGeoLocations({ ...search, page });
         const failures = toUnreadableFailures(`GET /geo-oauth-accounts/locations/search page ${page}`, answer.unreadable, 'location');
-        return { items: answer.locations, maxPage: answer.max_page, page: answer.page, count: answer.count, failures };
+        return { ...toListingAnswer(answer, answer.locations), failures };
       },
     }),
   });

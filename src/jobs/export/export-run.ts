@@ -7,54 +7,23 @@ import type { OrgApi } from '../../api/org-api.js';
 import { detectSheetFormat } from '../../sheets/index.js';
 import { toExportFailure, writeExportFailures, type ExportFailure } from './export-failures.js';
 import type { ExportOptions, ExportSummary } from './export-options.js';
-import { mapInOrder } from './map-in-order.js';
-import { findPageCap, ListingChecks } from '../listing-checks.js';
+import type { ListingAnswer, ListingFinding, ListingSource } from '../listing/listing-source.js';
+import { readListing, type ListedPage } from '../listing/read-listing.js';
 import { PageSpool } from './page-spool.js';
 
-/** A paginated list: page 1 tells how many pages follow. */
-export interface PageSource<Item> {
-  /** Names the list in errors.csv and in `<out>.parts/`, e.g. `GET /user/{id}/businesses`. */
-  readonly name: string;
-  /** The page size asked, where the list takes one (`per_page`): a shorter page 1 that is not the last means the service caps it. */
-  readonly perPage?: number;
-  /** `perPage` is the source's own unless the service was found to give fewer; `signal` aborts once the page is no longer wanted. */
-  fetch(page: number, perPage: number | undefined, signal: AbortSignal): Promise<FetchedPage<Item>>;
-  /** Tells items apart: one listed again is dropped, and a page of an earlier page's items means the service ignored the page number. */
-  idOf?(item: Item): string;
-}
-
-export interface FetchedPage<Item> {
-  items: Item[];
-  maxPage: number;
-  /** The page the answer says it is, where it says: it must be the page asked. */
-  page?: number;
-  /** Items of the whole list, where the answer says: it must not change during the listing. */
-  count?: number;
-  /** Items the answer listed, readable or not; `items.length` by default. */
-  size?: number;
+export type FetchedPage<Item> = ListingAnswer<Item> & {
   /** Requests made for the page's items that failed (services, attributes), items that did not read: such a page is requested again by a rerun. */
   failures?: ExportFailure[];
-}
+};
+
+/** A list an export reads; its name also names it in errors.csv and in `<out>.parts/`. */
+export type PageSource<Item> = ListingSource<Item, FetchedPage<Item>>;
 
 /** A page in `<out>.parts/`; an incomplete one is kept for the feedback sheets but requested again by a rerun. */
-interface SavedPage<Item> {
-  items: Item[];
-  maxPage: number;
-  incomplete?: true;
-}
+type SavedPage<Item> = Pick<FetchedPage<Item>, 'items' | 'maxPage'> & { incomplete?: true };
 
-type PageAnswer<Item> = { saved: FetchedPage<Item> } | { fetched: FetchedPage<Item> } | { error: unknown } | { stopped: true };
-
-/** A page asked for, and the means to cancel it. */
-interface AskedPage<Item> {
-  answer: Promise<PageAnswer<Item>>;
-  controller: AbortController;
-}
-
-export interface LoadedPage<Item> {
-  page: number;
-  items: Item[];
-}
+/** A page's answer, `resumed` when read from `<out>.parts/`. */
+type SpooledPage<Item> = FetchedPage<Item> & { resumed?: true };
 
 /** Pages fetched ahead of the one being written: enough to keep the organization's queue busy. */
 const PAGE_WINDOW = 16;
@@ -102,76 +71,35 @@ export class ExportRun {
   }
 
   /**
-   * The pages of a list in order, `window` of them requested ahead of the one being written, so
-   * that formatting and writing a page never leaves the budget idle; a failed page is recorded
-   * and left out. `guess` pages after the first are requested with it, before it tells how many
-   * there are: for long lists, where waiting a round trip for page 1 would idle the budget; a
-   * guess past the last page is cancelled, as is every page asked ahead once the listing ends
-   * early. Each answer is checked against its request (ListingChecks): a service that ignored the
-   * page number stops the export.
+   * The pages of a list in order (readListing), `window` of them requested ahead of the one being
+   * written, so that formatting and writing a page never leaves the budget idle; a failed page is
+   * recorded and left out. `guess` pages after the first are requested with it: for long lists,
+   * where waiting a round trip for page 1 would idle the budget. A page saved by an earlier run is
+   * read from `<out>.parts/`; an answer that contradicts its request stops the export.
    */
-  async *readPages<Item>(source: PageSource<Item>, { window = PAGE_WINDOW, guess = 0 }: { window?: number; guess?: number } = {}): AsyncGenerator<LoadedPage<Item>> {
-    const checks = new ListingChecks(source);
+  async *readPages<Item>(source: PageSource<Item>, { window = PAGE_WINDOW, guess = 0 }: { window?: number; guess?: number } = {}): AsyncGenerator<ListedPage<Item, FetchedPage<Item>>> {
+    const pages = readListing(this.spooled(source), {
+      window,
+      guess,
+      skipFailedPage: (page, error) => {
+        this.recordFailure(`${source.name} page ${page}`, error);
+        // A failed page 1 ends the listing before it tells how many pages there are.
+        if (page > 1) this.countPage();
+      },
+      onFinding: (finding) => {
+        this.noteFinding(source, finding);
+      },
+    });
     try {
-      yield* this.readCheckedPages(source, checks, window, guess);
-    } catch (error) {
-      // A contradiction found as pages are handed over in order stops the listing like one found in an answer.
-      this.recordFailure(source.name, error);
-    } finally {
-      for (const warning of checks.warnings) this.logger.warn({ list: source.name }, warning);
-      this.warnings.push(...checks.warnings);
-    }
-  }
-
-  private async *readCheckedPages<Item>(source: PageSource<Item>, checks: ListingChecks<Item>, window: number, guess: number): AsyncGenerator<LoadedPage<Item>> {
-    let perPage = source.perPage;
-    // Pages asked and not yet handed over: those no longer wanted are cancelled, so that no request outlives the listing.
-    const requested = new Map<number, AskedPage<Item>>();
-    const request = (page: number): Promise<PageAnswer<Item>> => {
-      const asked = requested.get(page) ?? this.askPage(source, page, perPage);
-      requested.set(page, asked);
-      return asked.answer;
-    };
-    const cancel = (pages: readonly number[]): void => {
-      for (const page of pages) {
-        requested.get(page)?.controller.abort();
-        requested.delete(page);
-      }
-    };
-    try {
-      const firstAnswer = request(1);
-      for (let page = 2; page <= 1 + guess; page++) void request(page);
-      let first = await this.keepPage(source, 1, await firstAnswer, checks, perPage);
-      const cap = first === undefined || perPage === undefined ? undefined : findPageCap({ size: first.size ?? first.items.length, maxPage: first.maxPage, count: first.count }, perPage);
-      if (cap !== undefined) {
-        // The service gives fewer per page than asked: pages asked with the size it gives skip no item.
-        perPage = cap;
-        this.cappedPerPage.set(source.name, perPage);
-        this.logger.info({ list: source.name, perPage }, 'the service gives fewer items per page than asked: the list is read with its page size');
-        cancel([...requested.keys()]);
-        first = await this.keepPage(source, 1, await request(1), checks, perPage);
-      }
-      if (first === undefined) return;
-      const { maxPage } = first;
-      cancel([...requested.keys()].filter((page) => page > maxPage));
-      this.pages.total += maxPage;
-      const rest = Array.from({ length: maxPage - 1 }, (_, index) => index + 2);
-      // The next pages are on their way before page 1 is written.
-      for (const page of rest.slice(0, window)) void request(page);
-      yield { page: 1, items: checks.admit(1, first.items) };
-      this.countPage();
-      const load = async (page: number): Promise<{ page: number; data: FetchedPage<Item> | undefined }> => {
-        const answer = await request(page);
-        requested.delete(page);
-        return { page, data: await this.keepPage(source, page, answer, checks, perPage) };
-      };
-      for await (const loaded of mapInOrder(rest, window, load)) {
-        if (loaded.data !== undefined) yield { page: loaded.page, items: checks.admit(loaded.page, loaded.data.items) };
+      for await (const listed of pages) {
+        if (listed.page === 1) this.pages.total += listed.answer.maxPage;
+        await this.keepPage(source, listed.page, listed.answer);
+        yield listed;
         this.countPage();
       }
-    } finally {
-      // A listing that ended early (page 1 failed, the consumer stopped) wants none of the pages asked ahead.
-      cancel([...requested.keys()]);
+    } catch (error) {
+      // An answer that contradicts its request ends the listing, and stops the export.
+      this.recordFailure(source.name, error);
     }
   }
 
@@ -183,7 +111,7 @@ export class ExportRun {
 
   /** A page `readPages` delivered, read again from `<out>.parts/` (feedback writes its sheets after reading every page). */
   async readSavedPage<Item>(source: PageSource<Item>, page: number): Promise<Item[]> {
-    return (await this.spool.read<SavedPage<Item>>(spoolKey(source, this.cappedPerPage.get(source.name) ?? source.perPage), page))?.items ?? [];
+    return (await this.spool.read<SavedPage<Item>>(this.savedKey(source), page))?.items ?? [];
   }
 
   /** A failed request: an API error becomes a row of errors.csv, a refused key stops the export, a stop is no failure. */
@@ -235,58 +163,50 @@ export class ExportRun {
     return summary;
   }
 
-  private askPage<Item>(source: PageSource<Item>, page: number, perPage: number | undefined): AskedPage<Item> {
-    const controller = new AbortController();
-    return { answer: this.requestPage(source, page, perPage, controller.signal), controller };
+  /** `source` with the pages an earlier run saved read from disk, and none asked once the export stops. */
+  private spooled<Item>(source: PageSource<Item>): ListingSource<Item, SpooledPage<Item>> {
+    return {
+      ...source,
+      fetch: async (page, perPage, signal) => {
+        if (this.stopReason !== undefined) throw new AbortedError(this.stopCause);
+        const saved = await this.spool.read<SavedPage<Item>>(spoolKey(source, perPage), page);
+        if (saved !== undefined && saved.incomplete !== true) return { ...saved, resumed: true };
+        return source.fetch(page, perPage, signal);
+      },
+    };
   }
 
-  /**
-   * A page's answer, saved or fetched, with nothing recorded yet: a guessed page may be dropped.
-   * It never rejects: a page requested ahead and then dropped must not fail the process unseen.
-   */
-  private async requestPage<Item>(source: PageSource<Item>, page: number, perPage: number | undefined, signal: AbortSignal): Promise<PageAnswer<Item>> {
-    if (this.stopReason !== undefined) return { stopped: true };
-    try {
-      const saved = await this.spool.read<SavedPage<Item>>(spoolKey(source, perPage), page);
-      if (saved !== undefined && saved.incomplete !== true) return { saved };
-      return { fetched: await source.fetch(page, perPage, signal) };
-    } catch (error) {
-      return { error };
-    }
-  }
-
-  /** Checks a page's answer against its request, counts it, records its failures and saves it for a rerun. */
-  private async keepPage<Item>(
-    source: PageSource<Item>,
-    page: number,
-    answer: PageAnswer<Item>,
-    checks: ListingChecks<Item>,
-    perPage: number | undefined,
-  ): Promise<FetchedPage<Item> | undefined> {
-    if ('stopped' in answer) return undefined;
-    const requested = `${source.name} page ${page}`;
-    if ('error' in answer) {
-      this.recordFailure(requested, answer.error);
-      return undefined;
-    }
-    const data = 'saved' in answer ? answer.saved : answer.fetched;
-    try {
-      checks.checkAnswer(page, data);
-    } catch (error) {
-      this.recordFailure(requested, error);
-      return undefined;
-    }
-    if ('saved' in answer) {
+  /** Counts a page handed over, records its failures and saves it for a rerun. */
+  private async keepPage<Item>(source: PageSource<Item>, page: number, answer: SpooledPage<Item>): Promise<void> {
+    if (answer.resumed === true) {
       this.resumed++;
-      return answer.saved;
+      return;
     }
-    const { fetched } = answer;
     this.fetched++;
-    const failures = fetched.failures ?? [];
+    const failures = answer.failures ?? [];
     this.failures.push(...failures);
-    const saved: SavedPage<Item> = { items: fetched.items, maxPage: fetched.maxPage, ...(failures.length === 0 ? {} : { incomplete: true }) };
-    await this.spool.write(spoolKey(source, perPage), page, saved);
-    return fetched;
+    const saved: SavedPage<Item> = { items: answer.items, maxPage: answer.maxPage, ...(failures.length === 0 ? {} : { incomplete: true }) };
+    await this.spool.write(this.savedKey(source), page, saved);
+  }
+
+  /** Where the pages `readPages` delivered are saved: under the page size they were asked with. */
+  private savedKey(source: PageSource<unknown>): string {
+    return spoolKey(source, this.cappedPerPage.get(source.name) ?? source.perPage);
+  }
+
+  /** A capped page size is followed (and its pages saved under it); a list that changed, or items listed twice, are told in the summary. */
+  private noteFinding(source: PageSource<unknown>, finding: ListingFinding): void {
+    if (finding.check === 'page-cap') {
+      this.cappedPerPage.set(source.name, finding.perPage);
+      this.logger.info({ list: source.name, perPage: finding.perPage }, 'the service gives fewer items per page than asked: the list is read with its page size');
+      return;
+    }
+    const warning =
+      finding.check === 'page-counts'
+        ? `${source.name} changed during the export (${finding.change}): each item is written once, but some may be missing; run the export again for a complete list`
+        : `${source.name} page ${finding.page} listed ${finding.ids.length} item(s) of an earlier page again: each is written once`;
+    this.logger.warn({ list: source.name }, warning);
+    this.warnings.push(warning);
   }
 }
 

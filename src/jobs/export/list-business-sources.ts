@@ -5,6 +5,7 @@ import { PER_PAGE_MAX } from '../../api/facts/service-facts.js';
 import { toUnreadableFailures } from './export-failures.js';
 import type { ExportFilters } from './export-filters.js';
 import type { FetchedPage, PageSource } from './export-run.js';
+import { toListingAnswer } from '../listing/to-listing-answer.js';
 
 /**
  * The business lists an export reads, 100 per page: each `--user`'s businesses, else every business
@@ -35,12 +36,6 @@ const BUSINESS_LIST = { perPage: PER_PAGE_MAX, idOf: (business: Business) => bus
 
 /** A business the page holds but that does not read is a failure of the page: listed, and the page requested again on a rerun. */
 function toFetchedPage(requested: string, page: BusinessPage): FetchedPage<Business> {
-  return {
-    items: page.businesses,
-    maxPage: page.max_page,
-    page: page.page,
-    count: page.count,
-    size: page.businesses.length + page.unreadable.length,
-    failures: toUnreadableFailures(requested, page.unreadable, 'business'),
-  };
+  const failures = toUnreadableFailures(requested, page.unreadable, 'business');
+  return { ...toListingAnswer(page, page.businesses), size: page.businesses.length + page.unreadable.length, failures };
 }

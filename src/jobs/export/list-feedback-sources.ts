@@ -3,6 +3,7 @@ import type { FeedbackResult } from '../../api/schemas/feedback-results.js';
 import { PER_PAGE_MAX } from '../../api/facts/service-facts.js';
 import { toUnreadableFailures } from './export-failures.js';
 import type { ExportRun, PageSource } from './export-run.js';
+import { toListingAnswer } from '../listing/to-listing-answer.js';
 
 const FEEDBACK_SEARCH = 'GET /feedback/feedback_result';
 
@@ -31,13 +32,7 @@ function feedbackSource(run: ExportRun, name: string, filter: FeedbackFilter): P
     idOf: (result) => String(result.id),
     async fetch(page, _perPage, signal) {
       const answer = await run.api.withSignal(signal).searchFeedbackResults(filter, page);
-      return {
-        items: answer.items,
-        maxPage: answer.max_page,
-        page: answer.page,
-        count: answer.count,
-        failures: toUnreadableFailures(`${name} page ${page}`, answer.unreadable, 'result'),
-      };
+      return { ...toListingAnswer(answer, answer.items), failures: toUnreadableFailures(`${name} page ${page}`, answer.unreadable, 'result') };
     },
   };
 }
@@ -51,7 +46,7 @@ async function readBusinessIds(run: ExportRun): Promise<string[]> {
     async fetch(page, perPage = PER_PAGE_MAX, signal) {
       const answer = await run.api.withSignal(signal).searchBusinesses({ page, per_page: perPage });
       const items = [...answer.businesses.map((business) => business.id), ...answer.unreadable.flatMap((item) => item.id ?? [])];
-      return { items, maxPage: answer.max_page, page: answer.page, count: answer.count };
+      return toListingAnswer(answer, items);
     },
   };
   const ids: string[] = [];
