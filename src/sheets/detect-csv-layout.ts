@@ -7,6 +7,6 @@ import { HEAD_BYTES } from './scan-text-file.js';
 
 /** The delimiter and line ending of a CSV file, from its head: a character cut at its end is left out. */
 export function detectCsvLayout(head: Buffer, encoding: TextEncoding): { delimiter: CsvDelimiter; lineEnding: LineEnding } {
-  const sample = createTextDecoder(encoding).decode(head, { stream: true });
+  const sample = createTextDecoder(encoding).write(head);
   return { delimiter: detectDelimiter(sample, head.length < HEAD_BYTES), lineEnding: detectLineEnding(sample) };
 }

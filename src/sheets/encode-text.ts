@@ -1,20 +1,11 @@
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import iconv from 'iconv-lite';
 import type { TextEncoding } from './detect-encoding.js';
-import { encodeWindows1252 } from './windows-1252.js';
 
-/** The bytes of a text in an encoding the reader detects. */
-export function encodeText(text: string, encoding: TextEncoding): Buffer {
-  switch (encoding) {
-    case 'utf-8':
-      return Buffer.from(text, 'utf8');
-    case 'utf-16le':
-      return Buffer.from(text, 'utf16le');
-    case 'utf-16be':
-      return Buffer.from(text, 'utf16le').swap16();
-    case 'windows-1252':
-      return encodeWindows1252(text);
-  }
+/** The bytes of a text in an encoding the reader detects: a character Windows-1252 lacks is a question mark. */
+function encodeText(text: string, encoding: TextEncoding): Buffer {
+  return iconv.encode(text, encoding);
 }
 
 /** UTF-8 in (what csv-stringify gives), bytes of `encoding` out, starting with a byte order mark when asked. */

@@ -43,9 +43,9 @@ function stripBom(bytes: Buffer): Buffer {
 async function* transcode(chunks: AsyncIterable<Buffer>, encoding: TextEncoding): AsyncGenerator<Buffer> {
   const decoder = createTextDecoder(encoding);
   for await (const chunk of chunks) {
-    const text = decoder.decode(chunk, { stream: true });
+    const text = decoder.write(chunk);
     if (text !== '') yield Buffer.from(text);
   }
-  const rest = decoder.decode();
-  if (rest !== '') yield Buffer.from(rest);
+  const rest = decoder.end();
+  if (rest !== undefined && rest !== '') yield Buffer.from(rest);
 }

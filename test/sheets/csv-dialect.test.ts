@@ -39,9 +39,9 @@ describe('CSV dialects', () => {
     expect(items).toEqual([{ kind: 'row', line: 2, values: rows[0] }]);
   });
 
-  it('writes a character Windows-1252 lacks as a question mark', async () => {
+  it('writes a character Windows-1252 lacks as a question mark, one per UTF-16 unit', async () => {
     const bytes = await writeRows(join(await makeTempDir(), 'out.csv'), CP1252_SEMICOLON, [{ code: 'M1', name: 'Łódź 😀', lat: '' }]);
-    expect(bytes.toString('latin1').split('\r\n')[1]).toBe('M1;?\xf3d? ?;');
+    expect(bytes.toString('latin1').split('\r\n')[1]).toBe('M1;?\xf3d? ??;');
   });
 
   it.each<[string, CsvDialect, number[]]>([
