@@ -13,6 +13,7 @@ import { describeRowCounts } from './describe-row-counts.js';
 import { resourcePositional } from './resource-positional.js';
 import { IMPORT_RESOURCE_ALIASES } from '../resources/resource-names.js';
 import { DATE_FORMATS } from '../resources/cell-context.js';
+import { listFlagIssues } from '../api/schemas/describe-issues.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -95,10 +96,9 @@ function readLimits(resource: ImportResource, argv: LimitFlags): { limits: Impor
     max_status_changes: argv['max-status-changes'],
     on_conflict: argv['on-conflict'],
   });
-  const problems = parsed.success ? listLimitProblems(resource, parsed.data) : parsed.error.issues.map((issue) => ({ name: String(issue.path[0]), message: issue.message }));
+  const problems = parsed.success ? listLimitProblems(resource, parsed.data) : parsed.error.issues;
   if (parsed.success && problems.length === 0) return { limits: parsed.data };
-  const described = problems.map(({ name, message }) => `--${name.replaceAll('_', '-')}: ${message}`);
-  return { problem: `Could not import ${resource}: ${described.join('; ')}. Correct the options.` };
+  return { problem: `Could not import ${resource}: ${listFlagIssues(problems).join('; ')}. Correct the options.` };
 }
 
 /** `a, b,c` as the names a, b and c. */

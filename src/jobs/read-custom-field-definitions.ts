@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { ApiError } from '../api/errors/api-error.js';
-import { REPORT_INPUT, describeMismatch, describeUnreadable } from '../api/errors/describe-mismatch.js';
 import type { OrgApi } from '../api/org-api.js';
 import { isRawCustomField, type CustomFieldReading } from '../api/schemas/custom-field-reading.js';
 import { CustomFieldDefinitionSchema } from '../api/schemas/custom-fields.js';
+import { describeUnreadable, REPORT_INPUT } from '../api/schemas/describe-issues.js';
 import type { UnreadableItem } from '../api/schemas/read-each.js';
 
 /**
@@ -40,7 +40,7 @@ export async function tryReadCustomFieldDefinitions(api: OrgApi, logger: Logger)
 function typeDefinition(placed: Readonly<Record<string, unknown>> & { name: string }): CustomFieldReading {
   const parsed = CustomFieldDefinitionSchema.safeParse(placed, REPORT_INPUT);
   if (parsed.success) return parsed.data;
-  return { kind: 'raw', name: placed.name, problem: parsed.error.issues.map((issue) => describeUnreadable(describeMismatch(issue))).join('; ') };
+  return { kind: 'raw', name: placed.name, problem: describeUnreadable(parsed.error.issues) };
 }
 
 /** A definition without even an id or an order still has its values under its name. */

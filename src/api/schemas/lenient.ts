@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeMismatch } from '../errors/describe-mismatch.js';
+import { describeExpected } from './describe-issues.js';
 import { OddValue } from './odd-value.js';
 
 /*
@@ -22,7 +22,7 @@ function orOddValue(schema: z.ZodType): z.ZodType {
     // A business read again (a PROVIDER row typed by its organization) keeps what it did not read.
     if (ctx.value instanceof OddValue) return ctx.value;
     const [issue] = ctx.issues;
-    return new OddValue(ctx.value, issue === undefined ? 'another value' : describeMismatch({ ...issue, path: issue.path ?? [] } as z.core.$ZodIssue).expected);
+    return new OddValue(ctx.value, issue === undefined ? 'another value' : describeExpected({ ...issue, path: issue.path ?? [] } as z.core.$ZodIssue));
   });
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeMismatch, describeUnreadable, REPORT_INPUT } from '../errors/describe-mismatch.js';
+import { describeUnreadable, REPORT_INPUT } from './describe-issues.js';
 
 /** An item of a list that does not fit what the client reads: reported, and the rest of the list goes on. */
 export interface UnreadableItem {
@@ -22,7 +22,7 @@ export function readEach<T>(items: readonly unknown[], schema: z.ZodType<T>): Re
   for (const item of items) {
     const parsed = schema.safeParse(item, REPORT_INPUT);
     if (parsed.success) read.items.push(parsed.data);
-    else read.unreadable.push({ id: readId(item), problem: parsed.error.issues.map((issue) => describeUnreadable(describeMismatch(issue))).join('; '), raw: item });
+    else read.unreadable.push({ id: readId(item), problem: describeUnreadable(parsed.error.issues), raw: item });
   }
   return read;
 }

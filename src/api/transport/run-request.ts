@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AbortedError, ApiError, AuthenticationError } from '../errors/api-error.js';
-import { describeDrift, describeMismatch, REPORT_INPUT } from '../errors/describe-mismatch.js';
+import { describeDrift, describeFieldIssues, REPORT_INPUT } from '../schemas/describe-issues.js';
 import type { ApiRequest } from './api-request.js';
 import type { Clock } from '../pacing/clock.js';
 import type { OrgBudget } from '../pacing/org-budget.js';
@@ -11,9 +11,6 @@ import { createStatusError } from '../errors/status-error.js';
 import type { StopSwitch } from './stop-switch.js';
 import { UnreachableServiceError } from '../errors/unreachable-service-error.js';
 import { WrongBaseUrlError } from '../errors/wrong-base-url-error.js';
-
-/** Drift lines in one error message: the first few tell what changed. */
-const SHOWN_ISSUES = 3;
 
 /** What a call needs: the organization's budget and what the whole client shares. */
 export interface RequestContext {
@@ -96,10 +93,9 @@ function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnsw
   if (parsed.success) return parsed.data;
   if (method === 'POST') {
     // A write is applied only when its answer says so: anything else is reported, never taken as success.
-    const why = parsed.error.issues.map((issue) => `${issue.path.join('.') || '_schema'}: ${issue.message}`).join('; ');
     throw new ApiError(
       { kind: 'unexpected-answer', method, path, status: answer.status },
-      `Could not ${method} ${path}: unexpected answer: ${why} (${describeBody(answer.body)}). The change may not be applied: run the same command again to send it.`,
+      `Could not ${method} ${path}: unexpected answer: ${describeFieldIssues(parsed.error.issues)} (${describeBody(answer.body)}). The change may not be applied: run the same command again to send it.`,
     );
   }
   throw new ApiError({ kind: 'bad-response', method, path, status: answer.status }, describeBadResponse(method, path, parsed.error.issues));
@@ -107,12 +103,10 @@ function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnsw
 
 /** What the answer holds where the client expected something else; an answer wrong as a whole is likely no API at all. */
 function describeBadResponse(method: string, path: string, issues: readonly z.core.$ZodIssue[]): string {
-  const shown = issues.slice(0, SHOWN_ISSUES).map((issue) => describeDrift(describeMismatch(issue)));
-  const more = issues.length > SHOWN_ISSUES ? ` (and ${issues.length - SHOWN_ISSUES} more)` : '';
   const advice = issues.some((issue) => issue.path.length === 0)
     ? 'Check that LISTING_API_URL points at the API and ends with /v2.'
     : 'The service changed the shape of its answers: report this message to the maintainers of listing-bulk.';
-  return `Could not ${method} ${path}: ${shown.join('; ')}${more}. ${advice}`;
+  return `Could not ${method} ${path}: ${describeDrift(issues)}. ${advice}`;
 }
 
 /** The start of an answer's body, for a report line. */

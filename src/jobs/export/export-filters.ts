@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BUSINESS_STATUSES, FEEDBACK_STATES, NPS_RANGE } from '../../api/facts/service-facts.js';
 import type { ExportResource } from './export-resource-names.js';
 import { UserError } from '../../user-error.js';
+import { listFlagIssues } from '../../api/schemas/describe-issues.js';
 
 /** Repeated flags and comma-separated values both make lists: `--user a --user b`, `--user a,b`. */
 const list = z
@@ -88,7 +89,7 @@ export function parseExportFilters(resource: ExportResource, given: Readonly<Rec
     .filter((name) => !allowed.includes(name))
     .map((name) => `--${name} does not apply to ${resource}${allowed.length === 0 ? ' (it takes no filter)' : ` (its filters: ${allowed.map((flag) => `--${flag}`).join(', ')})`}`);
   const parsed = ExportFiltersSchema.safeParse(Object.fromEntries(Object.entries(present).filter(([name]) => allowed.includes(name))));
-  if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`));
+  if (!parsed.success) problems.push(...listFlagIssues(parsed.error.issues));
   const searchFilters = SEARCH_FILTERS.filter((name) => name in present);
   if ('user' in present && searchFilters.length > 0) {
     problems.push(`--user lists a user's businesses, which ${searchFilters.map((name) => `--${name}`).join(', ')} cannot filter; give one or the other`);

@@ -12,8 +12,9 @@ export const ImportLimitsSchema = z.object({
 });
 export type ImportLimits = z.infer<typeof ImportLimitsSchema>;
 
+/** Shaped as a Zod issue: the job file and the command line report it with the schema's own. */
 export interface LimitProblem {
-  name: keyof ImportLimits;
+  path: [keyof ImportLimits];
   message: string;
 }
 
@@ -23,9 +24,9 @@ const BUSINESSES_ONLY = ['max_changes', 'max_status_changes', 'on_conflict'] as 
 /** Limits the resource's import cannot apply. */
 export function listLimitProblems(resource: ImportResource, limits: ImportLimits): LimitProblem[] {
   if (resource === 'businesses') return [];
-  const problems: LimitProblem[] = BUSINESSES_ONLY.filter((name) => limits[name] !== undefined).map((name) => ({ name, message: 'applies to businesses only' }));
+  const problems: LimitProblem[] = BUSINESSES_ONLY.filter((name) => limits[name] !== undefined).map((name) => ({ path: [name], message: 'applies to businesses only' }));
   if (limits.max_errors !== undefined && 'percent' in limits.max_errors) {
-    problems.push({ name: 'max_errors', message: 'a percentage applies to businesses only (it needs a plan of the whole file); give a number of rows' });
+    problems.push({ path: ['max_errors'], message: 'a percentage applies to businesses only (it needs a plan of the whole file); give a number of rows' });
   }
   return problems;
 }

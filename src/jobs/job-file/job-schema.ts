@@ -55,7 +55,7 @@ export const ImportStepSchema = z.strictObject({
     /** Forget the journal an earlier run left in `report` instead of resuming it. */
     restart: z.boolean().default(false),
   }).superRefine((step, context) => {
-    for (const { name, message } of listLimitProblems(step.resource, step)) context.addIssue({ code: 'custom', path: [name], message });
+    for (const problem of listLimitProblems(step.resource, step)) context.addIssue({ code: 'custom', ...problem });
   }),
 });
 
@@ -76,7 +76,7 @@ export const JobSchema = z.strictObject({
   api: ApiSettingsSchema.default({}),
   /** Run the conformance checks first; one that blocks stops the job before any step. */
   preflight: z.boolean().default(false),
-  steps: z.array(z.union([ImportStepSchema, ExportStepSchema])).min(1, 'a job needs at least one step'),
+  steps: z.array(z.union([ImportStepSchema, ExportStepSchema], { error: 'a step holds either import: or export:' })).min(1, 'a job needs at least one step'),
   ...noLiteralKey,
 });
 export type Job = z.infer<typeof JobSchema>;

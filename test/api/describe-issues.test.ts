@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { describeDrift, describeFieldIssues, describeUnreadable, listFlagIssues, listSettingIssues, REPORT_INPUT } from '../../src/api/schemas/describe-issues.js';
+
+const Business = z.object({ id: z.string(), contacts: z.array(z.object({ phone: z.string() })), status: z.enum(['open', 'closed']) });
+
+function issuesOf(schema: z.ZodType, value: unknown): z.core.$ZodIssue[] {
+  return schema.safeParse(value, REPORT_INPUT).error?.issues ?? [];
+}
+
+describe('describe issues', () => {
+  const issues = issuesOf(Business, { contacts: [{ phone: null }], status: 'gone' });
+
+  it('says what came and what was expected, with the field path of a column', () => {
+    expect(describeUnreadable(issues)).toBe('id is missing (expected a text); contacts.0.phone is null (expected a text); status is "gone" (expected one of open, closed)');
+    expect(describeUnreadable(issuesOf(Business, []))).toBe('the item is a list (expected an object)');
+  });
+
+  it('says how the answer drifted, the first three and how many more', () => {
+    const four = issuesOf(z.object({ a: z.number(), b: z.number(), c: z.number(), d: z.number() }), {});
+    expect(describeDrift(four)).toBe(
+      'the service answered nothing where a number was expected at a; the service answered nothing where a number was expected at b; the service answered nothing where a number was expected at c (and 1 more)',
+    );
+    expect(describeDrift(issuesOf(Business, 'x'))).toBe('the service answered "x" where an object was expected');
+  });
+
+  it("names an answer's fields as the API does, the whole answer as _schema", () => {
+    expect(describeFieldIssues([{ path: ['id'], message: 'not the business addressed' }, { path: [], message: 'not an object' }])).toBe('id: not the business addressed; _schema: not an object');
+  });
+
+  it('names flags as typed on the command line', () => {
+    expect(listFlagIssues([{ path: ['max_errors'], message: 'must be a number' }])).toEqual(['--max-errors: must be a number']);
+  });
+
+  it('says what a settings file needs, by its path in the file', () => {
+    const Job = z.strictObject({ name: z.string().min(1), steps: z.array(z.strictObject({ mode: z.enum(['diff', 'patch']), retries: z.number().min(0) })) });
+    expect(listSettingIssues(issuesOf(Job, { name: '', steps: [{ mode: 'x', retries: -1, extra: 1 }] }))).toEqual([
+      'name: must not be empty',
+      'steps[0].mode: one of diff, patch',
+      'steps[0].retries: must be at least 0',
+      'steps[0].extra: unknown setting',
+    ]);
+    expect(listSettingIssues(issuesOf(Job, 'x'))).toEqual(['(top level): Invalid input: expected object, received string']);
+  });
+
+  it('reports the problems of the kind an object names, else the words of its union', () => {
+    const Step = z.union([z.strictObject({ import: z.string() }), z.strictObject({ export: z.string() })], { error: 'a step holds either import: or export:' });
+    const Steps = z.array(Step);
+    expect(listSettingIssues(issuesOf(Steps, [{ export: 1 }, { copy: 'a' }]))).toEqual(['[0].export: Invalid input: expected string, received number', '[1]: a step holds either import: or export:']);
+  });
+});
