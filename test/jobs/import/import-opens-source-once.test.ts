@@ -22,15 +22,15 @@ async function countOpens(path: string, run: () => Promise<unknown>): Promise<nu
   }
 }
 
-describe('an import opens its file once', () => {
-  let harness: ImportHarness;
-  let businesses: Business[];
-  beforeAll(async () => {
-    harness = await startImportHarness({ businesses: 30 });
-    businesses = harness.api.emulator.state.orgBusinesses(1);
-  });
-  afterAll(() => harness.close());
+let harness: ImportHarness;
+let businesses: Business[];
+beforeAll(async () => {
+  harness = await startImportHarness({ businesses: 40 });
+  businesses = harness.api.emulator.state.orgBusinesses(1);
+});
+afterAll(() => harness.close());
 
+describe('an import opens its file once', () => {
   const sheet = () => ['business_id,name,custom_fields.seats', ...businesses.slice(0, 20).map((business, index) => `${business.id},Opened ${index},${index}`)].join('\n');
 
   it.each<[string, Partial<ImportOptions>, Role]>([
@@ -52,14 +52,6 @@ describe('an import opens its file once', () => {
 });
 
 describe('an import with breakers', () => {
-  let harness: ImportHarness;
-  let businesses: Business[];
-  beforeAll(async () => {
-    harness = await startImportHarness({ businesses: 30 });
-    businesses = harness.api.emulator.state.orgBusinesses(1);
-  });
-  afterAll(() => harness.close());
-
   /** The reads the service answered while `run` ran. */
   async function countReads(run: () => Promise<unknown>): Promise<number> {
     let reads = 0;
