@@ -7,7 +7,6 @@ import type { CustomFieldReading } from '../../../api/schemas/custom-field-readi
 import { businessReadSchema } from '../../../api/schemas/business-read.js';
 import { readEach } from '../../../api/schemas/read-each.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
-import { assembleBusinessUpdate } from '../../../resources/businesses/assemble-business-update.js';
 import { buildBusinessCatalog, type BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import { listCustomFieldNames } from '../../../resources/businesses/pending-custom-field-column.js';
 import { describeBusinessTarget, findIdentityColumn } from '../../../resources/describe-business-target.js';
@@ -21,17 +20,16 @@ import { tryReadCustomFieldDefinitions } from '../../read-custom-field-definitio
 import { readSheetHeader } from '../read-sheet-header.js';
 import { checkSheetColumns, findUnknownColumns } from '../check-sheet-columns.js';
 import { BusinessRoundTrip } from './business-round-trip.js';
-import { findUnreadableSends, resolveClearRequests } from './check-unreadable-fields.js';
-import { completeBusinessUpdate, type CurrentBusiness } from './complete-business-update.js';
-import { describePatch, diffBusiness } from './diff-business.js';
+import type { CurrentBusiness } from './complete-business-update.js';
 import { importAfterPlan, type ImportPass, type PassStage } from './import-after-plan.js';
+import { planBusinessRow } from './plan-business-row.js';
 import { PlannedReads } from './planned-reads.js';
 import { OrgCustomFields, type OrgCustomFieldColumns } from './org-custom-fields.js';
 import { hasPendingCells, readOrgCustomCells, type OrgRow } from './read-org-custom-cells.js';
 import { OrgReadBatches, type ReadBatch } from './org-read-batches.js';
 import { orElse, resolveBusinesses, type ResolvedTargets } from './resolve-businesses.js';
 import { StoreCodeSearch } from './store-code-search.js';
-import { listCodeChangeFirst, refuseCodeChange, restoreCodeFromBusiness } from './store-code-change.js';
+import { restoreCodeFromBusiness } from './store-code-change.js';
 
 /** Rows read together: one search request resolves up to 100 of them. */
 const BATCH_SIZE = 100;
@@ -232,49 +230,24 @@ class BusinessBatches {
     if (read === undefined) return;
     // Charged to the business's organization: a throttled one holds back its own rows only.
     const api = this.routing.forOrg(current.org_id);
-    const cleared = resolveClearRequests(read.values, read.current);
-    if ('errors' in cleared) {
-      await this.run.record({ ...row.base, status: 'invalid', target, changes: [], errors: cleared.errors });
+    const { options } = this.run;
+    const plan = planBusinessRow(
+      { cells: row.base.values, values: read.values, columns: read.columns, current: read.current },
+      { mode: options.mode, allowCodeChanges: options.allowCodeChanges === true, roundTrip: this.roundTrip },
+    );
+    if (plan.status !== 'write') {
+      await this.run.record({ ...row.base, target, status: plan.status, changes: plan.changes, errors: plan.errors });
       return;
     }
-    const merged = this.roundTrip.merge(row.base.values, cleared.values, read.current, read.columns);
-    if ('status' in merged) {
-      await this.run.record({ ...row.base, target, ...merged });
-      return;
-    }
-    const update = assembleBusinessUpdate(merged.values);
-    const unreadable = findUnreadableSends(update, read.current);
-    if (unreadable.length > 0) {
-      await this.run.record({ ...row.base, status: 'failed', target, changes: [], errors: unreadable });
-      return;
-    }
-    const completed = completeBusinessUpdate(update, read.current);
-    if ('errors' in completed) {
-      await this.run.record({ ...row.base, status: 'invalid', target, changes: [], errors: completed.errors });
-      return;
-    }
-    const complete = completed.payload;
-    const diff = diffBusiness(complete, read.current, read.columns);
-    // A patch sends every filled cell; the plan and the undo file still hold only what differs.
-    const { payload, changes: fieldChanges } = this.run.options.mode === 'patch' ? { payload: complete, changes: describePatch(complete) } : diff;
-    if (fieldChanges.length === 0) {
-      await this.run.record({ ...row.base, status: 'unchanged', target, changes: [], errors: [] });
-      return;
-    }
-    const refused = refuseCodeChange(diff.columns, this.roundTrip.readExportedCode(row.base.values), this.run.options.allowCodeChanges === true);
-    if (refused !== undefined) {
-      await this.run.record({ ...row.base, status: 'failed', target, changes: [], errors: [refused] });
-      return;
-    }
-    const changes = [...listCodeChangeFirst(fieldChanges), ...merged.overwritten];
-    if (this.run.options.dryRun) {
+    const { payload, changes, columns } = plan;
+    if (options.dryRun) {
       await this.run.record({ ...row.base, status: 'would_update', target, changes, errors: [] });
-      await this.roundTrip.addToPlan(row.base.line, target, diff.columns);
+      await this.roundTrip.addToPlan(row.base.line, target, columns);
       return;
     }
     await this.run.dispatch(async () => {
       try {
-        await this.roundTrip.addToUndo(target, diff.columns);
+        await this.roundTrip.addToUndo(target, columns);
         await this.run.lockedFields.send(current.org_id, payload, read.current, (sendable) => this.run.write(() => api.updateBusiness(target, sendable)));
         await this.run.record({ ...row.base, status: 'updated', target, changes, errors: [] });
       } catch (error) {
