@@ -7,6 +7,11 @@ import type { Business } from '../../../src/emulator/state-types.js';
 import type { ImportOptions, ImportSummary } from '../../../src/jobs/import/import-options.js';
 import type { Role } from '../../../src/api/facts/service-facts.js';
 import { PLAN_DIR, PLANNED_READS_FILE } from '../../../src/jobs/import/report/open-report-dir.js';
+import { pino } from 'pino';
+import { createApiClient } from '../../../src/api/api-client.js';
+import { loadJob } from '../../../src/jobs/job-file/load-job.js';
+import { runJob, type StepResult } from '../../../src/jobs/job-file/run-job.js';
+import { STEP_RUNNERS } from '../../../src/jobs/job-file/step-runners.js';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';
 
 /** Every open of `path` while `run` runs, through any of node:fs's opens (streams open through fs.open). */
@@ -48,6 +53,29 @@ describe('an import opens its file once', () => {
     expect(summary?.rows).toMatchObject({ total: 20, failed: 0, invalid: 0 });
     expect(expected).toBe(20);
     expect(opens).toBe(1);
+  });
+});
+
+describe('a job step opens its file once', () => {
+  it('for the report folder it chooses (the source hashed against the last journal) and for the import', async () => {
+    const file = join(harness.dir, 'nightly.csv');
+    await writeFile(file, ['business_id,name', ...businesses.slice(22, 27).map((business, index) => `${business.id},Nightly ${index}`)].join('\n'));
+    const jobFile = join(harness.dir, 'nightly.yaml');
+    await writeFile(jobFile, ['name: nightly', 'steps:', '  - import:', '      resource: businesses', '      source: nightly.csv', '      report: nightly-report'].join('\n'));
+    const job = await loadJob(jobFile, { env: {}, now: new Date() });
+    // A job's paths stay under the working directory; a test writes only in its own folder.
+    for (const step of job.steps) if ('import' in step) Object.assign(step.import, { source: file, report: join(harness.dir, 'nightly-report') });
+    const client = createApiClient({ baseUrl: harness.api.url, apiKey: harness.api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+    const run = () => runJob(job, client, STEP_RUNNERS, { shard: { index: 1, count: 1 }, dryRun: false, now: new Date() }, pino({ level: 'silent' }));
+    try {
+      expect((await run()).steps.map((step) => step.status)).toEqual(['ok']);
+      // Its journal is there now: the second run hashes the source to choose its folder.
+      let steps: StepResult[] = [];
+      expect(await countOpens(file, async () => ({ steps } = await run()))).toBe(1);
+      expect(steps.map((step) => (step.summary as ImportSummary).resumed)).toEqual([5]);
+    } finally {
+      await client.close();
+    }
   });
 });
 
