@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SourceFile, SourceFiles, withSourceFile } from '../../src/sheets/source-file.js';
+import { makeTempDir } from './make-temp-dir.js';
+
+async function countOpenFiles(path: string): Promise<number> {
+  const targets = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+  return targets.filter((target) => target === path).length;
+}
+
+async function writeSheet(content = 'code,name\nM1,Crêperie\n'): Promise<string> {
+  const path = join(await makeTempDir(), 'stores.csv');
+  await writeFile(path, content);
+  return path;
+}
+
+describe('a sheet file opened once', () => {
+  it('scans a CSV once, however many readers ask, and gives its SHA-256 from that scan', async () => {
+    const content = 'code,name\nM1,Crêperie\n';
+    await withSourceFile(await writeSheet(content), async (file) => {
+      const [first, second] = await Promise.all([file.scanText(), file.scanText()]);
+      expect(second).toBe(first);
+      expect(await file.sha256()).toBe(createHash('sha256').update(content).digest('hex'));
+      expect(first).toMatchObject({ encoding: 'utf-8', lines: 2 });
+    });
+  });
+
+  it('refuses a missing file as a sheet error naming it', async () => {
+    const path = join(await makeTempDir(), 'missing.csv');
+    await expect(SourceFile.open(path)).rejects.toThrow(`Could not read ${path}: the file does not exist.`);
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))('is closed however its use ends, and a job opens each path once', async () => {
+    const path = await writeSheet();
+    await expect(withSourceFile(path, () => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+    expect(await countOpenFiles(path)).toBe(0);
+    const files = new SourceFiles();
+    const [first, again] = await Promise.all([files.open(path), files.open(path)]);
+    expect(again).toBe(first);
+    expect(await countOpenFiles(path)).toBe(1);
+    await files.close();
+    expect(await countOpenFiles(path)).toBe(0);
+  });
+});
