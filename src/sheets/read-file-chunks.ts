@@ -16,7 +16,7 @@ interface ByteRange {
  * A file's bytes from `start` to `end`, read at their positions through its open descriptor, which
  * stays open: fs read streams close theirs when destroyed, even one they were given.
  */
-export async function* readFileRange(file: FileRef, { start = 0, end = Infinity, chunkBytes = 65_536 }: ByteRange = {}): AsyncGenerator<Buffer> {
+async function* readFileRange(file: FileRef, { start = 0, end = Infinity, chunkBytes = 65_536 }: ByteRange = {}): AsyncGenerator<Buffer> {
   for (let position = start; position <= end; ) {
     const length = Math.min(chunkBytes, end + 1 - position);
     const { buffer, bytesRead } = await readAt(file.fd, Buffer.allocUnsafe(length), 0, length, position);
