@@ -56,11 +56,8 @@ export class SourceFiles {
   private readonly opened = new Map<string, Promise<SourceFile>>();
 
   open(path: string): Promise<SourceFile> {
-    let file = this.opened.get(path);
-    if (file === undefined) {
-      file = SourceFile.open(path);
-      this.opened.set(path, file);
-    }
+    const file = this.opened.get(path) ?? SourceFile.open(path);
+    this.opened.set(path, file);
     return file;
   }
 
