@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
-import { readFileBytes } from './read-file-bytes.js';
-import { streamFileBytes } from './read-file-chunks.js';
+import { readFileBytes, streamFileBytes } from './read-file-chunks.js';
 import type { ZipEntry } from './read-zip-directory.js';
 import { SheetError } from './sheet-error.js';
 import type { FileRef } from './source-file.js';
@@ -14,7 +13,7 @@ const INFLATE_CHUNK = 256 * 1024;
 
 /** The unpacked bytes of one entry, streamed: its local header gives where the data starts (its name and extra field may differ from the directory's). */
 export async function openZipEntry(file: FileRef, entry: ZipEntry): Promise<Readable> {
-  const header = Buffer.from(await readFileBytes(file, entry.headerOffset, LOCAL_HEADER_SIZE));
+  const header = await readFileBytes(file, entry.headerOffset, LOCAL_HEADER_SIZE);
   if (header.length < LOCAL_HEADER_SIZE || header.readUInt32LE(0) !== LOCAL_SIGNATURE || (entry.method !== STORED && entry.method !== DEFLATED)) {
     throw new SheetError(`read ${file.path}`, `it is not a readable XLSX workbook: its part ${entry.name} is damaged`, 'Open it in Excel or LibreOffice and save it again as .xlsx.');
   }

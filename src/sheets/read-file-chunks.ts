@@ -5,6 +5,12 @@ import type { FileRef } from './source-file.js';
 
 const readAt = promisify(read);
 
+/** Up to `length` bytes of a file from `position`: fewer at its end. */
+export async function readFileBytes(file: FileRef, position: number, length: number): Promise<Buffer> {
+  const { buffer, bytesRead } = await readAt(file.fd, Buffer.allocUnsafe(length), 0, length, position);
+  return buffer.subarray(0, bytesRead);
+}
+
 interface ByteRange {
   start?: number;
   /** The last byte read, inclusive; the end of the file by default. */
@@ -18,11 +24,10 @@ interface ByteRange {
  */
 async function* readFileRange(file: FileRef, { start = 0, end = Infinity, chunkBytes = 65_536 }: ByteRange = {}): AsyncGenerator<Buffer> {
   for (let position = start; position <= end; ) {
-    const length = Math.min(chunkBytes, end + 1 - position);
-    const { buffer, bytesRead } = await readAt(file.fd, Buffer.allocUnsafe(length), 0, length, position);
-    if (bytesRead === 0) return;
-    position += bytesRead;
-    yield buffer.subarray(0, bytesRead);
+    const bytes = await readFileBytes(file, position, Math.min(chunkBytes, end + 1 - position));
+    if (bytes.length === 0) return;
+    position += bytes.length;
+    yield bytes;
   }
 }
 

@@ -1,5 +1,5 @@
 import { MAX_WORKBOOK_UNPACKED_BYTES, refuseUnpackedSize } from './refuse-unpacked-size.js';
-import { readFileBytes } from './read-file-bytes.js';
+import { readFileBytes } from './read-file-chunks.js';
 import { SheetError } from './sheet-error.js';
 import type { SourceFile } from './source-file.js';
 
@@ -33,7 +33,7 @@ export async function readZipDirectory(file: SourceFile, limit = MAX_WORKBOOK_UN
   const { path, size } = file;
   const doing = `read ${path}`;
   const tailStart = Math.max(0, size - END_SIZE - MAX_COMMENT);
-  const tail = Buffer.from(await readFileBytes(file, tailStart, size - tailStart));
+  const tail = await readFileBytes(file, tailStart, size - tailStart);
   const end = tail.lastIndexOf(END_SIGNATURE);
   if (end < 0 || end + END_SIZE > tail.length) {
     throw new SheetError(doing, 'it is not a readable XLSX workbook: its zip directory is missing (the file was cut short, or is no workbook)', COPY_AGAIN);
@@ -44,7 +44,7 @@ export async function readZipDirectory(file: SourceFile, limit = MAX_WORKBOOK_UN
   if (directoryOffset + directorySize > tailStart + end) {
     throw new SheetError(doing, 'it is not a readable XLSX workbook: its zip directory points past its end (the file was cut short)', COPY_AGAIN);
   }
-  const directory = Buffer.from(await readFileBytes(file, directoryOffset, directorySize));
+  const directory = await readFileBytes(file, directoryOffset, directorySize);
   const entries: ZipEntry[] = [];
   for (let at = 0; at + ENTRY_SIZE <= directory.length; ) {
     if (directory.readUInt32LE(at) !== ENTRY_SIGNATURE) throw new SheetError(doing, 'it is not a readable XLSX workbook: its zip directory is damaged', RESAVE);

@@ -39,7 +39,7 @@ export interface SheetReaderOptions {
   resource?: string;
   /** CSV: skips delimiter detection. */
   delimiter?: CsvDelimiter;
-  /** Computes the file's SHA-256 before the first row: a CSV in the read that checks its encoding. */
+  /** XLSX: computes the file's SHA-256 before the first row, in a pass of its own; a CSV's comes with the scan of its encoding anyway. */
   sha256?: boolean;
   /** XLSX: the most bytes its parts may unpack to, declared or inflated; 1 GiB by default. */
   maxUnpackedBytes?: number;
@@ -61,7 +61,7 @@ export interface SheetReader extends AsyncIterable<SheetItem> {
   readonly warnings: readonly string[];
   /** Named columns that are not among `knownColumns`, as the header writes them; none without `knownColumns`. */
   readonly unknownColumns: readonly string[];
-  /** The file's SHA-256, when the `sha256` option asked for it. */
+  /** The file's SHA-256: always for a CSV, for a workbook when the `sha256` option asked for it. */
   readonly sha256?: string;
   /** Releases the file when the rows are not read to the end. */
   close(): Promise<void>;

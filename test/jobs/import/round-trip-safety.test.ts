@@ -11,6 +11,7 @@ import { BreakerError } from '../../../src/jobs/import/breaker-error.js';
 import { importSheet } from '../../../src/jobs/import/import-sheet.js';
 import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
+import { recordWrites } from '../../emulator/record-writes.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
 
@@ -25,13 +26,10 @@ describe('safe round trips', () => {
   beforeAll(async () => {
     api = await startTestEmulator({ businesses: 60, feedback: 0, ratePerMinute: 100_000 });
     businesses = api.emulator.state.orgBusinesses(1);
-    api.emulator.faults.script = (_n, req) => {
-      if (req.method === 'POST') writes.push(req.path);
-      return undefined;
-    };
+    writes = recordWrites(api);
   });
   beforeEach(() => {
-    writes = [];
+    writes.length = 0;
   });
   afterAll(() => api.close());
 
@@ -51,7 +49,7 @@ describe('safe round trips', () => {
   async function importFile(file: string, options: Partial<ImportOptions> = {}) {
     const reportDir = options.reportDir ?? join(await makeTempDir(), 'report');
     const client = createClient();
-    writes = [];
+    writes.length = 0;
     try {
       const summary = await importSheet(client, 'businesses', { file, reportDir, mode: 'diff', dryRun: false, ...options }, logger);
       return { summary, reportDir, results: await readCsv(join(reportDir, 'results.csv')) };
@@ -148,7 +146,7 @@ describe('safe round trips', () => {
     await workbook.xlsx.writeFile(out);
     expect((await api.call('POST', `/business/${c.id}`, { body: { zipcode: '73000' } })).status).toBe(200);
 
-    writes = [];
+    writes.length = 0;
     const client = createClient();
     try {
       const summary = await importSheet(client, 'businesses', { file: out, reportDir: join(await makeTempDir(), 'report'), mode: 'diff', dryRun: false }, logger);

@@ -9,6 +9,7 @@ import type { Business } from '../../../src/emulator/state-types.js';
 import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
 import { importSheet } from '../../../src/jobs/import/import-sheet.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
+import { recordWrites } from '../../emulator/record-writes.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
 
@@ -38,13 +39,10 @@ describe('files saved by a spreadsheet', () => {
   beforeAll(async () => {
     api = await startTestEmulator({ businesses: 40, feedback: 0, ratePerMinute: 100_000 });
     businesses = api.emulator.state.orgBusinesses(1);
-    api.emulator.faults.script = (_n, req) => {
-      if (req.method === 'POST') writes.push(req.path);
-      return undefined;
-    };
+    writes = recordWrites(api);
   });
   beforeEach(() => {
-    writes = [];
+    writes.length = 0;
   });
   afterAll(() => api.close());
 
@@ -65,7 +63,7 @@ describe('files saved by a spreadsheet', () => {
     await writeFile(file, text);
     const reportDir = join(dir, 'report');
     const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000, retry: { baseDelayMs: 1 } });
-    writes = [];
+    writes.length = 0;
     try {
       const summary = await importSheet(client, 'businesses', { file, reportDir, mode: 'diff', dryRun: false, ...options }, logger);
       // Reports keep the input's delimiter.

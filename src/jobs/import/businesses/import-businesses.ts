@@ -27,7 +27,7 @@ import { PlannedReads } from './planned-reads.js';
 import { OrgCustomFields, type OrgCustomFieldColumns } from './org-custom-fields.js';
 import { hasPendingCells, readOrgCustomCells, type OrgRow } from './read-org-custom-cells.js';
 import { OrgReadBatches, type ReadBatch } from './org-read-batches.js';
-import { orElse, resolveBusinesses, type ResolvedTargets } from './resolve-businesses.js';
+import { orElse, resolveBusinesses, type Resolution, type ResolvedTargets } from './resolve-businesses.js';
 import { StoreCodeSearch } from './store-code-search.js';
 import { restoreCodeFromBusiness } from './store-code-change.js';
 
@@ -160,23 +160,17 @@ class BusinessBatches {
       if (unread.length > 0) resolved = await this.resolve(org, unread);
     } catch (error) {
       for (const row of unread) await this.run.fail({ ...row.base, target: describeBusinessTarget(row.target) }, error, findIdentityColumn(row.target));
-      if (planned.size === 0) return;
     }
     this.routing.note(new Set([...planned.values()].map((business) => business.org_id)));
     for (const row of rows) {
-      const plannedBusiness = planned.get(row);
+      const business = planned.get(row);
+      const resolution: Resolution | undefined = business === undefined ? resolved?.resolve(row.target) : { found: true, business };
       // A row whose read failed is reported already.
-      if (plannedBusiness === undefined && resolved === undefined) continue;
+      if (resolution === undefined) continue;
       if (this.run.stopReason !== undefined) {
         await this.run.skip(row.base);
         continue;
       }
-      if (plannedBusiness !== undefined) {
-        await this.sendRow(row, plannedBusiness);
-        continue;
-      }
-      if (resolved === undefined) continue;
-      const resolution = resolved.resolve(row.target);
       if (!resolution.found) {
         await this.run.record({ ...row.base, status: 'failed', target: describeBusinessTarget(row.target), changes: [], errors: [resolution.error] });
         continue;
