@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assembleBusinessUpdate } from '../../src/resources/businesses/assemble-business-update.js';
+import { assemblePayload } from '../../src/resources/assemble-payload.js';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
 import { DOT_CONTEXT } from '../../src/resources/cell-context.js';
 import { ClearRequest } from '../../src/resources/read-cell.js';
@@ -13,7 +13,7 @@ function readWith(sheetColumns: readonly string[]) {
   const readRow = catalog.createRowReader(sheetColumns, DOT_CONTEXT);
   return (values: Record<string, CellValue>, line = 7) => {
     const outcome = readRow({ kind: 'row', line, values });
-    return { ...outcome, update: outcome.update && assembleBusinessUpdate(outcome.update) };
+    return { ...outcome, update: outcome.update && assemblePayload(outcome.update) };
   };
 }
 

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { readRowOutcomes } from '../../src/jobs/import/read-row-outcomes.js';
-import { assembleBusinessUpdate } from '../../src/resources/businesses/assemble-business-update.js';
+import { assemblePayload } from '../../src/resources/assemble-payload.js';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
 import { openSheetReader } from '../../src/sheets/index.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
@@ -18,7 +18,7 @@ it.each([
   const reader = await openSheetReader(path, { knownColumns: catalog.columns.map((column) => column.header) });
   const outcomes = [];
   for await (const { line, target, update: values, errors: found } of readRowOutcomes(reader, catalog)) {
-    outcomes.push({ line, target, update: values && assembleBusinessUpdate(values), errors: found });
+    outcomes.push({ line, target, update: values && assemblePayload(values), errors: found });
   }
   expect(outcomes).toEqual([{ line: 2, target: { code: '000042' }, update, errors }]);
 });

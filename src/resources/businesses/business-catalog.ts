@@ -22,10 +22,7 @@ export type BusinessRowUpdate = Omit<BusinessUpdate, 'open_hours' | 'specific_ho
   specific_hours?: Partial<SpecificHours>;
 };
 
-/**
- * What a row sets, by column: the import merges it with the row's `_base` column by column, then
- * assembles the payload once (assembleBusinessUpdate).
- */
+/** What a row sets, by column: the import plans each column against its business (planBusinessRow), then assembles the payload. */
 export type BusinessRowValues = ReadonlyMap<Column, unknown>;
 
 export type BusinessCatalog = ImportCatalog<BusinessTarget, BusinessRowValues>;

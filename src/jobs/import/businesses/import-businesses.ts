@@ -227,7 +227,7 @@ class BusinessBatches {
     const { options } = this.run;
     const plan = planBusinessRow(
       { cells: row.base.values, values: read.values, columns: read.columns, current: read.current },
-      { mode: options.mode, allowCodeChanges: options.allowCodeChanges === true, roundTrip: this.roundTrip },
+      { mode: options.mode, allowCodeChanges: options.allowCodeChanges === true, onConflict: options.onConflict },
     );
     if (plan.status !== 'write') {
       await this.run.record({ ...row.base, target, status: plan.status, changes: plan.changes, errors: plan.errors });
@@ -236,12 +236,12 @@ class BusinessBatches {
     const { payload, changes, columns } = plan;
     if (options.dryRun) {
       await this.run.record({ ...row.base, status: 'would_update', target, changes, errors: [] });
-      await this.roundTrip.addToPlan(row.base.line, target, columns);
+      await this.roundTrip.addToPlan(row.base.line, read.current, columns);
       return;
     }
     await this.run.dispatch(async () => {
       try {
-        await this.roundTrip.addToUndo(target, columns);
+        await this.roundTrip.addToUndo(read.current, columns);
         await this.run.lockedFields.send(current.org_id, payload, read.current, (sendable) => this.run.write(() => api.updateBusiness(target, sendable)));
         await this.run.record({ ...row.base, status: 'updated', target, changes, errors: [] });
       } catch (error) {

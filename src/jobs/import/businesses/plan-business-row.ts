@@ -1,20 +1,38 @@
 import type { BusinessUpdate } from '../../../api/schemas/business.js';
-import { assembleBusinessUpdate } from '../../../resources/businesses/assemble-business-update.js';
+import { assemblePayload } from '../../../resources/assemble-payload.js';
+import { baseColumn, decodeRowSnapshot, type RowSnapshot } from '../../../resources/businesses/base-column.js';
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
-import type { Column } from '../../../resources/column.js';
+import { COMMA_CONTEXT } from '../../../resources/cell-context.js';
+import type { Column, FieldPath } from '../../../resources/column.js';
+import { readAtPath } from '../../../resources/field-path.js';
+import { formatImportCell } from '../../../resources/format-cell.js';
+import { readCell } from '../../../resources/read-cell.js';
 import type { CellValue } from '../../../sheets/index.js';
-import type { ImportMode } from '../import-options.js';
-import type { BusinessRoundTrip } from './business-round-trip.js';
+import { describeChange, describeConflict, describeConflictError, describeSetting, isSameValue } from '../describe-change.js';
+import type { ConflictPolicy, ImportMode } from '../import-options.js';
 import { findUnreadableSends, resolveClearRequests } from './check-unreadable-fields.js';
 import { completeBusinessUpdate, type CurrentBusiness } from './complete-business-update.js';
-import { describePatch, diffBusiness, type ColumnChange } from './diff-business.js';
 import { listCodeChangeFirst, refuseCodeChange } from './store-code-change.js';
 
 /**
- * What a business row comes to, planned once against the business read: an outcome that sends
- * nothing, or what it writes. The request, `_changes`, the plan line and the undo line all take it
- * from here.
+ * One filled column of a row against its business, compared once: the request, `_changes`, the
+ * plan line and the undo line all take it from here.
  */
+export interface ColumnPlan {
+  column: Column;
+  /** The cell as the column read it. */
+  file: unknown;
+  /** The business's value now. */
+  current: unknown;
+  /**
+   * `change`: the file sets a value the business does not hold; `same`: it holds it already;
+   * `kept`: the cell is as `_base` recorded it, so a change made in the service since stays;
+   * `conflict`: the file and the service both changed it since the export, to different values.
+   */
+  verdict: 'change' | 'same' | 'kept' | 'conflict';
+}
+
+/** What a business row comes to: an outcome that sends nothing, or what it writes. */
 export type RowPlan =
   | { status: 'unchanged' | 'invalid' | 'conflict' | 'failed'; changes: string[]; errors: string[] }
   | {
@@ -22,8 +40,8 @@ export type RowPlan =
       payload: BusinessUpdate;
       /** `_changes`: code changes first, then the fields, then the conflicts the file won. */
       changes: string[];
-      /** The sheet's columns the write changes: a plan line, an undo line. */
-      columns: ColumnChange[];
+      /** The columns the write changes: a plan line, an undo line. */
+      columns: ColumnPlan[];
     };
 
 export interface BusinessRowInput {
@@ -37,29 +55,104 @@ export interface BusinessRowInput {
 export interface RowPlanSettings {
   mode: ImportMode;
   allowCodeChanges: boolean;
-  roundTrip: BusinessRoundTrip;
+  onConflict?: ConflictPolicy | undefined;
 }
 
+const NO_BASE_HINT = 'empty the cell to compare with the current business only';
+
 /**
- * Plans a row: clearing requests checked against what the service sends, the three-way merge with
- * `_base`, the update completed whole and compared with the business, code changes refused unless
- * allowed. A patch sends every filled cell; its plan and undo lines still hold only what differs.
+ * Plans a row: `#clear` checked against what the service holds, each column compared once with
+ * the business and, in diff mode, with `_base` (three-way), the nested fields completed whole,
+ * code changes refused unless allowed. Diff mode sends what changes; patch mode every filled cell,
+ * its plan and undo lines still only what changes.
  */
-export function planBusinessRow({ cells, values, columns, current }: BusinessRowInput, { mode, allowCodeChanges, roundTrip }: RowPlanSettings): RowPlan {
+export function planBusinessRow({ cells, values, columns, current }: BusinessRowInput, { mode, allowCodeChanges, onConflict = 'skip' }: RowPlanSettings): RowPlan {
   const refuse = (status: 'invalid' | 'failed', errors: string[]): RowPlan => ({ status, changes: [], errors });
   const cleared = resolveClearRequests(values, current);
   if ('errors' in cleared) return refuse('invalid', cleared.errors);
-  const merged = roundTrip.merge(cells, cleared.values, current, columns);
-  if ('status' in merged) return merged;
-  const update = assembleBusinessUpdate(merged.values);
+  const base = readBase(cells[baseColumn.header]);
+  const snapshot = base !== undefined && 'snapshot' in base ? base.snapshot : undefined;
+  if (mode === 'diff' && base !== undefined) {
+    if ('error' in base) return refuse('invalid', [base.error]);
+    if (base.snapshot.id !== current.id) return refuse('invalid', [`_base: was exported for business ${base.snapshot.id}, not ${current.id}; ${NO_BASE_HINT}`]);
+  }
+  // Patch mode sends every filled cell: the base only tells whether a code change was the file's own.
+  const merged = mode === 'diff' ? snapshot : undefined;
+  const table = columns.flatMap((column) => planColumn(column, cleared.values.get(column), merged, current));
+
+  const conflicts = table.filter(({ verdict }) => verdict === 'conflict');
+  const describeConflicting = ({ column, current: now }: ColumnPlan): string =>
+    describeConflict(column.header, snapshot?.cells[column.header], cells[column.header], formatImportCell(column, now));
+  if (conflicts.length > 0 && onConflict !== 'overwrite') {
+    // The reason is an error, as any row's that is not sent: the Summary counts it under its column.
+    const errors = conflicts.map(({ column, current: now }) => describeConflictError(column.header, snapshot?.cells[column.header], formatImportCell(column, now)));
+    return { status: onConflict === 'fail' ? 'failed' : 'conflict', changes: conflicts.map(describeConflicting), errors };
+  }
+  const changing = table.filter(({ verdict }) => verdict === 'change' || verdict === 'conflict');
+  const sent = mode === 'patch' ? table : changing;
+  if (sent.length === 0) return { status: 'unchanged', changes: [], errors: [] };
+  const update = assemblePayload(new Map(sent.map(({ column, file }) => [column, file])));
   const unreadable = findUnreadableSends(update, current);
   if (unreadable.length > 0) return refuse('failed', unreadable);
   const completed = completeBusinessUpdate(update, current);
   if ('errors' in completed) return refuse('invalid', completed.errors);
-  const diff = diffBusiness(completed.payload, current, columns);
-  const { payload, changes } = mode === 'patch' ? { payload: completed.payload, changes: describePatch(completed.payload) } : diff;
-  if (changes.length === 0) return { status: 'unchanged', changes: [], errors: [] };
-  const refused = refuseCodeChange(diff.columns, roundTrip.readExportedCode(cells), allowCodeChanges);
+  const refused = refuseCodeChange(changing, snapshot, allowCodeChanges);
   if (refused !== undefined) return refuse('failed', [refused]);
-  return { status: 'write', payload, changes: [...listCodeChangeFirst(changes), ...merged.overwritten], columns: diff.columns };
+  const changes =
+    mode === 'patch'
+      ? sent.map(({ column, file }) => describeSetting(column.header, file))
+      : changing.flatMap(({ column, current: now, file }) => describeDifferences(column.path ?? [column.header], now, file));
+  const overwritten = conflicts.map((conflict) => `${describeConflicting(conflict)} (conflict: the file wins)`);
+  return { status: 'write', payload: completed.payload, changes: [...listCodeChangeFirst(changes), ...overwritten], columns: changing };
+}
+
+/** A column the row fills, compared with the business and with what the export recorded. */
+function planColumn(column: Column, file: unknown, snapshot: RowSnapshot | undefined, business: CurrentBusiness): ColumnPlan[] {
+  if (column.path === undefined || file === undefined) return [];
+  const current = readAtPath(business, column.path);
+  const base = snapshot === undefined ? undefined : readBaseValue(column, snapshot);
+  const verdict =
+    base !== undefined && isSameValue(base.value, file)
+      ? 'kept'
+      : isSameValue(current, file)
+        ? 'same'
+        : base === undefined || isSameValue(current, base.value)
+          ? 'change'
+          : 'conflict';
+  return [{ column, file, current, verdict }];
+}
+
+/** A row's `_base`: undefined when empty, an error when an export did not write it (or it was edited). */
+function readBase(cell: CellValue | undefined): { snapshot: RowSnapshot } | { error: string } | undefined {
+  if (typeof cell !== 'string' || cell.trim() === '') return undefined;
+  const snapshot = decodeRowSnapshot(cell.trim());
+  return snapshot === undefined ? { error: `_base: is not what an export wrote (was it edited?); ${NO_BASE_HINT}` } : { snapshot };
+}
+
+/** The exported value of a column; undefined when there is none to compare with (the export did not hold it, or it no longer reads). */
+function readBaseValue(column: Column, snapshot: RowSnapshot): { value: unknown } | undefined {
+  const cell = snapshot.cells[column.header];
+  if (cell === undefined) return undefined;
+  // A base holds the cells as its file was written: a dot before decimals, or a comma in a `;` file
+  // (an excel-semicolon export, an undo file of a `;` import); the comma context reads both.
+  const reading = readCell(column, cell, COMMA_CONTEXT);
+  if (reading === undefined) return { value: undefined };
+  return 'errors' in reading ? undefined : reading;
+}
+
+/**
+ * `field: 'Old' -> 'New'`, walked into a list of objects (a specific day, `specific_hours.open.0.starts_at`)
+ * so that it says what changed where both sides would look alike cut short.
+ */
+function describeDifferences(path: FieldPath, before: unknown, after: unknown): string[] {
+  if (!isNested(before) || !isNested(after) || Array.isArray(before) !== Array.isArray(after)) return [describeChange(path.join('.'), before, after)];
+  const [was, now] = [before as Record<string, unknown>, after as Record<string, unknown>];
+  const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])];
+  return keys.flatMap((key) => (isSameValue(was[key], now[key]) ? [] : describeDifferences([...path, key], was[key], now[key])));
+}
+
+/** Objects, and lists of objects, are walked into; a list of plain values (a day's windows) is one value. */
+function isNested(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  return !Array.isArray(value) || value.some((item) => typeof item === 'object' && item !== null);
 }

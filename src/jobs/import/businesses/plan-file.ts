@@ -12,7 +12,7 @@ import { toWriteError } from '../../../sheets/open-output.js';
 import { makeTempOutputName } from '../../../sheets/temp-output-name.js';
 import { openReportSheet, reportPath, type ReportDialect } from '../report/report-dialect.js';
 import type { BusinessLabel } from './business-label.js';
-import type { ColumnChange } from './diff-business.js';
+import type { ColumnPlan } from './plan-business-row.js';
 
 const PLAN_COLUMNS: readonly SheetColumn[] = [
   { key: 'row' },
@@ -32,7 +32,7 @@ const ERROR_COLUMN = /^conflict: (\S+) changed|^([^\s:]+):/;
 export interface PlanFile {
   readonly path: string;
   /** One line per column the row would change, cells in import format. */
-  add(line: number, business: BusinessLabel, changes: readonly ColumnChange[]): Promise<void>;
+  add(line: number, business: BusinessLabel, changes: readonly ColumnPlan[]): Promise<void>;
   /** One line per error of a row that would not be sent (invalid, failed, in conflict), naming its column. */
   addErrors(line: number, business: BusinessLabel, errors: readonly string[]): Promise<void>;
   close(): Promise<void>;
@@ -69,14 +69,14 @@ export async function openPlanFile(dir: string, dialect: ReportDialect): Promise
     path,
     add(line, { id, code, name }, changes) {
       return write(
-        changes.map(({ column, before, after }) => ({
+        changes.map(({ column, current, file }) => ({
           row: line,
           target: id,
           code,
           name,
           column: column.header,
-          current: formatImportCell(column, before, context),
-          new: formatImportCell(column, after, context),
+          current: formatImportCell(column, current, context),
+          new: formatImportCell(column, file, context),
         })),
       );
     },

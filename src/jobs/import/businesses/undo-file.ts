@@ -7,7 +7,7 @@ import { toSheetColumns } from '../../../resources/to-sheet-columns.js';
 import type { SheetWriter } from '../../../sheets/index.js';
 import { openReportSheet, reportPath, type ReportDialect } from '../report/report-dialect.js';
 import type { BusinessLabel } from './business-label.js';
-import type { ColumnChange } from './diff-business.js';
+import type { ColumnPlan } from './plan-business-row.js';
 
 /** The business's code and name as they were, for people: `_` columns, which an import ignores whatever its mode. */
 const LABEL_COLUMNS = [{ key: '_code', text: true }, { key: '_name' }];
@@ -16,7 +16,7 @@ const FROZEN_COLUMNS = 3;
 
 export interface UndoFile {
   /** The business's values before the write, for exactly the columns it changes. */
-  add(business: BusinessLabel, changes: readonly ColumnChange[]): Promise<void>;
+  add(business: BusinessLabel, changes: readonly ColumnPlan[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,10 +38,10 @@ export function createUndoFile(dir: string, dialect: ReportDialect, columns: rea
       opening ??= findFreePath(dir, undoDialect).then((path) =>
         openReportSheet(path, undoDialect, { columns: sheetColumns, sheet: 'businesses', frozenColumns: FROZEN_COLUMNS }),
       );
-      const cells = changes.map(({ column, before, after }) => ({
+      const cells = changes.map(({ column, current, file }) => ({
         header: column.header,
-        before: formatImportCell(column, before, context),
-        after: formatImportCell(column, after, context),
+        before: formatImportCell(column, current, context),
+        after: formatImportCell(column, file, context),
       }));
       const record = {
         business_id: id,

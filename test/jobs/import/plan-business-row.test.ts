@@ -1,30 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { WEEK_DAYS } from '../../../src/api/facts/service-facts.js';
-import { completeBusinessUpdate, type CompletedUpdate, type CurrentBusiness } from '../../../src/jobs/import/businesses/complete-business-update.js';
-import { diffBusiness, type BusinessDiff } from '../../../src/jobs/import/businesses/diff-business.js';
-import { assembleBusinessUpdate } from '../../../src/resources/businesses/assemble-business-update.js';
+import type { CurrentBusiness } from '../../../src/jobs/import/businesses/complete-business-update.js';
+import { planBusinessRow, type RowPlan, type RowPlanSettings } from '../../../src/jobs/import/businesses/plan-business-row.js';
+import { encodeRowSnapshot } from '../../../src/resources/businesses/base-column.js';
 import { buildBusinessCatalog } from '../../../src/resources/businesses/business-catalog.js';
 import { DOT_CONTEXT } from '../../../src/resources/cell-context.js';
 import { CUSTOM_FIELDS } from '../../resources/custom-field-definitions.js';
 
-const SHEET = [
-  'business_id',
-  'name',
-  'lat',
-  'groups',
-  'description_short',
-  'contacts.0.email',
-  'contacts.0.fax',
-  'photos.LOGO',
-  'photos.primary',
-  'open_hours.monday',
-  'open_hours.tuesday',
-  'specific_hours.close',
-  'custom_fields.seats',
-];
 const catalog = buildBusinessCatalog(CUSTOM_FIELDS);
-const columns = catalog.columns.filter((column) => SHEET.includes(column.header) && column.path !== undefined);
-const readRow = catalog.createRowReader(SHEET, DOT_CONTEXT);
+const columns = catalog.columns.filter((column) => column.path !== undefined);
 
 const week = Object.fromEntries(WEEK_DAYS.map((day) => [day, ['09:00-18:00']]));
 const photos = { LOGO: 'https://cdn.example.com/logo.png', primary: 'https://cdn.example.com/front.png', secondary: ['https://cdn.example.com/in.png'] };
@@ -39,19 +23,30 @@ const business: CurrentBusiness = {
   specific_hours: { open: [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: ['07:00-13:00'] }], close: [] },
 };
 
-function completeRow(cells: Record<string, string>, current: CurrentBusiness): CompletedUpdate {
-  const { update, errors } = readRow({ kind: 'row', line: 2, values: { business_id: 'b1', ...cells } });
+const DIFF: RowPlanSettings = { mode: 'diff', allowCodeChanges: false };
+
+function planRow(given: Record<string, string>, current: CurrentBusiness, settings: RowPlanSettings = DIFF): RowPlan {
+  const cells = { business_id: 'b1', ...given };
+  const readRow = catalog.createRowReader(Object.keys(cells), DOT_CONTEXT);
+  const { update, errors } = readRow({ kind: 'row', line: 2, values: cells });
   if (update === undefined) throw new Error(`the row does not read: ${errors.join('; ')}`);
-  return completeBusinessUpdate(assembleBusinessUpdate(update), current);
+  return planBusinessRow({ cells, values: update, columns, current }, settings);
 }
 
-function diffRow(cells: Record<string, string>, current: CurrentBusiness): BusinessDiff {
-  const completed = completeRow(cells, current);
-  if ('errors' in completed) throw new Error(`the row is refused: ${completed.errors.join('; ')}`);
-  return diffBusiness(completed.payload, current, columns);
+/** The write of a row that changes its business; a row with no change writes an empty payload. */
+function diffRow(cells: Record<string, string>, current: CurrentBusiness): { payload: object; changes: string[]; columns: { column: { header: string }; current: unknown; file: unknown }[] } {
+  const plan = planRow(cells, current);
+  if (plan.status === 'unchanged') return { payload: {}, changes: [], columns: [] };
+  if (plan.status !== 'write') throw new Error(`the row is refused: ${plan.errors.join('; ')}`);
+  return plan;
 }
 
-describe('one diff per business row', () => {
+function completeRow(cells: Record<string, string>, current: CurrentBusiness): { errors: string[] } | { payload: object } {
+  const plan = planRow(cells, current);
+  return plan.status === 'write' ? { payload: plan.payload } : { errors: plan.errors };
+}
+
+describe('one plan per business row', () => {
   it('gives the payload, the _changes and the columns of the plan and the undo file from one comparison', () => {
     const diff = diffRow(
       { name: 'New name', 'contacts.0.email': 'new@example.com', 'photos.LOGO': photos.LOGO, 'photos.primary': 'https://cdn.example.com/new.png', 'open_hours.monday': '10:00-18:00', 'open_hours.tuesday': '09:00-18:00' },
@@ -65,11 +60,11 @@ describe('one diff per business row', () => {
     });
     expect(diff.changes).toEqual([
       "name: 'Old name' -> 'New name'",
+      "contacts.0.email: 'old@example.com' -> 'new@example.com'",
       "photos.primary: 'https://cdn.example.com/front.png' -> 'https://cdn.example.com/new.png'",
       "open_hours.monday: '09:00-18:00' -> '10:00-18:00'",
-      "contacts.0.email: 'old@example.com' -> 'new@example.com'",
     ]);
-    expect(diff.columns.map(({ column, before, after }) => [column.header, before, after])).toEqual([
+    expect(diff.columns.map(({ column, current, file }) => [column.header, current, file])).toEqual([
       ['name', 'Old name', 'New name'],
       ['contacts.0.email', 'old@example.com', 'new@example.com'],
       ['photos.primary', 'https://cdn.example.com/front.png', 'https://cdn.example.com/new.png'],
@@ -124,8 +119,7 @@ describe('nested fields sent whole', () => {
 
   it('sends a week the row gives whole, whatever the read lacks', () => {
     const cells = Object.fromEntries(WEEK_DAYS.map((day) => [`open_hours.${day}`, day === 'sunday' ? 'closed' : '08:00-12:00']));
-    const completed = completeBusinessUpdate(assembleBusinessUpdate(readWeek(cells)), { ...business, open_hours: null });
-    expect(completed).toEqual({ payload: { open_hours: { ...Object.fromEntries(WEEK_DAYS.map((day) => [day, ['08:00-12:00']])), sunday: [] } } });
+    expect(completeRow(cells, { ...business, open_hours: null })).toEqual({ payload: { open_hours: { ...Object.fromEntries(WEEK_DAYS.map((day) => [day, ['08:00-12:00']])), sunday: [] } } });
   });
 
   it('refuses a list of specific_hours, or contacts, the read does not give', () => {
@@ -151,9 +145,30 @@ describe('values that are the same', () => {
   });
 });
 
-function readWeek(cells: Record<string, string>) {
-  const headers = ['business_id', ...Object.keys(cells)];
-  const { update } = catalog.createRowReader(headers, DOT_CONTEXT)({ kind: 'row', line: 2, values: { business_id: 'b1', ...cells } });
-  if (update === undefined) throw new Error('the week does not read');
-  return update;
-}
+describe('the three-way merge, column by column', () => {
+  const base = (cells: Record<string, string>): string => encodeRowSnapshot({ id: 'b1', cells });
+
+  it('sends the file’s own changes, keeps the service’s, and names a field both changed', () => {
+    const current = { ...business, name: 'Renamed in the service', city: 'Lyon', zipcode: '69001' };
+    const exported = base({ name: 'Old name', city: 'Lyon', zipcode: '69000' });
+    const plan = planRow({ _base: exported, name: 'Old name', city: 'Paris', zipcode: '69002' }, current);
+    expect(plan).toMatchObject({ status: 'conflict', errors: ["conflict: zipcode changed in the platform since the export ('69000' → '69001')"] });
+    const overwrite = planRow({ _base: exported, name: 'Old name', city: 'Paris', zipcode: '69002' }, current, { ...DIFF, onConflict: 'overwrite' });
+    expect(overwrite).toMatchObject({
+      status: 'write',
+      payload: { city: 'Paris', zipcode: '69002' },
+      changes: ["city: 'Lyon' -> 'Paris'", "zipcode: '69001' -> '69002'", "zipcode: base '69000' / file '69002' / current '69001' (conflict: the file wins)"],
+    });
+  });
+
+  it('in patch mode sends every filled cell, its plan columns only what changes', () => {
+    const plan = planRow({ name: 'Old name', lat: '48.9' }, { ...business, lat: 48.85 }, { mode: 'patch', allowCodeChanges: false });
+    expect(plan).toMatchObject({ status: 'write', payload: { name: 'Old name', lat: 48.9 }, changes: ["name: -> 'Old name'", "lat: -> '48.9'"] });
+    expect(plan.status === 'write' && plan.columns.map(({ column }) => column.header)).toEqual(['lat']);
+  });
+
+  it('leaves a nested field alone when its cells change nothing, whatever the read lacks', () => {
+    const { sunday: _sunday, ...noSunday } = week;
+    expect(planRow({ 'open_hours.monday': '09:00-18:00' }, { ...business, open_hours: noSunday })).toEqual({ status: 'unchanged', changes: [], errors: [] });
+  });
+});
