@@ -11,7 +11,7 @@ FROM deps AS build
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-# Without source maps: tsconfig.build.json already leaves out the benchmark and the msw handlers.
+# Without source maps; the benchmark and the msw handlers live in test/, outside the image.
 RUN npm run build -- --sourceMap false
 
 # Runtime: what runs and nothing else (no npm run in this stage, so no npm log or cache either).

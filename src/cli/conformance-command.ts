@@ -4,7 +4,7 @@ import { withApiSession } from './api-session.js';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { formatConformance } from './format-conformance.js';
-import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS } from './retry-flags.js';
+import { checkRetryFlags, jsonFlag, readSessionFlags, RETRY_FLAG_OPTIONS } from './client-flags.js';
 
 export function conformanceCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -13,18 +13,15 @@ export function conformanceCommand<T extends GlobalOptions>(yargs: Argv<T>, cont
     (command) =>
       command
         .option('write-probe', { type: 'string', describe: "c-CODE: also send this business's current name unchanged, to see how writes are answered" })
-        .option('json', { type: 'boolean', default: false, describe: 'Print the checks as JSON on stdout' })
-        .option('max-rate-wait', RETRY_FLAG_OPTIONS['max-rate-wait'])
-        .option('max-retry-after', RETRY_FLAG_OPTIONS['max-retry-after'])
-        .option('max-outage', RETRY_FLAG_OPTIONS['max-outage'])
+        .option('json', jsonFlag('the checks'))
+        .options(RETRY_FLAG_OPTIONS)
         .check((argv) => {
           const probe = argv['write-probe'];
           if (probe !== undefined && !/^c-.+/s.test(probe)) return `--write-probe takes c-<store code>, got '${probe}'`;
           return checkRetryFlags(argv);
         }),
     async (argv) => {
-      const target = { emulator: argv.emulator, emulatorRole: argv['emulator-role'] };
-      await withApiSession(context, { target, client: { retry: readRetryFlags(argv) } }, async ({ client, baseUrl, progress }) => {
+      await withApiSession(context, readSessionFlags(argv), async ({ client, baseUrl, progress }) => {
         const probe = argv['write-probe'];
         const result = await runConformance(client, probe === undefined ? {} : { writeProbe: probe }, context.logger);
         progress.stop();

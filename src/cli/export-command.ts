@@ -9,7 +9,7 @@ import { countOf } from './count-of.js';
 import { withApiSession } from './api-session.js';
 import type { CliIo, CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
-import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS } from './retry-flags.js';
+import { checkRetryFlags, CLIENT_FLAG_OPTIONS, jsonFlag, readSessionFlags } from './client-flags.js';
 
 const list = { type: 'string', array: true } as const;
 
@@ -53,11 +53,9 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
           default: DEFAULT_CSV_DIALECT,
           describe: 'CSV files: excel (",", UTF-8 with a BOM), excel-semicolon (";" and decimal commas, for Excel in French or German), rfc4180 (for programs: no BOM, texts as they are)',
         })
-        .options({ ...FILTER_OPTIONS, ...RETRY_FLAG_OPTIONS })
-        .option('rate-per-minute', { type: 'number', default: 300, describe: "The organization's request budget" })
-        .option('concurrency', { type: 'number', default: 8, describe: 'Requests in flight at once' })
+        .options({ ...FILTER_OPTIONS, ...CLIENT_FLAG_OPTIONS })
         .option('org', { type: 'number', describe: 'PROVIDER keys: the organization to export' })
-        .option('json', { type: 'boolean', default: false, describe: 'Print the summary as JSON on stdout' })
+        .option('json', jsonFlag('the summary'))
         // A wrong filter is a usage error, reported before anything is sent.
         .check((argv) => {
           try {
@@ -71,11 +69,7 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
     async (argv) => {
       const { logger } = context;
       const filters = readFilters(argv.resource, argv);
-      const session = {
-        target: { emulator: argv.emulator, emulatorRole: argv.emulatorRole },
-        client: { ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, retry: readRetryFlags(argv) },
-      };
-      await withApiSession(context, session, async ({ client, progress, signal }) => {
+      await withApiSession(context, readSessionFlags(argv), async ({ client, progress, signal }) => {
         const options = { out: argv.out, csvDialect: argv['csv-dialect'], filters, signal, onProgress: progress.update, ...(argv.org === undefined ? {} : { orgId: argv.org }) };
         const summary = await exportResource(client, argv.resource, options, logger);
         progress.stop();

@@ -6,7 +6,7 @@ import { countProblems } from '../jobs/import/row-status.js';
 import { withApiSession } from './api-session.js';
 import type { CliIo, CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
-import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS } from './retry-flags.js';
+import { checkRetryFlags, CLIENT_FLAG_OPTIONS, jsonFlag, readSessionFlags } from './client-flags.js';
 import { RESUME_HINT } from './stop-signal.js';
 import { countOf } from './count-of.js';
 import { describeRowCounts } from './describe-row-counts.js';
@@ -28,8 +28,6 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .option('restart', { type: 'boolean', default: false, describe: 'Start over: forget the journal an earlier run left in --report' })
         .option('mode', { choices: IMPORT_MODES, default: 'diff' as const, describe: 'diff: send only what changes; patch: send every filled cell' })
         .option('dry-run', { type: 'boolean', default: false, describe: 'Everything but the writes; the report says what would change' })
-        .option('rate-per-minute', { type: 'number', default: 300, describe: "The organization's request budget" })
-        .option('concurrency', { type: 'number', default: 8, describe: 'Requests in flight at once' })
         .option('max-errors', { type: 'string', describe: 'N or P%: the most rows invalid, failed or in conflict; businesses check it on the plan (breaker), then stop sending past it' })
         .option('max-changes', { type: 'string', describe: 'Businesses, N or P%: the most rows the plan may write, else nothing is written (breaker)' })
         .option('max-status-changes', { type: 'string', describe: 'Businesses, N or P%: the most businesses the plan may change the status of (breaker)' })
@@ -38,10 +36,8 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .option('ignore-columns', { type: 'string', describe: 'NAME,…: columns of the sheet to leave out; any other unknown column stops the import' })
         .option('date-format', { choices: DATE_FORMATS, describe: 'How dates a/b/yyyy read (default: dd/mm/yyyy in a file with decimal commas, else only when the day is over 12)' })
         .option('allow-code-changes', { type: 'boolean', default: false, describe: 'Businesses: send store code changes the row\'s _base does not show as an edit of the exported file' })
-        .option('max-rate-wait', RETRY_FLAG_OPTIONS['max-rate-wait'])
-        .option('max-retry-after', RETRY_FLAG_OPTIONS['max-retry-after'])
-        .option('max-outage', RETRY_FLAG_OPTIONS['max-outage'])
-        .option('json', { type: 'boolean', default: false, describe: 'Print the summary as JSON on stdout' })
+        .options(CLIENT_FLAG_OPTIONS)
+        .option('json', jsonFlag('the summary'))
         // A wrong limit is a usage error, reported before anything is read.
         .check((argv) => {
           const read = readLimits(argv.resource, argv);
@@ -51,11 +47,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
       const { logger } = context;
       const read = readLimits(argv.resource, argv);
       const limits = 'limits' in read ? toLimitOptions(argv.resource, read.limits) : {};
-      const session = {
-        target: { emulator: argv.emulator, emulatorRole: argv['emulator-role'] },
-        client: { ratePerMinute: argv['rate-per-minute'], concurrency: argv.concurrency, retry: readRetryFlags(argv) },
-      };
-      await withApiSession(context, session, async ({ client, progress, signal }) => {
+      await withApiSession(context, readSessionFlags(argv), async ({ client, progress, signal }) => {
         const summary = await importSheet(client, argv.resource, {
           file: argv.file,
           reportDir: argv.report ?? defaultReportDir(argv.resource),

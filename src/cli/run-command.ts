@@ -9,7 +9,7 @@ import { describeStepResult } from './describe-step-result.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { RESUME_HINT, withStopSignal } from './stop-signal.js';
 import { openApiSession, type ApiSessionOptions } from './api-session.js';
-import { checkRetryFlags, readRetryFlags, RETRY_FLAG_OPTIONS, type RetryFlags } from './retry-flags.js';
+import { checkRetryFlags, jsonFlag, readRetryFlags, RETRY_FLAG_OPTIONS, type RetryFlags } from './client-flags.js';
 
 export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -21,7 +21,7 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
         .option('dry-run', { type: 'boolean', default: false, describe: 'Run every import step as a dry run' })
         .option('restart', { type: 'boolean', default: false, describe: 'Start every import step over: forget the journals earlier runs left in their report folders' })
         .option('shard', { type: 'string', describe: 'K/N: run only the organizations of shard K of N, balanced by estimated requests; auto inside a Kubernetes Indexed Job' })
-        .option('json', { type: 'boolean', default: false, describe: 'Print each job result as JSON on stdout' })
+        .option('json', jsonFlag('each job result'))
         .options(RETRY_FLAG_OPTIONS)
         .check(checkRetryFlags),
     async (argv) => {

@@ -3,6 +3,7 @@ import { JobFileError, loadJob } from '../jobs/job-file/load-job.js';
 import { validateJob } from '../jobs/job-file/validate-job.js';
 import type { CommandContext, GlobalOptions } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
+import { jsonFlag } from './client-flags.js';
 
 export function validateCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -11,7 +12,7 @@ export function validateCommand<T extends GlobalOptions>(yargs: Argv<T>, context
     (command) =>
       command
         .positional('jobs', { type: 'string', array: true, demandOption: true, describe: 'Job files (YAML)' })
-        .option('json', { type: 'boolean', default: false, describe: 'Print the checks as JSON on stdout' }),
+        .option('json', jsonFlag('the checks')),
     async (argv) => {
       for (const file of argv.jobs) {
         const job = await loadJob(file, { env: context.io.env, now: new Date() }).catch((error: unknown) => {

@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
 import { createEmulator } from '../../src/emulator/emulator.js';
-import { createEmulatorHandlers } from '../../src/emulator/msw-handlers.js';
+import { createEmulatorHandlers } from '../emulator/msw-handlers.js';
 
 const BASE = 'https://api.emulator.test/v2';
 

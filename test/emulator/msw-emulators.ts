@@ -1,7 +1,7 @@
 import type { HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { Emulator } from '../../src/emulator/emulator.js';
-import { createEmulatorHandlers } from '../../src/emulator/msw-handlers.js';
+import { createEmulatorHandlers } from './msw-handlers.js';
 
 /** The emulators a test has open, each at a host of its own, served by one msw server. */
 const open = new Map<string, HttpHandler[]>();

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator/emulator.js';
-import { createEmulatorHandlers } from '../../src/emulator/msw-handlers.js';
+import { createEmulatorHandlers } from './msw-handlers.js';
 import { startTestEmulator } from './start-test-emulator.js';
 
 const BASE = 'https://api.emulator.test/v2';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { writeBusinessSheet } from '../../src/bench/write-business-sheet.js';
+import { writeBusinessSheet } from '../bench/write-business-sheet.js';
 import { openImportSheet } from '../../src/jobs/import/open-import-sheet.js';
 import { readRowOutcomes } from '../../src/jobs/import/read-row-outcomes.js';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';

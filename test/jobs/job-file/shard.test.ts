@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import { generateZipfLoads, measureShardBalance } from '../../../src/bench/measure-shard-balance.js';
+import { generateZipfLoads, measureShardBalance } from '../../bench/measure-shard-balance.js';
 import type { Job } from '../../../src/jobs/job-file/job-schema.js';
 import { runJob, type StepRunners } from '../../../src/jobs/job-file/run-job.js';
 import { balanceShards, parseShard, type OrgLoad } from '../../../src/jobs/job-file/shard.js';

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { createApiClient, type ApiClient } from '../api/api-client.js';
-import { createEmulator } from '../emulator/emulator.js';
-import { startEmulatorServer } from '../emulator/http-server.js';
+import { createApiClient, type ApiClient } from '../../src/api/api-client.js';
+import { createEmulator } from '../../src/emulator/emulator.js';
+import { startEmulatorServer } from '../../src/emulator/http-server.js';
 
 export interface SharedOrgFigures {
   /** Requests both clients got answered, per second, over the organization's budget. */

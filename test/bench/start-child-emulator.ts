@@ -9,7 +9,7 @@ export interface ChildEmulator {
   close(): void;
 }
 
-const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 
 /**
  * `listing-bulk emulator` in a process of its own, so that the client measured has its process to

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { Emulator } from './emulator.js';
-import type { EmulatorResponse } from './http-types.js';
+import type { Emulator } from '../../src/emulator/emulator.js';
+import type { EmulatorResponse } from '../../src/emulator/http-types.js';
 
 /**
  * The emulator as msw handlers, for in-process tests: requests to `baseUrl`

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
-import { createApiClient } from '../api/api-client.js';
-import { createEmulator, type Emulator } from '../emulator/emulator.js';
-import { startEmulatorServer } from '../emulator/http-server.js';
-import { exportBusinesses } from '../jobs/export/export-businesses.js';
-import type { ImportMode } from '../jobs/import/import-options.js';
-import { importSheet } from '../jobs/import/import-sheet.js';
-import { openSheetReader, openSheetWriter } from '../sheets/index.js';
+import { createApiClient } from '../../src/api/api-client.js';
+import { createEmulator, type Emulator } from '../../src/emulator/emulator.js';
+import { startEmulatorServer } from '../../src/emulator/http-server.js';
+import { exportBusinesses } from '../../src/jobs/export/export-businesses.js';
+import type { ImportMode } from '../../src/jobs/import/import-options.js';
+import { importSheet } from '../../src/jobs/import/import-sheet.js';
+import { openSheetReader, openSheetWriter } from '../../src/sheets/index.js';
 
 /** What one import sent (searches, writes, and the custom field definitions in `sent`) and took. */
 export interface SyncImport {

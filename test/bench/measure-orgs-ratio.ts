@@ -1,4 +1,4 @@
-import { createEmulator } from '../emulator/emulator.js';
+import { createEmulator } from '../../src/emulator/emulator.js';
 import { importAcrossOrgs } from './import-across-orgs.js';
 import { startChildEmulator } from './start-child-emulator.js';
 

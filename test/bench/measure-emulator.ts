@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { createEmulator } from '../emulator/emulator.js';
-import { startEmulatorServer } from '../emulator/http-server.js';
+import { createEmulator } from '../../src/emulator/emulator.js';
+import { startEmulatorServer } from '../../src/emulator/http-server.js';
 
 export interface EmulatorFigures {
   emulator_list_ms: number;

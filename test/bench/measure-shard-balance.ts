@@ -1,4 +1,4 @@
-import { balanceShards, type OrgLoad } from '../jobs/job-file/shard.js';
+import { balanceShards, type OrgLoad } from '../../src/jobs/job-file/shard.js';
 
 /** Organization sizes from a Zipf law (s = 1): a few large ones and a long tail, as a PROVIDER's clients are. */
 export function generateZipfLoads(orgs: number, largest: number): OrgLoad[] {

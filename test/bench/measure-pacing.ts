@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { createApiClient } from '../api/api-client.js';
-import type { Emulator } from '../emulator/emulator.js';
-import { createEmulator } from '../emulator/emulator.js';
-import { startEmulatorServer } from '../emulator/http-server.js';
+import { createApiClient } from '../../src/api/api-client.js';
+import type { Emulator } from '../../src/emulator/emulator.js';
+import { createEmulator } from '../../src/emulator/emulator.js';
+import { startEmulatorServer } from '../../src/emulator/http-server.js';
 
 export interface PacingFigures {
   /** Achieved rate over the budget rate. */

@@ -1,8 +1,8 @@
-import { DOT_CONTEXT } from '../resources/cell-context.js';
-import { formatExampleRow } from '../resources/format-example-row.js';
-import type { ResourceCatalog } from '../resources/resource-catalog.js';
-import { toSheetColumns } from '../resources/to-sheet-columns.js';
-import { openSheetWriter } from '../sheets/index.js';
+import { DOT_CONTEXT } from '../../src/resources/cell-context.js';
+import { formatExampleRow } from '../../src/resources/format-example-row.js';
+import type { ResourceCatalog } from '../../src/resources/resource-catalog.js';
+import { toSheetColumns } from '../../src/resources/to-sheet-columns.js';
+import { openSheetWriter } from '../../src/sheets/index.js';
 
 /** Every `invalidEvery`th row has a latitude that cannot be read, so that validation has errors to find. */
 export interface BusinessSheetOptions {

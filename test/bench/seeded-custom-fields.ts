@@ -1,5 +1,5 @@
-import { CustomFieldDefinitionSchema, type CustomFieldDefinition } from '../api/schemas/custom-fields.js';
-import { createEmulator } from '../emulator/emulator.js';
+import { CustomFieldDefinitionSchema, type CustomFieldDefinition } from '../../src/api/schemas/custom-fields.js';
+import { createEmulator } from '../../src/emulator/emulator.js';
 
 /** The emulator's seeded custom fields of organization 1, one of every type, as the client reads them. */
 export function seededCustomFields(): CustomFieldDefinition[] {

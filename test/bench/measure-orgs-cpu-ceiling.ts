@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { createEmulator } from '../emulator/emulator.js';
+import { createEmulator } from '../../src/emulator/emulator.js';
 import { importAcrossOrgs } from './import-across-orgs.js';
 import { startChildEmulator } from './start-child-emulator.js';
 

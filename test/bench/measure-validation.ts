@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { buildBusinessCatalog } from '../resources/businesses/business-catalog.js';
+import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
 import { seededCustomFields } from './seeded-custom-fields.js';
 import type { SheetReadMode, SheetReadTiming } from './time-sheet-read.js';
 import { writeBusinessSheet } from './write-business-sheet.js';

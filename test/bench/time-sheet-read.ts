@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { openImportSheet } from '../jobs/import/open-import-sheet.js';
-import { readRowOutcomes } from '../jobs/import/read-row-outcomes.js';
-import { buildBusinessCatalog } from '../resources/businesses/business-catalog.js';
+import { openImportSheet } from '../../src/jobs/import/open-import-sheet.js';
+import { readRowOutcomes } from '../../src/jobs/import/read-row-outcomes.js';
+import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
 import { seededCustomFields } from './seeded-custom-fields.js';
 
 /** What one read of a benchmark sheet took, measured in a process of its own. */

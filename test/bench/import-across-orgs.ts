@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
-import { createApiClient } from '../api/api-client.js';
-import { budgetKeyOf } from '../api/pacing/org-budget.js';
-import { importSheet } from '../jobs/import/import-sheet.js';
+import { createApiClient } from '../../src/api/api-client.js';
+import { budgetKeyOf } from '../../src/api/pacing/org-budget.js';
+import { importSheet } from '../../src/jobs/import/import-sheet.js';
 
 export interface AcrossOrgsRun {
   /** Requests charged to the businesses' organizations (their writes), retries included. */

@@ -1,5 +1,7 @@
 import type { Options } from 'yargs';
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from '../api/transport/retry-policy.js';
+import type { ApiSessionOptions } from './api-session.js';
+import type { GlobalOptions } from './command-context.js';
 
 /** The time budgets of retries, in seconds on the command line (job files: `api.max_rate_wait` and the like). */
 export const RETRY_FLAG_OPTIONS = {
@@ -7,6 +9,18 @@ export const RETRY_FLAG_OPTIONS = {
   'max-retry-after': { type: 'number', default: DEFAULT_RETRY_OPTIONS.maxRetryAfterMs / 1000, describe: 'A Retry-After longer than this many seconds stops the run at once (exit 1)' },
   'max-outage': { type: 'number', default: DEFAULT_RETRY_OPTIONS.maxOutageMs / 1000, describe: 'Seconds one request keeps trying through 5xx, timeouts and lost connections' },
 } as const satisfies Record<string, Options>;
+
+/** The pacing of an import or an export, and its retry budgets. */
+export const CLIENT_FLAG_OPTIONS = {
+  'rate-per-minute': { type: 'number', default: 300, describe: "The organization's request budget" },
+  concurrency: { type: 'number', default: 8, describe: 'Requests in flight at once' },
+  ...RETRY_FLAG_OPTIONS,
+} as const satisfies Record<string, Options>;
+
+/** `--json`: what the command prints on stdout. */
+export function jsonFlag(what: string): Options & { type: 'boolean'; default: boolean } {
+  return { type: 'boolean', default: false, describe: `Print ${what} as JSON on stdout` };
+}
 
 export interface RetryFlags {
   'max-rate-wait': number;
@@ -25,4 +39,10 @@ export function checkRetryFlags(argv: RetryFlags): true | string {
 
 export function readRetryFlags(argv: RetryFlags): Partial<RetryOptions> {
   return { maxRateWaitMs: argv['max-rate-wait'] * 1000, maxRetryAfterMs: argv['max-retry-after'] * 1000, maxOutageMs: argv['max-outage'] * 1000 };
+}
+
+/** The session of a command: the target its global flags name, paced and retried as its flags say. */
+export function readSessionFlags(argv: GlobalOptions & RetryFlags & Partial<Record<'rate-per-minute' | 'concurrency', number>>): ApiSessionOptions {
+  const pacing = { ...(argv['rate-per-minute'] === undefined ? {} : { ratePerMinute: argv['rate-per-minute'] }), ...(argv.concurrency === undefined ? {} : { concurrency: argv.concurrency }) };
+  return { target: { emulator: argv.emulator, emulatorRole: argv['emulator-role'] }, client: { ...pacing, retry: readRetryFlags(argv) } };
 }
