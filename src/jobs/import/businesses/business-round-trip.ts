@@ -20,7 +20,7 @@ export class BusinessRoundTrip {
   statusChanges = 0;
 
   private constructor(
-    /** The sheet's columns that set a field, `code` included; a row's custom fields may take its organization's (readOrgCustomCells). */
+    /** The sheet's columns that set a field, `code` included; a row's custom fields may take its organization's (OrgCustomFields). */
     readonly columns: readonly Column[],
     private readonly options: ImportOptions,
     private readonly plan: PlanFile | undefined,

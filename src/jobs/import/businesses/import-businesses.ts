@@ -5,7 +5,6 @@ import type { ApiClient } from '../../../api/api-client.js';
 import type { OrgApi } from '../../../api/org-api.js';
 import type { CustomFieldReading } from '../../../api/schemas/custom-field-reading.js';
 import { businessReadSchema } from '../../../api/schemas/business-read.js';
-import { readEach } from '../../../api/schemas/read-each.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import { buildBusinessCatalog, type BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import { listCustomFieldNames } from '../../../resources/businesses/pending-custom-field-column.js';
@@ -24,8 +23,7 @@ import type { CurrentBusiness } from './complete-business-update.js';
 import { importAfterPlan, type ImportPass, type PassStage } from './import-after-plan.js';
 import { planBusinessRow } from './plan-business-row.js';
 import { PlannedReads } from './planned-reads.js';
-import { OrgCustomFields, type OrgCustomFieldColumns } from './org-custom-fields.js';
-import { hasPendingCells, readOrgCustomCells, type OrgRow } from './read-org-custom-cells.js';
+import { OrgCustomFields, type OrgRow } from './org-custom-fields.js';
 import { OrgReadBatches, type ReadBatch } from './org-read-batches.js';
 import { orElse, resolveBusinesses, type Resolution, type ResolvedTargets } from './resolve-businesses.js';
 import { StoreCodeSearch } from './store-code-search.js';
@@ -104,7 +102,7 @@ async function importBusinessPass(client: ApiClient, options: OpenImportOptions,
   try {
     const schema = businessReadSchema(customFields ?? []);
     const reads = plannedReads === undefined ? undefined : { ...plannedReads, schema };
-    const importer = new BusinessBatches(run, routing, codeSearch, firstLine, roundTrip, schema, customFields === undefined ? orgCustomFields : undefined, reads);
+    const importer = new BusinessBatches(run, routing, codeSearch, firstLine, roundTrip, schema, orgCustomFields, reads);
     const batches = new OrgReadBatches<BusinessRow>(BATCH_SIZE, READ_WINDOW);
     for await (const row of rows) {
       if (await importer.skipUntouched(row)) continue;
@@ -128,8 +126,8 @@ class BusinessBatches {
     private readonly roundTrip: BusinessRoundTrip,
     /** Every field the import compares and completes, custom fields typed: a business that does not fit fails its rows. */
     private readonly schema: z.ZodType<CurrentBusiness>,
-    /** Set when the key reads no custom fields of its own: each row's are its organization's. */
-    private readonly orgCustomFields: OrgCustomFields | undefined,
+    /** When the key reads no custom fields of its own, each row's custom field cells wait for its organization's (PendingCell). */
+    private readonly orgCustomFields: OrgCustomFields,
     /** With breakers: the plan records the businesses it reads, the run takes them. */
     private readonly plannedReads: { reads: PlannedReads; stage: PassStage; schema: z.ZodType<CurrentBusiness> } | undefined,
   ) {}
@@ -250,35 +248,17 @@ class BusinessBatches {
     });
   }
 
-  /**
-   * The row's values and columns, and its business, with the custom field cells read against the
-   * definitions of the business's organization when the key has none of its own; undefined once
-   * the row's outcome is reported (a cell that does not fit, a business whose values do not).
-   */
-  private async readOrgFields(row: BusinessRow, current: CurrentBusiness): Promise<(OrgRow & { current: CurrentBusiness }) | undefined> {
-    const own = { values: row.update, columns: this.roundTrip.columns, current };
-    if (this.orgCustomFields === undefined || !hasPendingCells(row.update)) return own;
+  /** The row as its business's organization reads it (OrgCustomFields); undefined once its outcome is reported. */
+  private async readOrgFields(row: BusinessRow, current: CurrentBusiness): Promise<OrgRow | undefined> {
     const target = current.id;
-    let org: OrgCustomFieldColumns;
     try {
-      org = await this.orgCustomFields.read(current.org_id);
+      const read = await this.orgCustomFields.readRow({ values: row.update, columns: this.roundTrip.columns, current });
+      if (!('status' in read)) return read;
+      await this.run.record({ ...row.base, target, changes: [], ...read });
     } catch (error) {
       await this.run.fail({ ...row.base, target }, error, findIdentityColumn(row.target));
-      return undefined;
     }
-    const read = readOrgCustomCells(row.update, this.roundTrip.columns, org);
-    if ('errors' in read) {
-      await this.run.record({ ...row.base, status: 'invalid', target, changes: [], errors: read.errors });
-      return undefined;
-    }
-    // As an import with --org reads the business: its custom field values typed by their definitions.
-    const { items, unreadable } = readEach([current], org.schema);
-    const [typed] = items;
-    if (typed === undefined) {
-      await this.run.record({ ...row.base, status: 'failed', target, changes: [], errors: unreadable.map(({ problem }) => `unreadable: ${problem}`) });
-      return undefined;
-    }
-    return { ...read, current: typed };
+    return undefined;
   }
 }
 
