@@ -1,7 +1,7 @@
 import { pino, type Logger } from 'pino';
 import { SYSTEM_CLOCK, type Clock } from './pacing/clock.js';
 import type { CallApi } from './endpoints/call-api.js';
-import { createHttpAgent, DEFAULT_HTTP_OPTIONS, type HttpOptions } from './transport/http-agent.js';
+import { chooseFetch, createHttpAgent, DEFAULT_HTTP_OPTIONS, type HttpOptions } from './transport/http-agent.js';
 import { createOrgApi, type OrgApi } from './org-api.js';
 import { OrgBudget, OrgBudgets, type BudgetOptions, type CountersSnapshot } from './pacing/org-budget.js';
 import { findOwnBudgetKey } from './pacing/own-budget-key.js';
@@ -62,8 +62,9 @@ export interface ApiClient {
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const clock = options.clock ?? SYSTEM_CLOCK;
-  const agent = createHttpAgent({ ...DEFAULT_HTTP_OPTIONS, ...options.http });
-  const target = { baseUrl: options.baseUrl, apiKey: options.apiKey, agent, contact: new ServiceContact() };
+  const http = { ...DEFAULT_HTTP_OPTIONS, ...options.http };
+  const agent = createHttpAgent(http);
+  const target = { baseUrl: options.baseUrl, apiKey: options.apiKey, agent, fetch: chooseFetch(http.nodeUndici), contact: new ServiceContact() };
   const retry = { ...DEFAULT_RETRY_OPTIONS, ...options.retry };
   const random = options.random ?? Math.random;
   const stop = new StopSwitch(options.signal);

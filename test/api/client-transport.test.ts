@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
 import { AbortedError, ApiError } from '../../src/api/errors/api-error.js';
 import type { Clock } from '../../src/api/pacing/clock.js';
@@ -11,7 +11,11 @@ import { VirtualClock } from './virtual-clock.js';
 
 const OUTAGE_BUDGET_MS = 60_000;
 
-describe('transport', () => {
+// Node's own fetch carries the agent where it is our undici's major; undici's own fetch elsewhere (a later major, as Node 26's 8).
+describe.each([
+  ["Node's own fetch", process.versions.undici],
+  ["undici's own fetch", '8.0.0'],
+])('transport over %s', (_fetch, nodeUndici) => {
   let api: TestEmulator;
   let received = 0;
   let fault: (n: number) => ScriptedFault | undefined = () => undefined;
@@ -28,7 +32,7 @@ describe('transport', () => {
   afterAll(() => api.close());
   const businessId = (): string => api.emulator.state.orgBusinesses(1)[0]?.id ?? '';
   // Back-offs and outage budgets run on a clock that skips its waits: only the transport's own timeouts take real time.
-  const clientOn = (clock: Clock = createSkippingClock()) => ({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, clock });
+  const clientOn = (clock: Clock = createSkippingClock()) => ({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, clock, http: { nodeUndici } });
 
   it('stops cleanly on abort: the request in flight gets its answer, waiting calls reject with AbortedError, nothing more is sent', async () => {
     const controller = new AbortController();
@@ -58,7 +62,7 @@ describe('transport', () => {
   it('times out a request whose answer never comes, and retries it', async () => {
     const start = received;
     fault = (n) => (n === start + 1 ? { kind: 'hang' } : undefined);
-    const client = createApiClient({ ...clientOn(), http: { headersTimeoutMs: 200 } });
+    const client = createApiClient({ ...clientOn(), http: { nodeUndici, headersTimeoutMs: 200 } });
     expect((await client.org(1).readServices(businessId())).services).toBeInstanceOf(Array);
     expect(received - start).toBe(2);
     expect(client.readCounters().total).toMatchObject({ sent: 2, retried: 1, succeeded: 1 });
@@ -69,7 +73,7 @@ describe('transport', () => {
     const start = received;
     // Ten chunks 2 s apart; undici checks its timeouts on a tick of about half a second.
     fault = (n) => (n === start + 1 ? { kind: 'slow-body', durationMs: 20_000 } : undefined);
-    const client = createApiClient({ ...clientOn(), http: { bodyTimeoutMs: 100 } });
+    const client = createApiClient({ ...clientOn(), http: { nodeUndici, bodyTimeoutMs: 100 } });
     await client.org(1).searchBusinesses({ per_page: 100 });
     expect(client.readCounters().total).toMatchObject({ sent: 2, retried: 1, succeeded: 1 });
     await client.close();
@@ -92,7 +96,7 @@ describe('transport', () => {
       if (n === start + 2) clock.advance(OUTAGE_BUDGET_MS);
       return { kind: 'hang' };
     };
-    const client = createApiClient({ ...clientOn(clock), http: { headersTimeoutMs: 50 }, retry: { maxOutageMs: OUTAGE_BUDGET_MS } });
+    const client = createApiClient({ ...clientOn(clock), http: { nodeUndici, headersTimeoutMs: 50 }, retry: { maxOutageMs: OUTAGE_BUDGET_MS } });
     const error = await client.org(1).readServices(businessId()).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'timeout', status: undefined, method: 'GET', path: `/business/${businessId()}/services` });
@@ -111,9 +115,13 @@ describe('transport', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const client = createApiClient({ baseUrl: `http://127.0.0.1:${port}/v2`, apiKey: 'k', ratePerMinute: 100_000, concurrency: 1 });
+    const client = createApiClient({ baseUrl: `http://127.0.0.1:${port}/v2`, apiKey: 'k', ratePerMinute: 100_000, concurrency: 1, http: { nodeUndici } });
+    const globalFetch = vi.spyOn(globalThis, 'fetch');
     for (let index = 0; index < 10; index += 1) await client.org(1).readServices(`b${index}`);
     await client.close();
+    // Which fetch carried them: Node's own only where it shares our undici's major.
+    expect(globalFetch).toHaveBeenCalledTimes(nodeUndici === process.versions.undici ? 10 : 0);
+    globalFetch.mockRestore();
     await new Promise<void>((resolve) => server.close(() => { resolve(); }));
     // One at a time, each on a socket kept open: the pool may open a second while the first is being released, never one per request.
     expect(connections).toBeLessThanOrEqual(2);

@@ -1,4 +1,5 @@
-import { Agent } from 'undici';
+import { createRequire } from 'node:module';
+import { Agent, fetch as undiciFetch } from 'undici';
 
 export interface HttpOptions {
   /** Sockets kept open to the API (kept alive between requests). */
@@ -10,6 +11,8 @@ export interface HttpOptions {
   bodyTimeoutMs: number;
   /** How long an idle socket stays open for the next request. */
   keepAliveTimeoutMs: number;
+  /** The undici inside this Node's own fetch (`process.versions.undici`): it decides which fetch carries the agent. */
+  nodeUndici: string | undefined;
 }
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
@@ -18,7 +21,16 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
   keepAliveTimeoutMs: 10_000,
+  nodeUndici: process.versions.undici,
 };
+
+/** A fetch that takes our agent as its dispatcher, and what the transport reads of its answer. */
+export type FetchWithAgent = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string | null; redirect: 'manual'; dispatcher: Agent; signal: AbortSignal | null },
+) => Promise<{ status: number; headers: Headers; text(): Promise<string> }>;
+
+const OUR_UNDICI: string = (createRequire(import.meta.url)('undici/package.json') as { version: string }).version;
 
 export function createHttpAgent(options: HttpOptions): Agent {
   return new Agent({
@@ -28,4 +40,22 @@ export function createHttpAgent(options: HttpOptions): Agent {
     bodyTimeout: options.bodyTimeoutMs,
     keepAliveTimeout: options.keepAliveTimeoutMs,
   });
+}
+
+/**
+ * The fetch that carries our agent. An agent of one undici major handed to a fetch of another is a
+ * known breakage (undici 8, in Node 26, refuses an undici 6 agent outright), so Node's own fetch is
+ * taken only where it is our undici's major (Node 20 and 22): there msw, and any instrumentation of
+ * the global fetch, sees every request. Elsewhere undici's own fetch, which always matches the agent.
+ */
+export function chooseFetch(nodeUndici: string | undefined): FetchWithAgent {
+  if (nodeUndici !== undefined && majorOf(nodeUndici) === majorOf(OUR_UNDICI)) {
+    // Looked up per call: msw replaces globalThis.fetch when a test starts it.
+    return (url, init) => (globalThis.fetch as (url: string, init: unknown) => Promise<Response>)(url, init);
+  }
+  return (url, init) => undiciFetch(url, init);
+}
+
+function majorOf(version: string): string {
+  return version.split('.')[0] ?? version;
 }

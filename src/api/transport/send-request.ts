@@ -1,6 +1,7 @@
-import type { Agent } from 'undici';
 import { ApiError } from '../errors/api-error.js';
 import { buildUrl, type ApiRequest } from './api-request.js';
+import type { Agent } from 'undici';
+import type { FetchWithAgent } from './http-agent.js';
 import type { ServiceContact } from './service-contact.js';
 import { findConnectFailure, UnreachableServiceError } from '../errors/unreachable-service-error.js';
 
@@ -9,6 +10,8 @@ export interface HttpTarget {
   baseUrl: string;
   apiKey: string;
   agent: Agent;
+  /** The fetch that carries the agent (chooseFetch). */
+  fetch: FetchWithAgent;
   contact: ServiceContact;
 }
 
@@ -19,18 +22,10 @@ export interface ApiAnswer {
   body: unknown;
 }
 
-/**
- * The global fetch with our Agent: Node's own fetch is undici 6 (Node 20 and 22), and so is our
- * dependency, so one major handles every request. Their type declarations come from two packages
- * (undici-types and undici): the dispatcher is typed loosely here.
- */
-type FetchWithAgent = (url: string, init: Omit<RequestInit, 'dispatcher'> & { dispatcher: unknown }) => Promise<Response>;
-
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /**
- * Sends one attempt with the global fetch (so msw sees the same code path as
- * production) over our undici agent. Any status is an answer; no answer is an
+ * Sends one attempt over our undici agent, with the fetch chosen for it. Any status is an answer; no answer is an
  * ApiError of kind `timeout` or `network`, or an UnreachableServiceError while
  * the service has never answered. A write once sent is never dropped: its
  * answer tells whether it was applied, which the import's journal needs; the
@@ -43,8 +38,7 @@ export async function sendRequest(target: HttpTarget, request: ApiRequest, drop?
   const dropping = request.method === 'GET' ? followSignal(drop) : undefined;
   target.contact.noteSent(request);
   try {
-    // Looked up per call: msw replaces globalThis.fetch when a test starts it.
-    const response = await (globalThis.fetch as FetchWithAgent)(buildUrl(target.baseUrl, request), {
+    const response = await target.fetch(buildUrl(target.baseUrl, request), {
       method: request.method,
       headers,
       body: request.body === undefined ? null : JSON.stringify(request.body),
