@@ -13,9 +13,9 @@ export function describeConflict(field: string, base: unknown, file: unknown, cu
   return `${field}: base ${showValue(base)} / file ${showValue(file)} / current ${showValue(current)}`;
 }
 
-/** A conflict in `_errors`: `conflict: city changed in the platform since the export ('A' → 'B')`; `_changes` holds the file's value too. */
+/** A conflict in `_errors`: `conflict: city changed in the platform since the export ('A' -> 'B')`, in ASCII so that a Windows-1252 report keeps it; `_changes` holds the file's value too. */
 export function describeConflictError(field: string, base: unknown, current: unknown): string {
-  return `conflict: ${field} changed in the platform since the export (${showValue(base)} → ${showValue(current)})`;
+  return `conflict: ${field} changed in the platform since the export (${showValue(base)} -> ${showValue(current)})`;
 }
 
 /**

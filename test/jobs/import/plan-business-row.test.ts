@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { WEEK_DAYS } from '../../../src/api/facts/service-facts.js';
 import type { CurrentBusiness } from '../../../src/jobs/import/businesses/complete-business-update.js';
@@ -152,7 +153,10 @@ describe('the three-way merge, column by column', () => {
     const current = { ...business, name: 'Renamed in the service', city: 'Lyon', zipcode: '69001' };
     const exported = base({ name: 'Old name', city: 'Lyon', zipcode: '69000' });
     const plan = planRow({ _base: exported, name: 'Old name', city: 'Paris', zipcode: '69002' }, current);
-    expect(plan).toMatchObject({ status: 'conflict', errors: ["conflict: zipcode changed in the platform since the export ('69000' → '69001')"] });
+    expect(plan).toMatchObject({ status: 'conflict', errors: ["conflict: zipcode changed in the platform since the export ('69000' -> '69001')"] });
+    // A French Excel CSV's report is written in Windows-1252: every character of the outcome survives it.
+    const text = JSON.stringify(plan);
+    expect(iconv.decode(iconv.encode(text, 'windows-1252'), 'windows-1252')).toBe(text);
     const overwrite = planRow({ _base: exported, name: 'Old name', city: 'Paris', zipcode: '69002' }, current, { ...DIFF, onConflict: 'overwrite' });
     expect(overwrite).toMatchObject({
       status: 'write',

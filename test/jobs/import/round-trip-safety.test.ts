@@ -110,7 +110,7 @@ describe('safe round trips', () => {
     expect([a.name, a.city]).toEqual(['Renamed in the file', 'Modane']);
     expect(rowOf(results, a)._changes).toBe(`name: '${aName}' -> 'Renamed in the file'`);
     expect(stateOf(b)).toEqual(bBefore);
-    const conflict = `conflict: city changed in the platform since the export ('${exportedCity}' → 'Albertville')`;
+    const conflict = `conflict: city changed in the platform since the export ('${exportedCity}' -> 'Albertville')`;
     expect(rowOf(results, b)).toMatchObject({ _status: 'conflict', _changes: `city: base '${exportedCity}' / file 'Chambéry' / current 'Albertville'`, _errors: conflict });
 
     const failed = await importFile(file, { onConflict: 'fail' });

@@ -83,7 +83,7 @@ describe('XLSX exports typed cells, and their reports', () => {
     const { summary, results } = await importFile(file);
     expect(summary.rows.conflict).toBe(1);
     const rows = results.getWorksheet('businesses');
-    const conflict = `conflict: city changed in the platform since the export ('${exportedCity}' → 'Albertville')`;
+    const conflict = `conflict: city changed in the platform since the export ('${exportedCity}' -> 'Albertville')`;
     const errors: string[] = [];
     rows?.eachRow((row) => {
       const texts = Array.from({ length: row.cellCount }, (_, index) => row.getCell(index + 1).text);
@@ -94,7 +94,7 @@ describe('XLSX exports typed cells, and their reports', () => {
     results.getWorksheet('Summary')?.eachRow((row) => {
       if (row.getCell(1).text === 'errors') tallied.push(`${row.getCell(2).text} = ${row.getCell(3).text}`);
     });
-    expect(tallied).toEqual(['file = errors.xlsx', "conflict: city changed in the platform since the export ('…' → '…') = 1"]);
+    expect(tallied).toEqual(['file = errors.xlsx', "conflict: city changed in the platform since the export ('…' -> '…') = 1"]);
 
     // A rehearsal's plan lists the conflict under its column.
     const { summary: rehearsal } = await importFile(file, true);
