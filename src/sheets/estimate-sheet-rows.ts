@@ -1,6 +1,6 @@
-import { countXlsxRows } from './count-xlsx-rows.js';
+import { countXlsxRows } from './xlsx/count-xlsx-rows.js';
 import { detectSheetFormat } from './detect-sheet-format.js';
-import type { SourceFile } from './source-file.js';
+import type { SourceFile } from './file/source-file.js';
 
 /**
  * A cheap count of a sheet's data rows, for planning (shards, time left), not for reading: a CSV's

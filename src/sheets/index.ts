@@ -1,6 +1,6 @@
-export { CSV_DIALECT_NAMES, DEFAULT_CSV_DIALECT, excelDialect, nameCsvDialect, type CsvDialect, type CsvDialectName, type LineEnding } from './csv-dialect.js';
-export { CSV_DELIMITERS, type CsvDelimiter } from './detect-delimiter.js';
-export type { TextEncoding } from './detect-encoding.js';
+export { CSV_DIALECT_NAMES, DEFAULT_CSV_DIALECT, excelDialect, nameCsvDialect, type CsvDialect, type CsvDialectName, type LineEnding } from './csv/csv-dialect.js';
+export { CSV_DELIMITERS, type CsvDelimiter } from './csv/detect-delimiter.js';
+export type { TextEncoding } from './text/detect-encoding.js';
 export { detectSheetFormat, type SheetFormat } from './detect-sheet-format.js';
 export { escapeFormula, unescapeFormula } from './escape-formula.js';
 export { mapSheetItems } from './map-sheet-items.js';
@@ -17,4 +17,4 @@ export type {
   SheetSource,
 } from './sheet-reader.js';
 export type { SheetColumn, SheetRecord, SheetValue, SheetWriter, SheetWriterOptions, XlsxSheetOptions } from './sheet-writer.js';
-export { openXlsxWriter, type AddSheetOptions, type WorkbookWriter } from './write-xlsx.js';
+export { openXlsxWriter, type AddSheetOptions, type WorkbookWriter } from './xlsx/write-xlsx.js';

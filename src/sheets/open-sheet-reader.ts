@@ -1,9 +1,9 @@
-import { assertSafeWorkbook } from './assert-safe-workbook.js';
+import { assertSafeWorkbook } from './xlsx/assert-safe-workbook.js';
 import { detectSheetFormat } from './detect-sheet-format.js';
-import { openCsvReader } from './read-csv.js';
-import { openXlsxReader } from './read-xlsx.js';
+import { openCsvReader } from './csv/read-csv.js';
+import { openXlsxReader } from './xlsx/read-xlsx.js';
 import type { SheetReader, SheetReaderOptions } from './sheet-reader.js';
-import { SourceFile } from './source-file.js';
+import { SourceFile } from './file/source-file.js';
 
 /**
  * Opens a CSV (.csv, .tsv, .txt) or XLSX file and reads its header, so that job-level problems

@@ -1,8 +1,8 @@
-import { excelDialect } from './csv-dialect.js';
+import { excelDialect } from './csv/csv-dialect.js';
 import { detectSheetFormat } from './detect-sheet-format.js';
 import type { SheetWriter, SheetWriterOptions } from './sheet-writer.js';
-import { openCsvWriter } from './write-csv.js';
-import { openXlsxWriter } from './write-xlsx.js';
+import { openCsvWriter } from './csv/write-csv.js';
+import { openXlsxWriter } from './xlsx/write-xlsx.js';
 
 /** Opens a one-sheet CSV (.csv, .tsv, .txt) or XLSX file for writing and writes its header row. */
 export async function openSheetWriter(path: string, options: SheetWriterOptions): Promise<SheetWriter> {

@@ -1,5 +1,5 @@
-import type { CsvDialect } from './csv-dialect.js';
-import type { CsvDelimiter } from './detect-delimiter.js';
+import type { CsvDialect } from './csv/csv-dialect.js';
+import type { CsvDelimiter } from './csv/detect-delimiter.js';
 
 /**
  * A cell as read: text as the spreadsheet shows it (numbers as displayed, dates as yyyy-mm-dd or

@@ -1,4 +1,4 @@
-import type { CsvDialect } from './csv-dialect.js';
+import type { CsvDialect } from './csv/csv-dialect.js';
 
 /** Strings are text; numbers and booleans are written as such (XLSX typed cells); null and undefined leave the cell empty. */
 export type SheetValue = string | number | boolean | null | undefined;

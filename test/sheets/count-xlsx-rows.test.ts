@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { estimateRows } from './estimate-rows.js';
-import { openXlsxWriter } from '../../src/sheets/write-xlsx.js';
+import { openXlsxWriter } from '../../src/sheets/xlsx/write-xlsx.js';
 import { fixturePath } from './fixture-path.js';
 import { makeTempDir } from './make-temp-dir.js';
 import { readItems } from './read-items.js';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { detectLineEnding } from '../../src/sheets/detect-line-ending.js';
+import { detectLineEnding } from '../../src/sheets/csv/detect-line-ending.js';
 import { nameCsvDialect, openSheetWriter, type CsvDialect } from '../../src/sheets/index.js';
 import { makeTempDir } from './make-temp-dir.js';
 import { readItems } from './read-items.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter } from '../../src/sheets/detect-delimiter.js';
+import { detectDelimiter } from '../../src/sheets/csv/detect-delimiter.js';
 
 describe('delimiter detection', () => {
   it.each([

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Utf8Check } from '../../src/sheets/detect-encoding.js';
+import { Utf8Check } from '../../src/sheets/text/detect-encoding.js';
 
 function decodesAsUtf8(bytes: Uint8Array): boolean {
   try {

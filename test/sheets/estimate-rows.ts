@@ -1,5 +1,5 @@
 import { estimateSheetRows } from '../../src/sheets/estimate-sheet-rows.js';
-import { withSourceFile } from '../../src/sheets/source-file.js';
+import { withSourceFile } from '../../src/sheets/file/source-file.js';
 
 /** estimateSheetRows of a file opened for it alone. */
 export function estimateRows(path: string, wanted?: { sheet?: string; resource?: string }): Promise<number> {

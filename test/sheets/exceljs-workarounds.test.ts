@@ -3,8 +3,8 @@ import { Duplex, PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { openSheetWriter } from '../../src/sheets/index.js';
-import { holdEarlyZipEnd } from '../../src/sheets/hold-early-zip-end.js';
-import { repairUtf8Decoding } from '../../src/sheets/repair-utf8-decoding.js';
+import { holdEarlyZipEnd } from '../../src/sheets/xlsx/hold-early-zip-end.js';
+import { repairUtf8Decoding } from '../../src/sheets/xlsx/repair-utf8-decoding.js';
 import { makeTempDir } from './make-temp-dir.js';
 import { readItems } from './read-items.js';
 

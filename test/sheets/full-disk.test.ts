@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openSheetWriter, SheetError, type SheetWriter } from '../../src/sheets/index.js';
-import { writeOutputFile } from '../../src/sheets/write-output-file.js';
+import { writeOutputFile } from '../../src/sheets/file/write-output-file.js';
 import { disk } from './full-disk.js';
 import { makeTempDir } from './make-temp-dir.js';
 

@@ -3,7 +3,7 @@ import { parse, type CsvError } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CsvDelimiter } from '../../src/sheets/index.js';
-import { parseCsvRecords, type CsvRecord } from '../../src/sheets/parse-csv-records.js';
+import { parseCsvRecords, type CsvRecord } from '../../src/sheets/csv/parse-csv-records.js';
 
 const PROBLEMS: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'a quoted cell is never closed',

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
-import { BATCH_RECORDS, BATCHES_AHEAD } from '../../src/sheets/csv-worker-protocol.js';
-import type { CsvReaderMessage, CsvWorkerData, CsvWorkerMessage } from '../../src/sheets/csv-worker-protocol.js';
-import { parseCsvRecords, type CsvRecord } from '../../src/sheets/parse-csv-records.js';
-import { readInWorker } from '../../src/sheets/read-csv-records.js';
-import { readUtf8Bytes } from '../../src/sheets/read-utf8-bytes.js';
+import { BATCH_RECORDS, BATCHES_AHEAD } from '../../src/sheets/csv/csv-worker-protocol.js';
+import type { CsvReaderMessage, CsvWorkerData, CsvWorkerMessage } from '../../src/sheets/csv/csv-worker-protocol.js';
+import { parseCsvRecords, type CsvRecord } from '../../src/sheets/csv/parse-csv-records.js';
+import { readInWorker } from '../../src/sheets/csv/read-csv-records.js';
+import { readUtf8Bytes } from '../../src/sheets/text/read-utf8-bytes.js';
 import { openSheetReader } from '../../src/sheets/index.js';
-import { sendCsvRecords } from '../../src/sheets/send-csv-records.js';
-import { SourceFile } from '../../src/sheets/source-file.js';
+import { sendCsvRecords } from '../../src/sheets/csv/send-csv-records.js';
+import { SourceFile } from '../../src/sheets/file/source-file.js';
 import { makeTempDir } from './make-temp-dir.js';
 
 // More records than the worker may send ahead, with every kind of record: quoted line breaks, CRLF, unicode, malformed lines.
@@ -81,7 +81,7 @@ describe('parsing CSV in a worker thread', () => {
     const path = await writeSheetFile(40);
     const url = (name: string) => JSON.stringify(new URL(`../../src/sheets/${name}.js`, import.meta.url).href);
     const script = [
-      `import { readInWorker } from ${url('read-csv-records')}; import { SourceFile } from ${url('source-file')};`,
+      `import { readInWorker } from ${url('csv/read-csv-records')}; import { SourceFile } from ${url('file/source-file')};`,
       `const { fd } = await SourceFile.open(${JSON.stringify(path)});`,
       `await readInWorker({ path: ${JSON.stringify(path)}, fd, encoding: 'utf-8', delimiter: ',' }).next(); console.log('read');`,
     ].join(' ');

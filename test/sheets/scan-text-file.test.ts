@@ -3,9 +3,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSheetReader } from '../../src/sheets/index.js';
-import { readUtf8Bytes } from '../../src/sheets/read-utf8-bytes.js';
-import { HEAD_BYTES, scanTextFile } from '../../src/sheets/scan-text-file.js';
-import { withSourceFile } from '../../src/sheets/source-file.js';
+import { readUtf8Bytes } from '../../src/sheets/text/read-utf8-bytes.js';
+import { HEAD_BYTES, scanTextFile } from '../../src/sheets/file/scan-text-file.js';
+import { withSourceFile } from '../../src/sheets/file/source-file.js';
 import { fixturePath } from './fixture-path.js';
 import { makeTempDir } from './make-temp-dir.js';
 

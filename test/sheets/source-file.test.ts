@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SourceFile, SourceFiles, withSourceFile } from '../../src/sheets/source-file.js';
+import { SourceFile, SourceFiles, withSourceFile } from '../../src/sheets/file/source-file.js';
 import { makeTempDir } from './make-temp-dir.js';
 
 async function countOpenFiles(path: string): Promise<number> {

@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withSourceFile } from '../../src/sheets/source-file.js';
-import { openXlsxReader } from '../../src/sheets/read-xlsx.js';
+import { withSourceFile } from '../../src/sheets/file/source-file.js';
+import { openXlsxReader } from '../../src/sheets/xlsx/read-xlsx.js';
 import { makeTempDir } from './make-temp-dir.js';
 
 // exceljs writes its worksheets before the workbook's relations: reading one takes a temporary file.

@@ -2,8 +2,8 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import { SheetError } from '../../sheets/index.js';
-import { toWriteError } from '../../sheets/open-output.js';
-import { readTempOutputTarget } from '../../sheets/temp-output-name.js';
+import { toWriteError } from '../../sheets/file/open-output.js';
+import { readTempOutputTarget } from '../../sheets/file/temp-output-name.js';
 import { acquireRunLock, type RunLock } from '../run-lock/acquire-run-lock.js';
 
 /**

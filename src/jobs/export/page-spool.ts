@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isFullDisk, toWriteError } from '../../sheets/open-output.js';
+import { isFullDisk, toWriteError } from '../../sheets/file/open-output.js';
 
 const MANIFEST = 'manifest.json';
 

@@ -1,5 +1,5 @@
 import type { DateFormat } from '../../resources/cell-context.js';
-import type { SourceFile } from '../../sheets/source-file.js';
+import type { SourceFile } from '../../sheets/file/source-file.js';
 import type { ProgressListener } from '../job-progress.js';
 import type { RowOrg } from './read-row-org.js';
 import type { RowCounts } from './row-status.js';

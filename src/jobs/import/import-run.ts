@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/api-client.js';
 import { AbortedError, type ApiError } from '../../api/errors/api-error.js';
 import { findStopCause } from '../../api/transport/find-stop-cause.js';
 import { SheetError } from '../../sheets/index.js';
-import { writeOutputFile } from '../../sheets/write-output-file.js';
+import { writeOutputFile } from '../../sheets/file/write-output-file.js';
 import { describeRowFailure } from './describe-row-failure.js';
 import type { ImportReport, ReportedRow } from './report/import-report.js';
 import type { ImportOptions, ImportSummary, OrganizationTally } from './import-options.js';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { estimateSheetRows } from '../../sheets/estimate-sheet-rows.js';
-import { withSourceFile, type SourceFile } from '../../sheets/source-file.js';
+import { withSourceFile, type SourceFile } from '../../sheets/file/source-file.js';
 import { importAttributes } from './attributes/import-attributes.js';
 import { importBusinesses } from './businesses/import-businesses.js';
 import { importCustomFieldOrder } from './custom-field-order/import-custom-field-order.js';

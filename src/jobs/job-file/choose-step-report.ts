@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { JOURNAL_FILE } from '../import/journal/import-journal.js';
 import { readJournal } from '../import/journal/read-journal.js';
 import { REHEARSAL_DIR } from '../import/report/open-report-dir.js';
-import type { SourceFile } from '../../sheets/source-file.js';
+import type { SourceFile } from '../../sheets/file/source-file.js';
 
 export interface StepReport {
   dir: string;

@@ -2,7 +2,7 @@ import { buildBusinessCatalog } from '../../resources/businesses/business-catalo
 import { readCellContext } from '../../resources/cell-context.js';
 import { openImportSheet } from '../import/open-import-sheet.js';
 import { ORG_ID_COLUMN, readRowOrg, type RowOrg } from '../import/read-row-org.js';
-import type { SourceFile } from '../../sheets/source-file.js';
+import type { SourceFile } from '../../sheets/file/source-file.js';
 
 /**
  * A business sheet's rows per organization, read as the import reads them before it splits them

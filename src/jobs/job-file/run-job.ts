@@ -11,7 +11,7 @@ import type { ImportResource } from '../import/import-sheet.js';
 import type { Job, JobStep } from './job-schema.js';
 import { estimateSheetRows } from '../../sheets/estimate-sheet-rows.js';
 import type { CsvDialectName } from '../../sheets/index.js';
-import { SourceFile, SourceFiles } from '../../sheets/source-file.js';
+import { SourceFile, SourceFiles } from '../../sheets/file/source-file.js';
 import { chooseStepReport } from './choose-step-report.js';
 import { countSheetOrgRows } from './count-sheet-org-rows.js';
 import { listStepOrgs, withOrg, type LoadCounters } from './estimate-org-loads.js';

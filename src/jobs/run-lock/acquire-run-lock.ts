@@ -1,7 +1,7 @@
 import { closeSync, linkSync, openSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Logger } from 'pino';
-import { makeTempOutputName } from '../../sheets/temp-output-name.js';
+import { makeTempOutputName } from '../../sheets/file/temp-output-name.js';
 import type { UserError } from '../../user-error.js';
 import { describeHolder, isHolderAlive, LockHolderSchema, type FoundHolder, type LockHolder } from './lock-holder.js';
 import { readOwnIdentity } from './process-identity.js';

@@ -5,7 +5,7 @@ import { formatExampleRow } from '../../resources/format-example-row.js';
 import { CLEAR_MARK } from '../../resources/read-cell.js';
 import { SPREADSHEET_GRAMMAR } from '../../resources/spreadsheet-grammar.js';
 import { escapeFormula } from '../../sheets/index.js';
-import { writeOutputFile } from '../../sheets/write-output-file.js';
+import { writeOutputFile } from '../../sheets/file/write-output-file.js';
 
 const LISTS_SHEET = 'Lists';
 // Dropdowns cover the rows people fill by hand: exceljs reads a validated range cell by cell, so a

@@ -1,4 +1,4 @@
-import { convertExcelSerial } from '../../sheets/format-excel-date.js';
+import { convertExcelSerial } from '../../sheets/xlsx/format-excel-date.js';
 import type { CellContext } from '../cell-context.js';
 
 /** A date in any form parseDate reads, for patterns of cells that hold dates among other things. */

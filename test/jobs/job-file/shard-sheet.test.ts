@@ -12,7 +12,7 @@ import { JobSchema, type ImportStep, type Job } from '../../../src/jobs/job-file
 import { planJobShards } from '../../../src/jobs/job-file/plan-job-shards.js';
 import { runJob, type JobResult } from '../../../src/jobs/job-file/run-job.js';
 import { STEP_RUNNERS } from '../../../src/jobs/job-file/step-runners.js';
-import { withSourceFile } from '../../../src/sheets/source-file.js';
+import { withSourceFile } from '../../../src/sheets/file/source-file.js';
 import { estimateRows } from '../../sheets/estimate-rows.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';

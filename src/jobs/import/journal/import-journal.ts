@@ -2,7 +2,7 @@ import { appendFileSync, closeSync, openSync } from 'node:fs';
 import { truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { toWriteError } from '../../../sheets/open-output.js';
+import { toWriteError } from '../../../sheets/file/open-output.js';
 import type { ReportedRow } from '../report/import-report.js';
 import { toReportDirError } from '../report/create-report-dir.js';
 import { openReportDir } from '../report/open-report-dir.js';

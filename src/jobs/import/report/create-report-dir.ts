@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { isFullDisk } from '../../../sheets/open-output.js';
+import { isFullDisk } from '../../../sheets/file/open-output.js';
 import { ReportDirError } from './report-dir-error.js';
 
 const NOT_ALLOWED: ReadonlySet<unknown> = new Set(['EACCES', 'EPERM', 'EROFS']);

@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { readTempOutputTarget } from '../../../sheets/temp-output-name.js';
+import { readTempOutputTarget } from '../../../sheets/file/temp-output-name.js';
 
 const UNDO_FILE = /^undo(?:-(\d+))?\.(?:csv|xlsx)$/;
 

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import type { Logger } from 'pino';
-import { readTempOutputTarget } from '../../../sheets/temp-output-name.js';
+import { readTempOutputTarget } from '../../../sheets/file/temp-output-name.js';
 import { createReportDir } from './create-report-dir.js';
 import { ReportDirError } from './report-dir-error.js';
 import { LOCK_FILE, lockReportDir, type ReportDirLock } from './report-dir-lock.js';

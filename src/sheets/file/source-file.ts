@@ -1,10 +1,10 @@
 import { close, open } from 'node:fs';
 import { promisify } from 'node:util';
 import { assertReadableFile } from './assert-readable-file.js';
-import { detectSheetFormat } from './detect-sheet-format.js';
+import { detectSheetFormat } from '../detect-sheet-format.js';
 import { hashFile } from './hash-file.js';
 import { scanTextFile, type TextFileScan } from './scan-text-file.js';
-import { SheetError } from './sheet-error.js';
+import { SheetError } from '../sheet-error.js';
 
 /** An open file as every read takes it: its path for messages, its descriptor for the bytes (a worker thread reads it too). */
 export interface FileRef {

@@ -1,4 +1,4 @@
-import { SheetError } from './sheet-error.js';
+import { SheetError } from '../sheet-error.js';
 
 /** Workbooks whose parts unpack to more than this are refused: exceljs inflates every part, and keeps shared strings in memory. */
 export const MAX_WORKBOOK_UNPACKED_BYTES = 1024 ** 3;

@@ -1,4 +1,4 @@
-import { SheetError } from './sheet-error.js';
+import { SheetError } from '../sheet-error.js';
 
 /** Text has almost no control characters; binary data has one byte in nine or so. */
 const MAX_CONTROL_SHARE = 0.05;

@@ -1,14 +1,14 @@
-import { toColumnLetter } from './column-letter.js';
-import { buildSheetRow } from './build-sheet-row.js';
+import { toColumnLetter } from '../column-letter.js';
+import { buildSheetRow } from '../build-sheet-row.js';
 import { detectCsvLayout } from './detect-csv-layout.js';
 import type { CsvDelimiter } from './detect-delimiter.js';
-import { unescapeFormula } from './escape-formula.js';
-import { mapHeader, type HeaderMap } from './map-header.js';
+import { unescapeFormula } from '../escape-formula.js';
+import { mapHeader, type HeaderMap } from '../map-header.js';
 import type { CsvRecord } from './parse-csv-records.js';
 import { readCsvRecords } from './read-csv-records.js';
-import { SheetError } from './sheet-error.js';
-import type { SheetItem, SheetReader, SheetReaderOptions } from './sheet-reader.js';
-import type { SourceFile } from './source-file.js';
+import { SheetError } from '../sheet-error.js';
+import type { SheetItem, SheetReader, SheetReaderOptions } from '../sheet-reader.js';
+import type { SourceFile } from '../file/source-file.js';
 
 export async function openCsvReader(file: SourceFile, options: SheetReaderOptions = {}): Promise<SheetReader> {
   const { head, encoding, bom, sha256 } = await file.scanText();

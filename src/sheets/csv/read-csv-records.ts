@@ -2,8 +2,8 @@ import { on } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { CsvReaderMessage, CsvWorkerData, CsvWorkerMessage } from './csv-worker-protocol.js';
 import { parseCsvRecords, type CsvRecord } from './parse-csv-records.js';
-import { readUtf8Bytes } from './read-utf8-bytes.js';
-import { SheetError } from './sheet-error.js';
+import { readUtf8Bytes } from '../text/read-utf8-bytes.js';
+import { SheetError } from '../sheet-error.js';
 
 /**
  * Below this size a file is parsed on the main thread: starting a worker costs about as much as

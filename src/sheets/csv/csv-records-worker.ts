@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CsvWorkerData } from './csv-worker-protocol.js';
 import { parseCsvBatches } from './parse-csv-records.js';
-import { readUtf8Bytes } from './read-utf8-bytes.js';
+import { readUtf8Bytes } from '../text/read-utf8-bytes.js';
 import { sendCsvRecords } from './send-csv-records.js';
 
 // The worker thread of readInWorker: parses a CSV file off the main thread.

@@ -2,7 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { SheetError } from './sheet-error.js';
+import { SheetError } from '../sheet-error.js';
 import { makeTempOutputName } from './temp-output-name.js';
 
 /** A file being written under a temporary name beside its path: the path holds it only once complete. */

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import type { CsvDelimiter } from './detect-delimiter.js';
-import type { TextEncoding } from './detect-encoding.js';
+import type { TextEncoding } from '../text/detect-encoding.js';
 
 export type LineEnding = '\r\n' | '\n' | '\r';
 

@@ -1,6 +1,6 @@
 import { Duplex, PassThrough, type Readable } from 'node:stream';
 import { refuseUnpackedSize } from './refuse-unpacked-size.js';
-import type { SheetError } from './sheet-error.js';
+import type { SheetError } from '../sheet-error.js';
 
 export interface UnpackedBytesWatch {
   /** Settles as `promise` does, or rejects once the workbook unpacked past the limit. */

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
-import { readFileBytes, streamFileBytes } from './read-file-chunks.js';
+import { readFileBytes, streamFileBytes } from '../file/read-file-chunks.js';
 import type { ZipEntry } from './read-zip-directory.js';
-import { SheetError } from './sheet-error.js';
-import type { FileRef } from './source-file.js';
+import { SheetError } from '../sheet-error.js';
+import type { FileRef } from '../file/source-file.js';
 
 const LOCAL_HEADER_SIZE = 30;
 const LOCAL_SIGNATURE = 0x04034b50;

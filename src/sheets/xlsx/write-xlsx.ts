@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { encodeXlsxText } from './encode-xlsx-text.js';
-import { escapeFormula } from './escape-formula.js';
+import { escapeFormula } from '../escape-formula.js';
 import { listSheetFirst } from './list-sheet-first.js';
-import { openOutput, toWriteError, type Output } from './open-output.js';
-import type { SheetColumn, SheetRecord, SheetValue, SheetWriter, XlsxSheetOptions } from './sheet-writer.js';
+import { openOutput, toWriteError, type Output } from '../file/open-output.js';
+import type { SheetColumn, SheetRecord, SheetValue, SheetWriter, XlsxSheetOptions } from '../sheet-writer.js';
 import { toTypedXlsxValue, XLSX_DATE_FORMAT } from './to-typed-xlsx-value.js';
 
 export interface AddSheetOptions extends XlsxSheetOptions {

@@ -1,9 +1,9 @@
 import type { Cell, CellFormulaValue, CellSharedFormulaValue } from 'exceljs';
 import { decodeXlsxText } from './encode-xlsx-text.js';
-import { unescapeFormula } from './escape-formula.js';
+import { unescapeFormula } from '../escape-formula.js';
 import { formatExcelDate } from './format-excel-date.js';
 import { formatExcelNumber } from './format-excel-number.js';
-import type { CellValue } from './sheet-reader.js';
+import type { CellValue } from '../sheet-reader.js';
 
 /** Why a cell has no usable value, e.g. a formula showing #DIV/0!. */
 export interface CellProblem {

@@ -1,7 +1,7 @@
 import { MAX_WORKBOOK_UNPACKED_BYTES, refuseUnpackedSize } from './refuse-unpacked-size.js';
-import { readFileBytes } from './read-file-chunks.js';
-import { SheetError } from './sheet-error.js';
-import type { SourceFile } from './source-file.js';
+import { readFileBytes } from '../file/read-file-chunks.js';
+import { SheetError } from '../sheet-error.js';
+import type { SourceFile } from '../file/source-file.js';
 
 /** One file of a zip archive, as its central directory lists it. */
 export interface ZipEntry {

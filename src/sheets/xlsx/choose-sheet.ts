@@ -1,5 +1,5 @@
 import type { SheetInfo } from './read-workbook-info.js';
-import { SheetError } from './sheet-error.js';
+import { SheetError } from '../sheet-error.js';
 
 export interface ChosenSheet {
   name: string;

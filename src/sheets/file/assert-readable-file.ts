@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { SheetError } from './sheet-error.js';
+import { SheetError } from '../sheet-error.js';
 
 /** The file's stats, once it is known to be a file. */
 export async function assertReadableFile(path: string): Promise<Stats> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { assertTextHead } from './assert-text-head.js';
-import { readBomEncoding, Utf8Check, type TextEncoding } from './detect-encoding.js';
+import { assertTextHead } from '../text/assert-text-head.js';
+import { readBomEncoding, Utf8Check, type TextEncoding } from '../text/detect-encoding.js';
 import { readFileChunks } from './read-file-chunks.js';
 import type { FileRef } from './source-file.js';
 

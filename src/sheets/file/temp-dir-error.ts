@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
-import { SheetError } from './sheet-error.js';
+import { SheetError } from '../sheet-error.js';
 
 /** What a temporary directory that cannot take a file fails with: missing, not a folder, not ours, read-only, full. */
 const UNWRITABLE: ReadonlySet<unknown> = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);

@@ -1,6 +1,6 @@
 import type { CsvDelimiter } from './detect-delimiter.js';
 import type { CsvRecord } from './parse-csv-records.js';
-import type { TextFile } from './read-utf8-bytes.js';
+import type { TextFile } from '../text/read-utf8-bytes.js';
 
 /** What the CSV worker reads. */
 export interface CsvWorkerData extends TextFile {

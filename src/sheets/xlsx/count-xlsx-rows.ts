@@ -3,8 +3,8 @@ import { listWorkbookParts } from './list-workbook-parts.js';
 import { openZipEntry } from './open-zip-entry.js';
 import { readZipDirectory, type ZipEntry } from './read-zip-directory.js';
 import { MAX_WORKBOOK_UNPACKED_BYTES, refuseUnpackedSize } from './refuse-unpacked-size.js';
-import { SheetError } from './sheet-error.js';
-import type { SourceFile } from './source-file.js';
+import { SheetError } from '../sheet-error.js';
+import type { SourceFile } from '../file/source-file.js';
 
 const ROW_TAG = Buffer.from('<row');
 /** What may follow `<row`: a space before its attributes, or the end of the tag (`<rowBreaks` is another element). */

@@ -1,17 +1,17 @@
 import ExcelJS from 'exceljs';
 import { MAX_WORKBOOK_UNPACKED_BYTES } from './refuse-unpacked-size.js';
-import { buildSheetRow } from './build-sheet-row.js';
+import { buildSheetRow } from '../build-sheet-row.js';
 import { chooseSheet, type ChosenSheet } from './choose-sheet.js';
 import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
 import { holdEarlyZipEnd } from './hold-early-zip-end.js';
-import { mapHeader, type HeaderMap } from './map-header.js';
-import { streamFileBytes } from './read-file-chunks.js';
+import { mapHeader, type HeaderMap } from '../map-header.js';
+import { streamFileBytes } from '../file/read-file-chunks.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
 import { repairUtf8Decoding } from './repair-utf8-decoding.js';
-import { SheetError } from './sheet-error.js';
-import { toTempDirError } from './temp-dir-error.js';
-import type { CellValue, SheetItem, SheetReader, SheetReaderOptions } from './sheet-reader.js';
-import type { SourceFile } from './source-file.js';
+import { SheetError } from '../sheet-error.js';
+import { toTempDirError } from '../file/temp-dir-error.js';
+import type { CellValue, SheetItem, SheetReader, SheetReaderOptions } from '../sheet-reader.js';
+import type { SourceFile } from '../file/source-file.js';
 import { watchUnpackedBytes, type UnpackedBytesWatch } from './watch-unpacked-bytes.js';
 
 type WorkbookReader = ExcelJS.stream.xlsx.WorkbookReader;

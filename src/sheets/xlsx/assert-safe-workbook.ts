@@ -1,7 +1,7 @@
 import { readZipDirectory } from './read-zip-directory.js';
 import { MAX_WORKBOOK_UNPACKED_BYTES, refuseUnpackedSize } from './refuse-unpacked-size.js';
-import { SheetError } from './sheet-error.js';
-import type { SourceFile } from './source-file.js';
+import { SheetError } from '../sheet-error.js';
+import type { SourceFile } from '../file/source-file.js';
 
 const MACRO_PART = /^xl\/vbaProject\.bin$/i;
 

@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { CsvDialect } from './csv-dialect.js';
-import { createTextEncoder } from './encode-text.js';
-import { escapeFormula } from './escape-formula.js';
-import { openOutput, toWriteError } from './open-output.js';
-import type { SheetColumn, SheetValue, SheetWriter } from './sheet-writer.js';
+import { createTextEncoder } from '../text/encode-text.js';
+import { escapeFormula } from '../escape-formula.js';
+import { openOutput, toWriteError } from '../file/open-output.js';
+import type { SheetColumn, SheetValue, SheetWriter } from '../sheet-writer.js';
 
 export interface CsvWriterOptions {
   columns: readonly SheetColumn[];

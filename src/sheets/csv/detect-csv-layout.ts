@@ -1,9 +1,9 @@
 import type { LineEnding } from './csv-dialect.js';
-import { createTextDecoder } from './decode-text.js';
+import { createTextDecoder } from '../text/decode-text.js';
 import { detectDelimiter, type CsvDelimiter } from './detect-delimiter.js';
-import type { TextEncoding } from './detect-encoding.js';
+import type { TextEncoding } from '../text/detect-encoding.js';
 import { detectLineEnding } from './detect-line-ending.js';
-import { HEAD_BYTES } from './scan-text-file.js';
+import { HEAD_BYTES } from '../file/scan-text-file.js';
 
 /** The delimiter and line ending of a CSV file, from its head: a character cut at its end is left out. */
 export function detectCsvLayout(head: Buffer, encoding: TextEncoding): { delimiter: CsvDelimiter; lineEnding: LineEnding } {

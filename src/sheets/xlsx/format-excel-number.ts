@@ -1,4 +1,4 @@
-import type { CellValue } from './sheet-reader.js';
+import type { CellValue } from '../sheet-reader.js';
 import { convertExcelSerial, formatExcelDate } from './format-excel-date.js';
 
 // LibreOffice gives boolean formula results a number format instead of the boolean type.
