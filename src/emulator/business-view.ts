@@ -1,4 +1,4 @@
-import type { Quirks } from './quirks.js';
+import type { Quirks } from './pipeline/quirks.js';
 import { LEFT_OUT, sayEmpty } from './say-empty.js';
 import type { Business, CustomField } from './state-types.js';
 

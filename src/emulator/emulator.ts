@@ -1,13 +1,13 @@
 import type { Role } from '../api/facts/service-facts.js';
 import { DEFAULT_RATE_PER_MINUTE } from '../api/facts/service-facts.js';
-import { FaultInjector, NO_FAULTS, type FaultOptions } from './faults.js';
-import { createRequestHandler } from './handle-request.js';
-import type { Quirks } from './quirks.js';
-import type { EmulatorRequest, EmulatorResponse } from './http-types.js';
-import { SlidingWindowLimiter } from './rate-limiter.js';
+import { FaultInjector, NO_FAULTS, type FaultOptions } from './pipeline/faults.js';
+import { createRequestHandler } from './pipeline/handle-request.js';
+import type { Quirks } from './pipeline/quirks.js';
+import type { EmulatorRequest, EmulatorResponse } from './pipeline/http-types.js';
+import { SlidingWindowLimiter } from './pipeline/rate-limiter.js';
 import { ROUTES } from './routes/index.js';
-import { DEFAULT_SEED_OPTIONS, seedWorld, type SeedOptions } from './seed.js';
-import { seedUnknownCustomField } from './seed-unknown-values.js';
+import { DEFAULT_SEED_OPTIONS, seedWorld, type SeedOptions } from './seed/seed.js';
+import { seedUnknownCustomField } from './seed/seed-unknown-values.js';
 import type { EmulatorState } from './state.js';
 
 export interface EmulatorOptions extends SeedOptions, FaultOptions {

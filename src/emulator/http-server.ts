@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_VERSION_PATH } from '../api/facts/service-facts.js';
 import type { Emulator } from './emulator.js';
-import type { EmulatorResponse } from './http-types.js';
-import { invalidBody, notFound } from './responses.js';
+import type { EmulatorResponse } from './pipeline/http-types.js';
+import { invalidBody, notFound } from './pipeline/responses.js';
 
 /** Bodies above this size are refused: the spec states no limit, the emulator picks one. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
 import { AbortedError } from '../../src/api/errors/api-error.js';
-import type { ScriptedFault } from '../../src/emulator/faults.js';
-import type { EmulatorRequest } from '../../src/emulator/http-types.js';
+import type { ScriptedFault } from '../../src/emulator/pipeline/faults.js';
+import type { EmulatorRequest } from '../../src/emulator/pipeline/http-types.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 import { VirtualClock } from './virtual-clock.js';
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createApiClient } from '../../src/api/api-client.js';
 import { AbortedError, ApiError } from '../../src/api/errors/api-error.js';
 import type { Clock } from '../../src/api/pacing/clock.js';
-import type { ScriptedFault } from '../../src/emulator/faults.js';
+import type { ScriptedFault } from '../../src/emulator/pipeline/faults.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 import { createSkippingClock } from './skipping-clock.js';
 import { VirtualClock } from './virtual-clock.js';

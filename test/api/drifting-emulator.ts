@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/emulator.js';
-import type { EmulatorRequest } from '../../src/emulator/http-types.js';
+import type { EmulatorRequest } from '../../src/emulator/pipeline/http-types.js';
 
 export const DRIFT_BASE = 'https://api.drift.test/v2';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../src/emulator/permissions.js';
+import { PERMISSIONS } from '../../src/emulator/pipeline/permissions.js';
 import { startTestEmulator, type TestEmulator } from './start-test-emulator.js';
 
 /** 2026-01-10 12:00 UTC: "today" is 2026-01-10 for the expiration rule. */

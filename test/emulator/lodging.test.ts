@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LODGING_CATALOG } from '../../src/emulator/seed-catalogs.js';
+import { LODGING_CATALOG } from '../../src/emulator/seed/seed-catalogs.js';
 import type { Business } from '../../src/emulator/state-types.js';
 import { addRestrictedKey } from './restricted-key.js';
 import { startTestEmulator, type TestEmulator, type TestResponse } from './start-test-emulator.js';

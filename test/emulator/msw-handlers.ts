@@ -1,6 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Emulator } from '../../src/emulator/emulator.js';
-import type { EmulatorResponse } from '../../src/emulator/http-types.js';
+import type { EmulatorResponse } from '../../src/emulator/pipeline/http-types.js';
 
 /**
  * The emulator as msw handlers, for in-process tests: requests to `baseUrl`

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REDIRECT_BASE, parseQuirks, type Quirks } from '../../src/emulator/quirks.js';
+import { DEFAULT_REDIRECT_BASE, parseQuirks, type Quirks } from '../../src/emulator/pipeline/quirks.js';
 import type { Business } from '../../src/emulator/state-types.js';
 import { UsageError } from '../../src/user-error.js';
 import { startTestEmulator, type TestEmulator } from './start-test-emulator.js';

@@ -1,4 +1,4 @@
-import type { Permission } from '../../src/emulator/permissions.js';
+import type { Permission } from '../../src/emulator/pipeline/permissions.js';
 import type { TestEmulator } from './start-test-emulator.js';
 
 /** Adds a key of the seeded ORG_ADMIN restricted to `permissions`, and returns it for `{as: {key}}`. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/api/facts/service-facts.js';
 import { customFieldValueSchema } from '../../src/emulator/custom-field-value.js';
 import { BusinessUpdateBodySchema } from '../../src/emulator/routes/business-update-body.js';
-import { seedWorld, DEFAULT_SEED_OPTIONS } from '../../src/emulator/seed.js';
+import { seedWorld, DEFAULT_SEED_OPTIONS } from '../../src/emulator/seed/seed.js';
 
 describe('seeded world', () => {
   it('is the same for the same seed and differs for another', () => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isIpOrCidr } from '../authenticate.js';
-import { PERMISSIONS } from '../permissions.js';
+import { isIpOrCidr } from '../pipeline/authenticate.js';
+import { PERMISSIONS } from '../pipeline/permissions.js';
 import { utcDate } from '../timestamps.js';
-import { addMessage, toValidationDetails, type ValidationDetails } from '../validation-details.js';
+import { addMessage, toValidationDetails, type ValidationDetails } from '../pipeline/validation-details.js';
 
 const DAY_MS = 86_400_000;
 const COUPLED_FIELDS = [

@@ -1,5 +1,5 @@
-import { invalidBody, notAuthorized, notFound, ok } from '../responses.js';
-import type { Route } from '../route.js';
+import { invalidBody, notAuthorized, notFound, ok } from '../pipeline/responses.js';
+import type { Route } from '../pipeline/route.js';
 import type { ApiKey, User } from '../state-types.js';
 import { formatKeyTimestamp } from '../timestamps.js';
 import { parseApiKeyBody } from './api-key-body.js';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ATTRIBUTE_ERROR_TEXT } from '../../api/facts/service-facts.js';
 import { countryCode } from '../country-code.js';
-import { defineRoute } from '../define-route.js';
-import { invalidBody, ok } from '../responses.js';
-import type { Route } from '../route.js';
+import { defineRoute } from '../pipeline/define-route.js';
+import { invalidBody, ok } from '../pipeline/responses.js';
+import type { Route } from '../pipeline/route.js';
 import type { EmulatorState } from '../state.js';
 import type { AttributeDefinition } from '../state-types.js';
-import { addMessage, type ValidationDetails } from '../validation-details.js';
+import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
 
 const AttributeInputSchema = z.strictObject({ type: z.string(), geo_id: z.string(), value: z.unknown() });
 type AttributeInput = z.infer<typeof AttributeInputSchema>;

@@ -1,11 +1,11 @@
 import { BUSINESS_STATUSES, SEARCH_PER_PAGE_DEFAULT } from '../../api/facts/service-facts.js';
-import { addressedOrg, readableBusinesses } from '../access.js';
+import { addressedOrg, readableBusinesses } from '../pipeline/access.js';
 import { showBusiness } from '../business-view.js';
-import { invalidBody, notAuthorized, notFound, ok } from '../responses.js';
-import type { Route } from '../route.js';
+import { invalidBody, notAuthorized, notFound, ok } from '../pipeline/responses.js';
+import type { Route } from '../pipeline/route.js';
 import type { Business, User } from '../state-types.js';
-import { addMessage, type ValidationDetails } from '../validation-details.js';
-import { paginate, readPage, servedPage } from './pagination.js';
+import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
+import { paginate, readPage, servedPage } from './query/pagination.js';
 
 export const businessListRoutes: Route[] = [
   {

@@ -1,11 +1,11 @@
 import { customFieldValueSchema } from '../custom-field-value.js';
-import { defineRoute, type AddressedContext } from '../define-route.js';
-import { hasPermission } from '../permissions.js';
-import { fieldsNotAllowed, invalidBody, notAuthorized, ok } from '../responses.js';
-import type { Route, RouteContext } from '../route.js';
+import { defineRoute, type AddressedContext } from '../pipeline/define-route.js';
+import { hasPermission } from '../pipeline/permissions.js';
+import { fieldsNotAllowed, invalidBody, notAuthorized, ok } from '../pipeline/responses.js';
+import type { Route, RouteContext } from '../pipeline/route.js';
 import type { EmulatorState } from '../state.js';
 import type { Business, Contact, CustomFieldValue } from '../state-types.js';
-import { addMessage, type ValidationDetails } from '../validation-details.js';
+import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
 import { BusinessUpdateBodySchema, type BusinessUpdateBody } from './business-update-body.js';
 
 /** Fields a restricted key may only push with a permission of their own. */

@@ -1,8 +1,8 @@
 import { CAMPAIGN_RECIPIENT_FIELDS, CAMPAIGN_REQUIREMENTS_PARAMS as PARAMS } from '../../api/facts/service-facts.js';
-import type { EmulatorResponse } from '../http-types.js';
-import { feedbackFormNotFound, feedbackInvalid, ok, type FeedbackValidationIssue } from '../responses.js';
-import type { Route } from '../route.js';
-import { fieldRequired, notAnInteger } from './query-issues.js';
+import type { EmulatorResponse } from '../pipeline/http-types.js';
+import { feedbackFormNotFound, feedbackInvalid, ok, type FeedbackValidationIssue } from '../pipeline/responses.js';
+import type { Route } from '../pipeline/route.js';
+import { fieldRequired, notAnInteger } from './query/query-issues.js';
 
 /** The spec shows no body for an unknown email template: the emulator answers like a missing form. */
 const EMAIL_TEMPLATE_NOT_FOUND = 'Email template not found.';

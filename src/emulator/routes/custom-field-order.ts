@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { EmulatorResponse } from '../http-types.js';
-import { invalidBody, notFound } from '../responses.js';
+import type { EmulatorResponse } from '../pipeline/http-types.js';
+import { invalidBody, notFound } from '../pipeline/responses.js';
 import type { EmulatorState } from '../state.js';
 import type { CustomField, CustomFieldSection } from '../state-types.js';
-import { addMessage, type ValidationDetails } from '../validation-details.js';
+import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
 
 /**
  * Body of `POST /custom_fields/order` (spec, Custom field ordering items). The published

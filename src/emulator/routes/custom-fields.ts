@@ -1,9 +1,9 @@
 import type { Role } from '../../api/facts/service-facts.js';
-import { defineRoute } from '../define-route.js';
-import { notAuthorized, ok } from '../responses.js';
-import type { Route } from '../route.js';
+import { defineRoute } from '../pipeline/define-route.js';
+import { notAuthorized, ok } from '../pipeline/responses.js';
+import type { Route } from '../pipeline/route.js';
 import type { CustomField, CustomFieldSection } from '../state-types.js';
-import { requireOrgQuery } from './addressed-org-query.js';
+import { requireOrgQuery } from './query/addressed-org-query.js';
 import { applyCustomFieldOrder, CustomFieldOrderSchema, planCustomFieldOrder } from './custom-field-order.js';
 
 /** The spec does not say who may reorder: the emulator lets organization administrators and the provider. */

@@ -1,9 +1,9 @@
 import { FEEDBACK_FILTER_PARAMS as PARAMS, FEEDBACK_STATES, NPS_RANGE } from '../../api/facts/service-facts.js';
-import type { FeedbackValidationIssue } from '../responses.js';
+import type { FeedbackValidationIssue } from '../pipeline/responses.js';
 import type { FeedbackResult } from '../state-types.js';
-import { parseIsoDateTime } from './iso-date-time.js';
-import { readQueryList } from './query-list.js';
-import { aboveMaximum, belowMinimum, notABoolean, notADateTime, notAmong, notAnInteger } from './query-issues.js';
+import { parseIsoDateTime } from './query/iso-date-time.js';
+import { readQueryList } from './query/query-list.js';
+import { aboveMaximum, belowMinimum, notABoolean, notADateTime, notAmong, notAnInteger } from './query/query-issues.js';
 
 type Test = (result: FeedbackResult) => boolean;
 

@@ -1,13 +1,13 @@
 import { FEEDBACK_PAGE_SIZE } from '../../api/facts/service-facts.js';
-import { accessTo } from '../access.js';
-import { feedbackInvalid, ok, type FeedbackValidationIssue } from '../responses.js';
-import type { Route } from '../route.js';
+import { accessTo } from '../pipeline/access.js';
+import { feedbackInvalid, ok, type FeedbackValidationIssue } from '../pipeline/responses.js';
+import type { Route } from '../pipeline/route.js';
 import type { EmulatorState } from '../state.js';
 import type { FeedbackResult, User } from '../state-types.js';
 import { readFeedbackFilter } from './feedback-filter.js';
-import { readPageNumber } from './page-number.js';
-import { paginate, servedPageNumber } from './pagination.js';
-import { notAnInteger } from './query-issues.js';
+import { readPageNumber } from './query/page-number.js';
+import { paginate, servedPageNumber } from './query/pagination.js';
+import { notAnInteger } from './query/query-issues.js';
 
 export const feedbackRoutes: Route[] = [
   {

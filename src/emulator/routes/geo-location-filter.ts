@@ -1,7 +1,7 @@
 import { GEO_LOCATION_SEARCH_PARAMS as PARAMS } from '../../api/facts/service-facts.js';
 import type { GeoLocation } from '../state-types.js';
-import { addMessage, type ValidationDetails } from '../validation-details.js';
-import { readQueryList } from './query-list.js';
+import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
+import { readQueryList } from './query/query-list.js';
 
 type Test = (location: GeoLocation) => boolean;
 

@@ -1,16 +1,16 @@
 import { GEO_LOCATION_SEARCH_PARAMS as PARAMS, GEO_LOCATIONS_PAGE_SIZE, type Role } from '../../api/facts/service-facts.js';
-import { accessTo } from '../access.js';
-import { defineRoute } from '../define-route.js';
-import { invalidBody, notFound, ok } from '../responses.js';
-import type { Route } from '../route.js';
+import { accessTo } from '../pipeline/access.js';
+import { defineRoute } from '../pipeline/define-route.js';
+import { invalidBody, notFound, ok } from '../pipeline/responses.js';
+import type { Route } from '../pipeline/route.js';
 import type { EmulatorState } from '../state.js';
 import type { GeoLocation, User } from '../state-types.js';
-import { addMessage, type ValidationDetails } from '../validation-details.js';
-import { readOrgQuery } from './addressed-org-query.js';
+import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
+import { readOrgQuery } from './query/addressed-org-query.js';
 import { readGeoLocationFilter } from './geo-location-filter.js';
-import { readPageNumber } from './page-number.js';
-import { paginate, servedPageNumber } from './pagination.js';
-import { readQueryList } from './query-list.js';
+import { readPageNumber } from './query/page-number.js';
+import { paginate, servedPageNumber } from './query/pagination.js';
+import { readQueryList } from './query/query-list.js';
 
 /** Roles that reach a whole organization, and so its locations no business is connected to. */
 const ORG_WIDE_ROLES: readonly Role[] = ['PROVIDER', 'ORG_ADMIN', 'ORG_MANAGER'];

@@ -1,4 +1,4 @@
-import type { Route } from '../route.js';
+import type { Route } from '../pipeline/route.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { attributeRoutes } from './attributes.js';
 import { businessListRoutes } from './business-lists.js';

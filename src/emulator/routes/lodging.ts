@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineRoute } from '../define-route.js';
-import { invalidBody, ok } from '../responses.js';
-import type { Route } from '../route.js';
+import { defineRoute } from '../pipeline/define-route.js';
+import { invalidBody, ok } from '../pipeline/responses.js';
+import type { Route } from '../pipeline/route.js';
 import type { LodgingDefinition } from '../state-types.js';
 
 /** The spec gives paths only; body `{lodging: {<id>: value}}` mirrors what GET returns. */

@@ -1,7 +1,7 @@
-import { defineRoute } from '../define-route.js';
-import { ok } from '../responses.js';
-import type { Route } from '../route.js';
-import { requireOrgQuery } from './addressed-org-query.js';
+import { defineRoute } from '../pipeline/define-route.js';
+import { ok } from '../pipeline/responses.js';
+import type { Route } from '../pipeline/route.js';
+import { requireOrgQuery } from './query/addressed-org-query.js';
 
 export const messageTemplateRoutes: Route[] = [
   defineRoute({

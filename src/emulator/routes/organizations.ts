@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ORG_ALIAS_PATTERN, type Role } from '../../api/facts/service-facts.js';
-import { addressedOrg } from '../access.js';
-import { defineRoute } from '../define-route.js';
-import { fieldsNotAllowed, notAuthorized, notFound, ok } from '../responses.js';
-import type { Route } from '../route.js';
+import { addressedOrg } from '../pipeline/access.js';
+import { defineRoute } from '../pipeline/define-route.js';
+import { fieldsNotAllowed, notAuthorized, notFound, ok } from '../pipeline/responses.js';
+import type { Route } from '../pipeline/route.js';
 
 /** Roles with WRITE access on an organization (emulator's choice): PROVIDER on all, ORG_ADMIN on its own. */
 const ORG_WRITERS: readonly Role[] = ['PROVIDER', 'ORG_ADMIN'];

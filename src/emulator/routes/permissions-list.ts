@@ -1,6 +1,6 @@
-import { PERMISSIONS } from '../permissions.js';
-import { ok } from '../responses.js';
-import type { Route } from '../route.js';
+import { PERMISSIONS } from '../pipeline/permissions.js';
+import { ok } from '../pipeline/responses.js';
+import type { Route } from '../pipeline/route.js';
 
 export const permissionRoutes: Route[] = [
   {

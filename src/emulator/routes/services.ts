@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { SERVICE_DESCRIPTION_MAX } from '../../api/facts/service-facts.js';
-import { defineRoute } from '../define-route.js';
-import { invalidBody, ok } from '../responses.js';
-import type { Route } from '../route.js';
+import { defineRoute } from '../pipeline/define-route.js';
+import { invalidBody, ok } from '../pipeline/responses.js';
+import type { Route } from '../pipeline/route.js';
 import type { EmulatorState } from '../state.js';
 import type { Business, ServiceDefinition, ServiceItem } from '../state-types.js';
-import { addMessage, type ValidationDetails } from '../validation-details.js';
+import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
 
 /** price and description are optional: an omitted one keeps the stored value (null price, empty description for a new item). */
 const ServiceInputSchema = z.strictObject({

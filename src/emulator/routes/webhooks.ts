@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, WEBHOOKS_PER_EVENT_TYPE } from '../../api/facts/service-facts.js';
-import { defineRoute } from '../define-route.js';
-import type { EmulatorResponse } from '../http-types.js';
-import { invalidBody, notAuthorized, notFound, ok } from '../responses.js';
-import type { Route, RouteContext } from '../route.js';
+import { defineRoute } from '../pipeline/define-route.js';
+import type { EmulatorResponse } from '../pipeline/http-types.js';
+import { invalidBody, notAuthorized, notFound, ok } from '../pipeline/responses.js';
+import type { Route, RouteContext } from '../pipeline/route.js';
 import type { EmulatorState } from '../state.js';
 import type { Webhook } from '../state-types.js';
-import type { ValidationDetails } from '../validation-details.js';
-import { readOrgQuery, requireOrgQuery } from './addressed-org-query.js';
+import type { ValidationDetails } from '../pipeline/validation-details.js';
+import { readOrgQuery, requireOrgQuery } from './query/addressed-org-query.js';
 
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

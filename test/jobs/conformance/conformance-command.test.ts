@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../../src/cli/exit-codes.js';
-import type { Quirks } from '../../../src/emulator/quirks.js';
+import type { Quirks } from '../../../src/emulator/pipeline/quirks.js';
 import { runCliInProcess, type CliResult } from '../../cli/test-io.js';
 import { startTestEmulator } from '../../emulator/start-test-emulator.js';
 

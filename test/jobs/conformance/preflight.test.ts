@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import type { Quirks } from '../../../src/emulator/quirks.js';
+import type { Quirks } from '../../../src/emulator/pipeline/quirks.js';
 import { PreflightError } from '../../../src/jobs/conformance/preflight-error.js';
 import { loadJob } from '../../../src/jobs/job-file/load-job.js';
 import { runJob, type StepRunners } from '../../../src/jobs/job-file/run-job.js';

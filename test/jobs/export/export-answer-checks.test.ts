@@ -8,7 +8,7 @@ import type { Role } from '../../../src/api/facts/service-facts.js';
 import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
 import { exportFeedback } from '../../../src/jobs/export/export-feedback.js';
 import type { ExportOptions, ExportSummary } from '../../../src/jobs/export/export-options.js';
-import type { EmulatorRequest } from '../../../src/emulator/http-types.js';
+import type { EmulatorRequest } from '../../../src/emulator/pipeline/http-types.js';
 import { DRIFT_BASE, useDriftingEmulator } from '../../api/drifting-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
 import { editItems } from './edit-items.js';

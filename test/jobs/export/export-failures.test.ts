@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import type { FaultScript } from '../../../src/emulator/faults.js';
+import type { FaultScript } from '../../../src/emulator/pipeline/faults.js';
 import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
 import type { ExportOptions } from '../../../src/jobs/export/export-options.js';
 import { exportServices } from '../../../src/jobs/export/export-services.js';

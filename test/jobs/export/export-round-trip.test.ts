@@ -5,7 +5,7 @@ import { createApiClient } from '../../../src/api/api-client.js';
 import { exportResource } from '../../../src/jobs/export/export-resource.js';
 import type { ExportResource } from '../../../src/jobs/export/export-resource-names.js';
 import { importSheet, type ImportResource } from '../../../src/jobs/import/import-sheet.js';
-import { parseQuirks } from '../../../src/emulator/quirks.js';
+import { parseQuirks } from '../../../src/emulator/pipeline/quirks.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
 

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { Role } from '../../../src/api/facts/service-facts.js';
-import type { Quirks } from '../../../src/emulator/quirks.js';
+import type { Quirks } from '../../../src/emulator/pipeline/quirks.js';
 import type { Business } from '../../../src/emulator/state-types.js';
 import { importSheet } from '../../../src/jobs/import/import-sheet.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';

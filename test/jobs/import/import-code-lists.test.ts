@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { Role } from '../../../src/api/facts/service-facts.js';
-import type { EmulatorRequest } from '../../../src/emulator/http-types.js';
+import type { EmulatorRequest } from '../../../src/emulator/pipeline/http-types.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
 import type { JobProgress } from '../../../src/jobs/job-progress.js';
 import { importSheet } from '../../../src/jobs/import/import-sheet.js';

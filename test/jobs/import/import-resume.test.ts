@@ -9,7 +9,7 @@ import { testIo } from '../../cli/test-io.js';
 import { EXIT_CODES } from '../../../src/cli/exit-codes.js';
 import { withStopSignal } from '../../../src/cli/stop-signal.js';
 import type { Business } from '../../../src/emulator/state-types.js';
-import type { FaultScript } from '../../../src/emulator/faults.js';
+import type { FaultScript } from '../../../src/emulator/pipeline/faults.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
 import { JobSchema } from '../../../src/jobs/job-file/job-schema.js';
 import { runJob, type StepRunners } from '../../../src/jobs/job-file/run-job.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseQuirks } from '../../../src/emulator/quirks.js';
+import { parseQuirks } from '../../../src/emulator/pipeline/quirks.js';
 import type { Business } from '../../../src/emulator/state-types.js';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';
 

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import { parseQuirks } from '../../../src/emulator/quirks.js';
+import { parseQuirks } from '../../../src/emulator/pipeline/quirks.js';
 import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
 import type { ExportSummary } from '../../../src/jobs/export/export-options.js';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';

@@ -2,7 +2,7 @@ import type { Caller } from './access.js';
 import type { EmulatorRequest, EmulatorResponse } from './http-types.js';
 import type { Permission } from './permissions.js';
 import type { Quirks } from './quirks.js';
-import type { EmulatorState } from './state.js';
+import type { EmulatorState } from '../state.js';
 
 export interface RouteContext {
   req: EmulatorRequest;

@@ -1,5 +1,5 @@
-import type { EmulatorState } from './state.js';
-import type { CustomField } from './state-types.js';
+import type { EmulatorState } from '../state.js';
+import type { CustomField } from '../state-types.js';
 
 type FieldSeed = Omit<CustomField, 'id' | 'org_id' | 'order' | 'section_id' | 'slug'> & { section: number };
 

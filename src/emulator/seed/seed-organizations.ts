@@ -1,4 +1,4 @@
-import type { EmulatorState } from './state.js';
+import type { EmulatorState } from '../state.js';
 
 /** The two organizations every world has, with groups of their own; more are modelled on them. */
 const FIRST_ORGANIZATIONS = [

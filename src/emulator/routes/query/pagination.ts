@@ -1,7 +1,7 @@
-import { PER_PAGE_MAX } from '../../api/facts/service-facts.js';
-import type { Quirks } from '../quirks.js';
-import type { ValidationDetails } from '../validation-details.js';
-import { addMessage } from '../validation-details.js';
+import { PER_PAGE_MAX } from '../../../api/facts/service-facts.js';
+import type { Quirks } from '../../pipeline/quirks.js';
+import type { ValidationDetails } from '../../pipeline/validation-details.js';
+import { addMessage } from '../../pipeline/validation-details.js';
 
 export interface PageRequest {
   page: number;

@@ -1,4 +1,4 @@
-import type { FeedbackValidationIssue } from '../responses.js';
+import type { FeedbackValidationIssue } from '../../pipeline/responses.js';
 
 type Path = (string | number)[];
 

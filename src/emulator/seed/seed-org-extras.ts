@@ -1,8 +1,8 @@
-import type { Random } from './random.js';
+import type { Random } from '../random.js';
 import { SERVICE_CATALOG } from './seed-catalogs.js';
-import type { EmulatorState } from './state.js';
-import type { Business, ServiceItem } from './state-types.js';
-import { formatIsoMicros } from './timestamps.js';
+import type { EmulatorState } from '../state.js';
+import type { Business, ServiceItem } from '../state-types.js';
+import { formatIsoMicros } from '../timestamps.js';
 
 /** Businesses beyond this count get no services, attributes or geo location: enough to rehearse, cheap at 100,000. */
 const DETAILED_BUSINESSES = 2000;

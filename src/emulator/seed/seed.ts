@@ -1,14 +1,14 @@
-import { ROLES, type Role } from '../api/facts/service-facts.js';
-import { Random } from './random.js';
+import { ROLES, type Role } from '../../api/facts/service-facts.js';
+import { Random } from '../random.js';
 import { seedBusiness } from './seed-businesses.js';
 import { seedCustomFields } from './seed-custom-fields.js';
 import { seedFeedback } from './seed-feedback.js';
 import { seedOrgExtras } from './seed-org-extras.js';
 import { modelOf, orgOfBusiness, seedOrganizations } from './seed-organizations.js';
 import { ATTRIBUTE_CATALOG, LODGING_CATALOG, SERVICE_CATALOG } from './seed-catalogs.js';
-import { EmulatorState } from './state.js';
-import type { ApiKey, User } from './state-types.js';
-import { formatKeyTimestamp } from './timestamps.js';
+import { EmulatorState } from '../state.js';
+import type { ApiKey, User } from '../state-types.js';
+import { formatKeyTimestamp } from '../timestamps.js';
 
 export interface SeedOptions {
   seed: number;

@@ -1,4 +1,4 @@
-import type { EmulatorState } from './state.js';
+import type { EmulatorState } from '../state.js';
 
 /** The custom field of a type the public facts do not list, and its name in every organization. */
 export const UNKNOWN_TYPE_FIELD = { name: 'renovated_on', type: 'DATE' } as const;

@@ -1,7 +1,7 @@
-import { addressedOrg } from '../access.js';
-import type { EmulatorResponse } from '../http-types.js';
-import { invalidBody, notAuthorized, notFound } from '../responses.js';
-import type { RouteContext } from '../route.js';
+import { addressedOrg } from '../../pipeline/access.js';
+import type { EmulatorResponse } from '../../pipeline/http-types.js';
+import { invalidBody, notAuthorized, notFound } from '../../pipeline/responses.js';
+import type { RouteContext } from '../../pipeline/route.js';
 
 const ORG_ID = /^\d+$/;
 

@@ -1,8 +1,8 @@
-import type { Random } from './random.js';
+import type { Random } from '../random.js';
 import { FIRST_NAMES, LAST_NAMES } from './seed-catalogs.js';
-import type { EmulatorState } from './state.js';
-import type { FeedbackForm, FeedbackResult } from './state-types.js';
-import { formatIsoMicros } from './timestamps.js';
+import type { EmulatorState } from '../state.js';
+import type { FeedbackForm, FeedbackResult } from '../state-types.js';
+import { formatIsoMicros } from '../timestamps.js';
 
 const COMMENTS = ['Great bread, friendly staff.', 'Waited too long at the counter.', 'Perfect as always!', 'The shop was closed on a Sunday, though the hours said open.', 'Nice advice on ski waxing.'];
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../user-error.js';
+import { UsageError } from '../../user-error.js';
 
 /**
  * Behaviours of a real service that the spec allows or leaves open, which the emulator takes on

@@ -4,7 +4,7 @@ import type { EmulatorResponse } from './http-types.js';
 import type { Permission } from './permissions.js';
 import { invalidBody, notAuthorized, notFound } from './responses.js';
 import type { Route, RouteContext } from './route.js';
-import type { Access, Business } from './state-types.js';
+import type { Access, Business } from '../state-types.js';
 import { toValidationDetails } from './validation-details.js';
 
 type BusinessOf<A extends Access | undefined> = A extends Access ? Business : undefined;

@@ -1,4 +1,4 @@
-import { ERROR_TEXT } from '../api/facts/service-facts.js';
+import { ERROR_TEXT } from '../../api/facts/service-facts.js';
 import type { EmulatorResponse } from './http-types.js';
 
 /** Builders for the bodies of the spec's error table, so every route answers alike. */

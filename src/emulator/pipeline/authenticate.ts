@@ -1,8 +1,8 @@
 import { BlockList, isIP } from 'node:net';
 import type { Caller } from './access.js';
-import type { EmulatorState } from './state.js';
-import type { ApiKey } from './state-types.js';
-import { formatKeyTimestamp, utcDate } from './timestamps.js';
+import type { EmulatorState } from '../state.js';
+import type { ApiKey } from '../state-types.js';
+import { formatKeyTimestamp, utcDate } from '../timestamps.js';
 
 /** Finds the caller behind `x-APIKey`, or undefined for a missing, unknown, revoked, expired or out-of-range key. */
 export function authenticate(state: EmulatorState, secret: string | null, remoteAddress: string, nowMs: number): Caller | undefined {

@@ -1,6 +1,6 @@
-import type { Random } from './random.js';
+import type { Random } from '../random.js';
 import { CATEGORIES_BY_ORG, FIRST_NAMES, LAST_NAMES, PLACES_BY_COUNTRY, STREETS_BY_COUNTRY } from './seed-catalogs.js';
-import type { Business, CustomField, Group, WeekHours } from './state-types.js';
+import type { Business, CustomField, Group, WeekHours } from '../state-types.js';
 
 const SEED_EPOCH_S = Date.UTC(2024, 0, 1) / 1000;
 

@@ -1,6 +1,6 @@
-import { STORE_CODE_ROLES } from '../api/facts/service-facts.js';
-import type { EmulatorState } from './state.js';
-import type { Access, ApiKey, Business, User } from './state-types.js';
+import { STORE_CODE_ROLES } from '../../api/facts/service-facts.js';
+import type { EmulatorState } from '../state.js';
+import type { Access, ApiKey, Business, User } from '../state-types.js';
 
 /** Who is calling: the key and the user that owns it. */
 export interface Caller {

@@ -1,5 +1,5 @@
 import type { EmulatorRequest, EmulatorResponse, TransportFault } from './http-types.js';
-import { Random } from './random.js';
+import { Random } from '../random.js';
 
 export interface FaultOptions {
   /** Added to every answer, in milliseconds. */

@@ -1,4 +1,4 @@
-import type { AttributeDefinition, LodgingDefinition, ServiceDefinition } from './state-types.js';
+import type { AttributeDefinition, LodgingDefinition, ServiceDefinition } from '../state-types.js';
 
 /** Fixed reference data of the seeded world: categories and what each offers. */
 export const CATEGORIES_BY_ORG: Record<number, string[]> = {

@@ -8,7 +8,7 @@ import { LONG_RETRY_AFTER_S, type Quirks } from './quirks.js';
 import type { SlidingWindowLimiter } from './rate-limiter.js';
 import { invalidBody, notAuthenticated, notAuthorized, notFound, redirected, tooManyRequests } from './responses.js';
 import { matchRoute, type Route } from './route.js';
-import type { EmulatorState } from './state.js';
+import type { EmulatorState } from '../state.js';
 
 export interface RequestHandlerDeps {
   state: EmulatorState;
