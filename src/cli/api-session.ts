@@ -4,7 +4,7 @@ import type { ApiSources } from '../api/api-settings.js';
 import { DEFAULT_RATE_PER_MINUTE } from '../api/facts/service-facts.js';
 import { openApiTarget, type ApiTargetOptions } from './api-target.js';
 import type { CommandContext } from './command-context.js';
-import { showProgress, type ProgressDisplay } from './show-progress.js';
+import { showProgress, type ProgressDisplay } from './progress/show-progress.js';
 import { withStopSignal } from './stop-signal.js';
 
 export interface ApiSessionOptions {

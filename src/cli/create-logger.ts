@@ -1,6 +1,6 @@
 import { pino, type DestinationStream, type LogFn, type Logger } from 'pino';
 import pretty from 'pino-pretty';
-import { stderrStatusLine } from './status-line.js';
+import { stderrStatusLine } from './progress/status-line.js';
 
 /** Where a record might carry a key: a key field at the top or one level down, the request header in either spelling. */
 const REDACTED_PATHS = [

@@ -2,17 +2,17 @@ import yargs from 'yargs';
 import { AbortedError } from '../api/errors/api-error.js';
 import { ROLES } from '../api/facts/service-facts.js';
 import { UsageError, UserError } from '../user-error.js';
-import { checkCommand } from './check-command.js';
+import { checkCommand } from './commands/check-command.js';
 import type { CliIo, CommandContext } from './command-context.js';
-import { conformanceCommand } from './conformance-command.js';
+import { conformanceCommand } from './commands/conformance-command.js';
 import { createLogger } from './create-logger.js';
-import { emulatorCommand } from './emulator-command.js';
+import { emulatorCommand } from './commands/emulator-command.js';
 import { EXIT_CODES } from './exit-codes.js';
-import { exportCommand } from './export-command.js';
-import { importCommand } from './import-command.js';
-import { runCommand } from './run-command.js';
-import { templateCommand } from './template-command.js';
-import { validateCommand } from './validate-command.js';
+import { exportCommand } from './commands/export-command.js';
+import { importCommand } from './commands/import-command.js';
+import { runCommand } from './commands/run-command.js';
+import { templateCommand } from './commands/template-command.js';
+import { validateCommand } from './commands/validate-command.js';
 
 /** When several outcomes are asked for, the gravest wins: a stop, then a failure, then a tripped breaker, then failed rows. */
 const EXIT_PRECEDENCE: readonly number[] = [

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCounters, type RequestCounters } from '../../src/api/pacing/request-counters.js';
-import { formatProgress, type ProgressSnapshot } from '../../src/cli/format-progress.js';
-import { showProgress } from '../../src/cli/show-progress.js';
-import { StatusLine } from '../../src/cli/status-line.js';
+import { formatProgress, type ProgressSnapshot } from '../../src/cli/progress/format-progress.js';
+import { showProgress } from '../../src/cli/progress/show-progress.js';
+import { StatusLine } from '../../src/cli/progress/status-line.js';
 import type { ApiClient } from '../../src/api/api-client.js';
 
 function snapshot(overrides: Partial<Omit<ProgressSnapshot, 'requests'>> & { requests?: Partial<RequestCounters> }): ProgressSnapshot {

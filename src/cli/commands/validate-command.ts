@@ -1,9 +1,9 @@
 import type { Argv } from 'yargs';
-import { JobFileError, loadJob } from '../jobs/job-file/load-job.js';
-import { validateJob } from '../jobs/job-file/validate-job.js';
-import type { CommandContext, GlobalOptions } from './command-context.js';
-import { EXIT_CODES } from './exit-codes.js';
-import { jsonFlag } from './client-flags.js';
+import { JobFileError, loadJob } from '../../jobs/job-file/load-job.js';
+import { validateJob } from '../../jobs/job-file/validate-job.js';
+import type { CommandContext, GlobalOptions } from '../command-context.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { jsonFlag } from '../client-flags.js';
 
 export function validateCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(

@@ -1,6 +1,6 @@
-import type { RequestCounters } from '../api/pacing/request-counters.js';
-import type { JobProgress } from '../jobs/job-progress.js';
-import { countOf } from './count-of.js';
+import type { RequestCounters } from '../../api/pacing/request-counters.js';
+import type { JobProgress } from '../../jobs/job-progress.js';
+import { countOf } from '../count-of.js';
 
 export interface ProgressSnapshot {
   /** What the job reported last; undefined before its first report. */

@@ -1,19 +1,19 @@
 import type { Argv } from 'yargs';
-import { ImportLimitsSchema, listLimitProblems, toLimitOptions, type ImportLimits } from '../jobs/import/import-limits.js';
-import { CONFLICT_POLICIES, IMPORT_MODES, type ImportSummary } from '../jobs/import/import-options.js';
-import { importSheet, IMPORT_RESOURCES, type ImportResource } from '../jobs/import/import-sheet.js';
-import { countProblems } from '../jobs/import/row-status.js';
-import { withApiSession } from './api-session.js';
-import type { CliIo, CommandContext, GlobalOptions } from './command-context.js';
-import { EXIT_CODES } from './exit-codes.js';
-import { checkRetryFlags, CLIENT_FLAG_OPTIONS, jsonFlag, readSessionFlags } from './client-flags.js';
-import { RESUME_HINT } from './stop-signal.js';
-import { countOf } from './count-of.js';
-import { describeRowCounts } from './describe-row-counts.js';
-import { resourcePositional } from './resource-positional.js';
-import { IMPORT_RESOURCE_ALIASES } from '../resources/resource-names.js';
-import { DATE_FORMATS } from '../resources/cell-context.js';
-import { listFlagIssues } from '../api/schemas/describe-issues.js';
+import { ImportLimitsSchema, listLimitProblems, toLimitOptions, type ImportLimits } from '../../jobs/import/import-limits.js';
+import { CONFLICT_POLICIES, IMPORT_MODES, type ImportSummary } from '../../jobs/import/import-options.js';
+import { importSheet, IMPORT_RESOURCES, type ImportResource } from '../../jobs/import/import-sheet.js';
+import { countProblems } from '../../jobs/import/row-status.js';
+import { withApiSession } from '../api-session.js';
+import type { CliIo, CommandContext, GlobalOptions } from '../command-context.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { checkRetryFlags, CLIENT_FLAG_OPTIONS, jsonFlag, readSessionFlags } from '../client-flags.js';
+import { RESUME_HINT } from '../stop-signal.js';
+import { countOf } from '../count-of.js';
+import { describeRowCounts } from '../describe-row-counts.js';
+import { resourcePositional } from '../resource-positional.js';
+import { IMPORT_RESOURCE_ALIASES } from '../../resources/resource-names.js';
+import { DATE_FORMATS } from '../../resources/cell-context.js';
+import { listFlagIssues } from '../../api/schemas/describe-issues.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(

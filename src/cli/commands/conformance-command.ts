@@ -1,10 +1,10 @@
 import type { Argv } from 'yargs';
-import { runConformance } from '../jobs/conformance/run-conformance.js';
-import { withApiSession } from './api-session.js';
-import type { CommandContext, GlobalOptions } from './command-context.js';
-import { EXIT_CODES } from './exit-codes.js';
-import { formatConformance } from './format-conformance.js';
-import { checkRetryFlags, jsonFlag, readSessionFlags, RETRY_FLAG_OPTIONS } from './client-flags.js';
+import { runConformance } from '../../jobs/conformance/run-conformance.js';
+import { withApiSession } from '../api-session.js';
+import type { CommandContext, GlobalOptions } from '../command-context.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { formatConformance } from '../format-conformance.js';
+import { checkRetryFlags, jsonFlag, readSessionFlags, RETRY_FLAG_OPTIONS } from '../client-flags.js';
 
 export function conformanceCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(

@@ -1,15 +1,15 @@
 import type { Argv, Options } from 'yargs';
-import { ExportFilterError, parseExportFilters, type ExportFilters, type FilterName } from '../jobs/export/export-filters.js';
-import type { ExportSummary } from '../jobs/export/export-options.js';
-import { exportResource } from '../jobs/export/export-resource.js';
-import { EXPORT_RESOURCE_ALIASES, EXPORT_RESOURCES, type ExportResource } from '../jobs/export/export-resource-names.js';
-import { CSV_DIALECT_NAMES, DEFAULT_CSV_DIALECT } from '../sheets/index.js';
-import { resourcePositional } from './resource-positional.js';
-import { countOf } from './count-of.js';
-import { withApiSession } from './api-session.js';
-import type { CliIo, CommandContext, GlobalOptions } from './command-context.js';
-import { EXIT_CODES } from './exit-codes.js';
-import { checkRetryFlags, CLIENT_FLAG_OPTIONS, jsonFlag, readSessionFlags } from './client-flags.js';
+import { ExportFilterError, parseExportFilters, type ExportFilters, type FilterName } from '../../jobs/export/export-filters.js';
+import type { ExportSummary } from '../../jobs/export/export-options.js';
+import { exportResource } from '../../jobs/export/export-resource.js';
+import { EXPORT_RESOURCE_ALIASES, EXPORT_RESOURCES, type ExportResource } from '../../jobs/export/export-resource-names.js';
+import { CSV_DIALECT_NAMES, DEFAULT_CSV_DIALECT } from '../../sheets/index.js';
+import { resourcePositional } from '../resource-positional.js';
+import { countOf } from '../count-of.js';
+import { withApiSession } from '../api-session.js';
+import type { CliIo, CommandContext, GlobalOptions } from '../command-context.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { checkRetryFlags, CLIENT_FLAG_OPTIONS, jsonFlag, readSessionFlags } from '../client-flags.js';
 
 const list = { type: 'string', array: true } as const;
 

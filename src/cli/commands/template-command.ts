@@ -1,11 +1,11 @@
 import type { Argv } from 'yargs';
-import type { CommandContext, GlobalOptions } from './command-context.js';
-import type { CustomFieldReading } from '../api/schemas/custom-field-reading.js';
-import { readCustomFieldDefinitions } from '../jobs/read-custom-field-definitions.js';
-import { writeTemplate } from '../jobs/template/write-template.js';
-import { IMPORT_RESOURCE_ALIASES, IMPORT_RESOURCE_NAMES } from '../resources/resource-names.js';
-import { resourcePositional } from './resource-positional.js';
-import { withApiSession } from './api-session.js';
+import type { CommandContext, GlobalOptions } from '../command-context.js';
+import type { CustomFieldReading } from '../../api/schemas/custom-field-reading.js';
+import { readCustomFieldDefinitions } from '../../jobs/read-custom-field-definitions.js';
+import { writeTemplate } from '../../jobs/template/write-template.js';
+import { IMPORT_RESOURCE_ALIASES, IMPORT_RESOURCE_NAMES } from '../../resources/resource-names.js';
+import { resourcePositional } from '../resource-positional.js';
+import { withApiSession } from '../api-session.js';
 
 export function templateCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   const { logger } = context;

@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
-import type { CommandContext, GlobalOptions } from './command-context.js';
-import { checkConnection } from '../jobs/check-connection.js';
-import { withApiSession } from './api-session.js';
+import type { CommandContext, GlobalOptions } from '../command-context.js';
+import { checkConnection } from '../../jobs/check-connection.js';
+import { withApiSession } from '../api-session.js';
 
 export function checkCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   const { logger } = context;

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../api/api-client.js';
-import { createCounters, subtractCounters } from '../api/pacing/request-counters.js';
-import type { JobProgress, ProgressListener } from '../jobs/job-progress.js';
+import type { ApiClient } from '../../api/api-client.js';
+import { createCounters, subtractCounters } from '../../api/pacing/request-counters.js';
+import type { JobProgress, ProgressListener } from '../../jobs/job-progress.js';
 import { formatProgress } from './format-progress.js';
 import { stderrStatusLine, type StatusLine } from './status-line.js';
 

@@ -1,15 +1,15 @@
 import type { Argv } from 'yargs';
-import type { Job } from '../jobs/job-file/job-schema.js';
-import { loadJob } from '../jobs/job-file/load-job.js';
-import { runJob, type JobResult, type StepResult } from '../jobs/job-file/run-job.js';
-import { parseShard } from '../jobs/job-file/shard.js';
-import { STEP_RUNNERS } from '../jobs/job-file/step-runners.js';
-import type { CliIo, CommandContext, GlobalOptions } from './command-context.js';
-import { describeStepResult } from './describe-step-result.js';
-import { EXIT_CODES } from './exit-codes.js';
-import { RESUME_HINT, withStopSignal } from './stop-signal.js';
-import { openApiSession, type ApiSessionOptions } from './api-session.js';
-import { checkRetryFlags, jsonFlag, readRetryFlags, RETRY_FLAG_OPTIONS, type RetryFlags } from './client-flags.js';
+import type { Job } from '../../jobs/job-file/job-schema.js';
+import { loadJob } from '../../jobs/job-file/load-job.js';
+import { runJob, type JobResult, type StepResult } from '../../jobs/job-file/run-job.js';
+import { parseShard } from '../../jobs/job-file/shard.js';
+import { STEP_RUNNERS } from '../../jobs/job-file/step-runners.js';
+import type { CliIo, CommandContext, GlobalOptions } from '../command-context.js';
+import { describeStepResult } from '../describe-step-result.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { RESUME_HINT, withStopSignal } from '../stop-signal.js';
+import { openApiSession, type ApiSessionOptions } from '../api-session.js';
+import { checkRetryFlags, jsonFlag, readRetryFlags, RETRY_FLAG_OPTIONS, type RetryFlags } from '../client-flags.js';
 
 export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(

@@ -1,8 +1,8 @@
 import type { Argv } from 'yargs';
-import type { CommandContext, GlobalOptions } from './command-context.js';
-import { DEFAULT_EMULATOR_OPTIONS } from '../emulator/emulator.js';
-import { parseQuirks, QUIRK_USAGE } from '../emulator/pipeline/quirks.js';
-import { runEmulator } from '../emulator/run-emulator.js';
+import type { CommandContext, GlobalOptions } from '../command-context.js';
+import { DEFAULT_EMULATOR_OPTIONS } from '../../emulator/emulator.js';
+import { parseQuirks, QUIRK_USAGE } from '../../emulator/pipeline/quirks.js';
+import { runEmulator } from '../../emulator/run-emulator.js';
 
 export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   const { logger } = context;
