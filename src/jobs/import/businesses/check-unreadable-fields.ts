@@ -1,5 +1,5 @@
 import { describeOddValue, findOddValues } from '../../../api/schemas/odd-value.js';
-import type { BusinessRowUpdate, BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
+import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import type { Column } from '../../../resources/column.js';
 import { readAtPath } from '../../../resources/field-path.js';
 import { ClearRequest } from '../../../resources/read-cell.js';
@@ -24,8 +24,8 @@ export function resolveClearRequests(values: BusinessRowValues, current: Current
  * value did not read: such a write could not be completed, checked or undone, so the row is
  * refused, naming the path. Rows that leave the field alone go on.
  */
-export function findUnreadableSends(update: BusinessRowUpdate, current: CurrentBusiness): string[] {
-  return Object.keys(update).flatMap((field) =>
+export function findUnreadableSends(fields: Iterable<string>, current: CurrentBusiness): string[] {
+  return [...new Set(fields)].flatMap((field) =>
     findOddValues(current[field], [field]).map((found) => `${describeOddValue(found)}: the service's value does not read, so this row cannot change ${field}`),
   );
 }

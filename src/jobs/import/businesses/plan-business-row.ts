@@ -20,6 +20,8 @@ import { listCodeChangeFirst, refuseCodeChange } from './store-code-change.js';
  */
 export interface ColumnPlan {
   column: Column;
+  /** Where the column's value sits in a business. */
+  path: FieldPath;
   /** The cell as the column read it. */
   file: unknown;
   /** The business's value now. */
@@ -91,25 +93,25 @@ export function planBusinessRow({ cells, values, columns, current }: BusinessRow
   const changing = table.filter(({ verdict }) => verdict === 'change' || verdict === 'conflict');
   const sent = mode === 'patch' ? table : changing;
   if (sent.length === 0) return { status: 'unchanged', changes: [], errors: [] };
-  const update = assemblePayload(new Map(sent.map(({ column, file }) => [column, file])));
-  const unreadable = findUnreadableSends(update, current);
+  const unreadable = findUnreadableSends(sent.map(({ path }) => String(path[0])), current);
   if (unreadable.length > 0) return refuse('failed', unreadable);
-  const completed = completeBusinessUpdate(update, current);
+  const completed = completeBusinessUpdate(assemblePayload(new Map(sent.map(({ column, file }) => [column, file]))), current);
   if ('errors' in completed) return refuse('invalid', completed.errors);
   const refused = refuseCodeChange(changing, snapshot, allowCodeChanges);
   if (refused !== undefined) return refuse('failed', [refused]);
   const changes =
     mode === 'patch'
       ? sent.map(({ column, file }) => describeSetting(column.header, file))
-      : changing.flatMap(({ column, current: now, file }) => describeDifferences(column.path ?? [column.header], now, file));
+      : changing.flatMap(({ path, current: now, file }) => describeDifferences(path, now, file));
   const overwritten = conflicts.map((conflict) => `${describeConflicting(conflict)} (conflict: the file wins)`);
   return { status: 'write', payload: completed.payload, changes: [...listCodeChangeFirst(changes), ...overwritten], columns: changing };
 }
 
 /** A column the row fills, compared with the business and with what the export recorded. */
 function planColumn(column: Column, file: unknown, snapshot: RowSnapshot | undefined, business: CurrentBusiness): ColumnPlan[] {
-  if (column.path === undefined || file === undefined) return [];
-  const current = readAtPath(business, column.path);
+  const { path } = column;
+  if (path === undefined || file === undefined) return [];
+  const current = readAtPath(business, path);
   const base = snapshot === undefined ? undefined : readBaseValue(column, snapshot);
   const verdict =
     base !== undefined && isSameValue(base.value, file)
@@ -119,7 +121,7 @@ function planColumn(column: Column, file: unknown, snapshot: RowSnapshot | undef
         : base === undefined || isSameValue(current, base.value)
           ? 'change'
           : 'conflict';
-  return [{ column, file, current, verdict }];
+  return [{ column, path, file, current, verdict }];
 }
 
 /** A row's `_base`: undefined when empty, an error when an export did not write it (or it was edited). */
