@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isPathId } from '../api/transport/api-request.js';
 import { BusinessUpdateSchema } from '../api/schemas/business.js';
 import type { CellValue } from '../sheets/index.js';
-import type { CellContext } from './cell-context.js';
+import type { CellContext } from './cells/cell-context.js';
 import type { Column } from './column.js';
 import { textColumn } from './columns/text-column.js';
 import { createRowFieldsReader, type RowFields } from './create-row-fields-reader.js';

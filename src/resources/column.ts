@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CellValue } from '../sheets/index.js';
-import type { CellContext } from './cell-context.js';
+import type { CellContext } from './cells/cell-context.js';
 
 /** A cell the column could not read: `error` says what it must be; `got` names the part at fault when not the whole cell. */
 export interface CellError {

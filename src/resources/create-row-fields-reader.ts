@@ -1,7 +1,7 @@
 import type { CellValue } from '../sheets/index.js';
-import type { CellContext } from './cell-context.js';
+import type { CellContext } from './cells/cell-context.js';
 import type { Column } from './column.js';
-import { createCellReader } from './create-cell-reader.js';
+import { createCellReader } from './cells/create-cell-reader.js';
 
 export interface RowFields {
   /** Values of the filled cells, by column. */

@@ -1,5 +1,5 @@
 import type { SheetRow } from '../sheets/index.js';
-import type { CellContext } from './cell-context.js';
+import type { CellContext } from './cells/cell-context.js';
 import type { Column } from './column.js';
 import type { ResourceName } from './resource-names.js';
 import type { RowOutcome } from './row-outcome.js';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { openImportSheet } from '../../src/jobs/import/open-import-sheet.js';
-import { readRowOutcomes } from '../../src/jobs/import/read-row-outcomes.js';
+import { openImportSheet } from '../../src/jobs/import/sheet/open-import-sheet.js';
+import { readRowOutcomes } from '../../src/jobs/import/sheet/read-row-outcomes.js';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
 
 const ROWS = 1_000_000;

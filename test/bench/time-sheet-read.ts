@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { openImportSheet } from '../../src/jobs/import/open-import-sheet.js';
-import { readRowOutcomes } from '../../src/jobs/import/read-row-outcomes.js';
+import { openImportSheet } from '../../src/jobs/import/sheet/open-import-sheet.js';
+import { readRowOutcomes } from '../../src/jobs/import/sheet/read-row-outcomes.js';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
 import { seededCustomFields } from './seeded-custom-fields.js';
 

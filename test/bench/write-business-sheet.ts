@@ -1,5 +1,5 @@
-import { DOT_CONTEXT } from '../../src/resources/cell-context.js';
-import { formatExampleRow } from '../../src/resources/format-example-row.js';
+import { DOT_CONTEXT } from '../../src/resources/cells/cell-context.js';
+import { formatExampleRow } from '../../src/resources/cells/format-example-row.js';
 import type { ResourceCatalog } from '../../src/resources/resource-catalog.js';
 import { toSheetColumns } from '../../src/resources/to-sheet-columns.js';
 import { openSheetWriter } from '../../src/sheets/index.js';

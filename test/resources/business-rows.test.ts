@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assemblePayload } from '../../src/resources/assemble-payload.js';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
-import { DOT_CONTEXT } from '../../src/resources/cell-context.js';
-import { ClearRequest } from '../../src/resources/read-cell.js';
+import { DOT_CONTEXT } from '../../src/resources/cells/cell-context.js';
+import { ClearRequest } from '../../src/resources/cells/read-cell.js';
 import type { CellValue } from '../../src/sheets/index.js';
 import { CUSTOM_FIELDS } from './custom-field-definitions.js';
 

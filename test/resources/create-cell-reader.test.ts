@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
-import { DOT_CONTEXT } from '../../src/resources/cell-context.js';
+import { DOT_CONTEXT } from '../../src/resources/cells/cell-context.js';
 import type { Column } from '../../src/resources/column.js';
-import { createCellReader } from '../../src/resources/create-cell-reader.js';
-import { readCell } from '../../src/resources/read-cell.js';
+import { createCellReader } from '../../src/resources/cells/create-cell-reader.js';
+import { readCell } from '../../src/resources/cells/read-cell.js';
 import { CUSTOM_FIELDS } from './custom-field-definitions.js';
 
 const columns = buildBusinessCatalog(CUSTOM_FIELDS).columns;

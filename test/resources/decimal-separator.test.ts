@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { readRowOutcomes } from '../../src/jobs/import/read-row-outcomes.js';
+import { readRowOutcomes } from '../../src/jobs/import/sheet/read-row-outcomes.js';
 import { assemblePayload } from '../../src/resources/assemble-payload.js';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
 import { openSheetReader } from '../../src/sheets/index.js';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { writeBusinessSheet } from '../bench/write-business-sheet.js';
-import { openImportSheet } from '../../src/jobs/import/open-import-sheet.js';
-import { readRowOutcomes } from '../../src/jobs/import/read-row-outcomes.js';
+import { openImportSheet } from '../../src/jobs/import/sheet/open-import-sheet.js';
+import { readRowOutcomes } from '../../src/jobs/import/sheet/read-row-outcomes.js';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
 import { CUSTOM_FIELDS } from './custom-field-definitions.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildAttributeCatalog } from '../../src/resources/attributes/attribute-catalog.js';
-import { DOT_CONTEXT } from '../../src/resources/cell-context.js';
+import { DOT_CONTEXT } from '../../src/resources/cells/cell-context.js';
 import { buildCustomFieldOrderCatalog } from '../../src/resources/custom-field-order/custom-field-order-catalog.js';
-import { formatCell } from '../../src/resources/format-cell.js';
+import { formatCell } from '../../src/resources/cells/format-cell.js';
 import type { ImportCatalog } from '../../src/resources/resource-catalog.js';
 import { buildServiceCatalog } from '../../src/resources/services/service-catalog.js';
 import type { CellValue } from '../../src/sheets/index.js';

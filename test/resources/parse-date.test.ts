@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
-import { COMMA_CONTEXT, DOT_CONTEXT, readCellContext, type CellContext } from '../../src/resources/cell-context.js';
+import { COMMA_CONTEXT, DOT_CONTEXT, readCellContext, type CellContext } from '../../src/resources/cells/cell-context.js';
 import { parseDate } from '../../src/resources/columns/parse-date.js';
-import { formatCell } from '../../src/resources/format-cell.js';
-import { readCell } from '../../src/resources/read-cell.js';
+import { formatCell } from '../../src/resources/cells/format-cell.js';
+import { readCell } from '../../src/resources/cells/read-cell.js';
 
 const columnOf = (header: string) => {
   const column = buildBusinessCatalog([]).columns.find((candidate) => candidate.header === header);

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { ImportLimitsSchema, listLimitProblems, toLimitOptions, type ImportLimits } from '../../jobs/import/import-limits.js';
+import { ImportLimitsSchema, listLimitProblems, toLimitOptions, type ImportLimits } from '../../jobs/import/breakers/import-limits.js';
 import { CONFLICT_POLICIES, IMPORT_MODES, type ImportSummary } from '../../jobs/import/import-options.js';
 import { importSheet, IMPORT_RESOURCES, type ImportResource } from '../../jobs/import/import-sheet.js';
 import { countProblems } from '../../jobs/import/row-status.js';
@@ -12,7 +12,7 @@ import { countOf } from '../count-of.js';
 import { describeRowCounts } from '../describe-row-counts.js';
 import { resourcePositional } from '../resource-positional.js';
 import { IMPORT_RESOURCE_ALIASES } from '../../resources/resource-names.js';
-import { DATE_FORMATS } from '../../resources/cell-context.js';
+import { DATE_FORMATS } from '../../resources/cells/cell-context.js';
 import { listFlagIssues } from '../../api/schemas/describe-issues.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {

@@ -5,7 +5,7 @@ import { businessReadSchema, type BusinessFields } from '../../api/schemas/busin
 import { describeOddValue, findOddValues, type FoundOddValue } from '../../api/schemas/odd-value.js';
 import { baseColumn, encodeRowSnapshot } from '../../resources/businesses/base-column.js';
 import { buildBusinessCatalog } from '../../resources/businesses/business-catalog.js';
-import type { CellContext } from '../../resources/cell-context.js';
+import type { CellContext } from '../../resources/cells/cell-context.js';
 import type { Column } from '../../resources/column.js';
 import type { SheetRecord } from '../../sheets/index.js';
 import { readCustomFieldDefinitions } from '../read-custom-field-definitions.js';

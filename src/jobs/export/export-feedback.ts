@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import type { FeedbackFilter } from '../../api/endpoints/feedback-endpoints.js';
 import type { FeedbackResult } from '../../api/schemas/feedback-results.js';
-import type { CellContext } from '../../resources/cell-context.js';
+import type { CellContext } from '../../resources/cells/cell-context.js';
 import type { Column } from '../../resources/column.js';
 import type { SheetWriter } from '../../sheets/index.js';
 import type { ExportFilters } from './export-filters.js';

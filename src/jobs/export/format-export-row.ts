@@ -1,7 +1,7 @@
 import { findOddValues, toRawValue } from '../../api/schemas/odd-value.js';
-import type { CellContext } from '../../resources/cell-context.js';
+import type { CellContext } from '../../resources/cells/cell-context.js';
 import type { Column } from '../../resources/column.js';
-import { formatCell } from '../../resources/format-cell.js';
+import { formatCell } from '../../resources/cells/format-cell.js';
 import type { SheetRecord } from '../../sheets/index.js';
 
 /**

@@ -1,4 +1,4 @@
-import { readCellContext, type CellContext } from '../../resources/cell-context.js';
+import { readCellContext, type CellContext } from '../../resources/cells/cell-context.js';
 import type { Column } from '../../resources/column.js';
 import { toSheetColumns } from '../../resources/to-sheet-columns.js';
 import { DEFAULT_CSV_DIALECT, detectSheetFormat, nameCsvDialect, openSheetWriter, openXlsxWriter, type SheetWriter } from '../../sheets/index.js';

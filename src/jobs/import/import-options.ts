@@ -1,9 +1,9 @@
-import type { DateFormat } from '../../resources/cell-context.js';
+import type { DateFormat } from '../../resources/cells/cell-context.js';
 import type { SourceFile } from '../../sheets/file/source-file.js';
 import type { ProgressListener } from '../job-progress.js';
 import type { RowOrg } from './read-row-org.js';
 import type { RowCounts } from './row-status.js';
-import type { RunBreakers } from './run-breakers.js';
+import type { RunBreakers } from './breakers/run-breakers.js';
 
 export const IMPORT_MODES = ['diff', 'patch'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];

@@ -11,7 +11,7 @@ import type { ImportOptions, ImportSummary, OrganizationTally } from './import-o
 import type { RunFacts } from './report/report-summary.js';
 import type { ImportJournal } from './journal/import-journal.js';
 import { isFinalOutcome, isProblem } from './row-status.js';
-import { EmptySheetError } from './empty-sheet-error.js';
+import { EmptySheetError } from './sheet/empty-sheet-error.js';
 import { listUndoFiles } from './report/list-undo-files.js';
 import { LockedFields } from './businesses/locked-fields.js';
 

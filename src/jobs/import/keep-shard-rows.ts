@@ -1,7 +1,7 @@
-import { readCellContext } from '../../resources/cell-context.js';
+import { readCellContext } from '../../resources/cells/cell-context.js';
 import { mapSheetItems } from '../../sheets/index.js';
 import type { ShardRows } from './import-options.js';
-import type { ImportSheet } from './open-import-sheet.js';
+import type { ImportSheet } from './sheet/open-import-sheet.js';
 import { readRowOrg } from './read-row-org.js';
 
 /**

@@ -3,12 +3,12 @@ import type { ApiClient } from '../../api/api-client.js';
 import type { ImportCatalog } from '../../resources/resource-catalog.js';
 import type { OpenImportOptions } from './import-options.js';
 import { openImportReport, type ReportedRow } from './report/import-report.js';
-import { checkSheetColumns } from './check-sheet-columns.js';
+import { checkSheetColumns } from './sheet/check-sheet-columns.js';
 import { ImportRun } from './import-run.js';
 import { keepShardRows } from './keep-shard-rows.js';
-import { openImportSheet } from './open-import-sheet.js';
-import { readRowOutcomes } from './read-row-outcomes.js';
-import { summarizeWarnings } from './summarize-warnings.js';
+import { openImportSheet } from './sheet/open-import-sheet.js';
+import { readRowOutcomes } from './sheet/read-row-outcomes.js';
+import { summarizeWarnings } from './sheet/summarize-warnings.js';
 import { openImportJournal } from './journal/import-journal.js';
 
 /** What the report knows of a row before its outcome. */

@@ -1,4 +1,4 @@
-import type { CellContext } from '../../resources/cell-context.js';
+import type { CellContext } from '../../resources/cells/cell-context.js';
 import { parseDecimal } from '../../resources/columns/parse-decimal.js';
 import type { CellValue } from '../../sheets/index.js';
 

@@ -1,6 +1,6 @@
 import { buildBusinessCatalog } from '../../resources/businesses/business-catalog.js';
-import { readCellContext } from '../../resources/cell-context.js';
-import { openImportSheet } from '../import/open-import-sheet.js';
+import { readCellContext } from '../../resources/cells/cell-context.js';
+import { openImportSheet } from '../import/sheet/open-import-sheet.js';
 import { ORG_ID_COLUMN, readRowOrg, type RowOrg } from '../import/read-row-org.js';
 import type { SourceFile } from '../../sheets/file/source-file.js';
 

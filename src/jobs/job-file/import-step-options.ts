@@ -1,4 +1,4 @@
-import { toLimitOptions } from '../import/import-limits.js';
+import { toLimitOptions } from '../import/breakers/import-limits.js';
 import type { ImportOptions } from '../import/import-options.js';
 import { withOrg } from './estimate-org-loads.js';
 import type { ImportStep, Job } from './job-schema.js';

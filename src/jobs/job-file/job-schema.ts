@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { EXPORT_RESOURCE_ALIASES, EXPORT_RESOURCES } from '../export/export-resource-names.js';
 import { IMPORT_RESOURCE_ALIASES } from '../../resources/resource-names.js';
 import { IMPORT_RESOURCES } from '../import/import-sheet.js';
-import { ImportLimitsSchema, listLimitProblems } from '../import/import-limits.js';
+import { ImportLimitsSchema, listLimitProblems } from '../import/breakers/import-limits.js';
 import { IMPORT_MODES } from '../import/import-options.js';
 import { CSV_DIALECT_NAMES } from '../../sheets/index.js';
-import { DATE_FORMATS } from '../../resources/cell-context.js';
+import { DATE_FORMATS } from '../../resources/cells/cell-context.js';
 
 const LITERAL_KEY = 'an API key must not be written in a job file: name the variable that holds it (key_env) or a file (key_file)';
 

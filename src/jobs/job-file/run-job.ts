@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { findAuthenticationFailure } from '../../api/errors/api-error.js';
 import { findStopCause } from '../../api/transport/find-stop-cause.js';
-import { BreakerError } from '../import/breaker-error.js';
+import { BreakerError } from '../import/breakers/breaker-error.js';
 import { runPreflight } from '../conformance/run-preflight.js';
 import type { ExportResource } from '../export/export-resource-names.js';
 import type { ImportOptions } from '../import/import-options.js';

@@ -1,9 +1,9 @@
 import { buildImportCatalog } from '../../resources/build-import-catalog.js';
 import { SheetError } from '../../sheets/index.js';
-import { openImportSheet } from '../import/open-import-sheet.js';
-import { readRowOutcomes } from '../import/read-row-outcomes.js';
-import { checkSheetColumns } from '../import/check-sheet-columns.js';
-import { summarizeWarnings } from '../import/summarize-warnings.js';
+import { openImportSheet } from '../import/sheet/open-import-sheet.js';
+import { readRowOutcomes } from '../import/sheet/read-row-outcomes.js';
+import { checkSheetColumns } from '../import/sheet/check-sheet-columns.js';
+import { summarizeWarnings } from '../import/sheet/summarize-warnings.js';
 import { ExportFilterError, parseExportFilters } from '../export/export-filters.js';
 import type { Job } from './job-schema.js';
 import { describeStep } from './run-job.js';

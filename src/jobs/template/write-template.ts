@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { CustomFieldReading } from '../../api/schemas/custom-field-reading.js';
 import { buildImportCatalog } from '../../resources/build-import-catalog.js';
-import { DOT_CONTEXT } from '../../resources/cell-context.js';
-import { formatExampleRow } from '../../resources/format-example-row.js';
+import { DOT_CONTEXT } from '../../resources/cells/cell-context.js';
+import { formatExampleRow } from '../../resources/cells/format-example-row.js';
 import type { ImportResourceName } from '../../resources/resource-names.js';
 import { toSheetColumns } from '../../resources/to-sheet-columns.js';
 import { detectSheetFormat, openSheetWriter } from '../../sheets/index.js';

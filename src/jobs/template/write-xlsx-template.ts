@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
-import type { CellContext } from '../../resources/cell-context.js';
+import type { CellContext } from '../../resources/cells/cell-context.js';
 import type { Column } from '../../resources/column.js';
-import { formatExampleRow } from '../../resources/format-example-row.js';
-import { CLEAR_MARK } from '../../resources/read-cell.js';
-import { SPREADSHEET_GRAMMAR } from '../../resources/spreadsheet-grammar.js';
+import { formatExampleRow } from '../../resources/cells/format-example-row.js';
+import { CLEAR_MARK } from '../../resources/cells/read-cell.js';
+import { SPREADSHEET_GRAMMAR } from '../../resources/cells/spreadsheet-grammar.js';
 import { escapeFormula } from '../../sheets/index.js';
 import { writeOutputFile } from '../../sheets/file/write-output-file.js';
 

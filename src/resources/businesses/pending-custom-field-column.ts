@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CellValue } from '../../sheets/index.js';
-import type { CellContext } from '../cell-context.js';
+import type { CellContext } from '../cells/cell-context.js';
 import type { Column } from '../column.js';
 import { textColumn } from '../columns/text-column.js';
 import { CUSTOM_FIELD_PREFIX } from '../custom-field-column.js';

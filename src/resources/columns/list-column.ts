@@ -1,4 +1,4 @@
-import type { CellContext } from '../cell-context.js';
+import type { CellContext } from '../cells/cell-context.js';
 import type { Column, Parsed } from '../column.js';
 import { defineColumn, type FactorySpec } from '../define-column.js';
 

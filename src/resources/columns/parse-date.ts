@@ -1,5 +1,5 @@
 import { convertExcelSerial } from '../../sheets/xlsx/format-excel-date.js';
-import type { CellContext } from '../cell-context.js';
+import type { CellContext } from '../cells/cell-context.js';
 
 /** A date in any form parseDate reads, for patterns of cells that hold dates among other things. */
 export const DATE_PATTERN = String.raw`\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}|\d{5}`;

@@ -1,4 +1,4 @@
-import type { CellContext } from '../cell-context.js';
+import type { CellContext } from '../cells/cell-context.js';
 
 const DOT_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 const COMMA_NUMBER = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?$/i;

@@ -1,5 +1,5 @@
 import { SpecificHoursSchema, type SpecificHours } from '../../api/schemas/business.js';
-import type { CellContext } from '../cell-context.js';
+import type { CellContext } from '../cells/cell-context.js';
 import type { Column, Parsed } from '../column.js';
 import { defineColumn } from '../define-column.js';
 import { LIST_SEPARATOR, splitList } from './list-column.js';

@@ -8,7 +8,7 @@ import type { Role } from '../../../src/api/facts/service-facts.js';
 import { ExportFilterError, parseExportFilters, type ExportFilters } from '../../../src/jobs/export/export-filters.js';
 import { exportResource } from '../../../src/jobs/export/export-resource.js';
 import type { ExportResource } from '../../../src/jobs/export/export-resource-names.js';
-import { readRowOutcomes } from '../../../src/jobs/import/read-row-outcomes.js';
+import { readRowOutcomes } from '../../../src/jobs/import/sheet/read-row-outcomes.js';
 import { buildImportCatalog } from '../../../src/resources/build-import-catalog.js';
 import type { ImportResourceName } from '../../../src/resources/resource-names.js';
 import { openSheetReader } from '../../../src/sheets/index.js';

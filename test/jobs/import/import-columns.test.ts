@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnknownColumnsError } from '../../../src/jobs/import/unknown-columns-error.js';
+import { UnknownColumnsError } from '../../../src/jobs/import/sheet/unknown-columns-error.js';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';
 
 describe('columns are explicit', () => {

@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportLimitsSchema, toLimitOptions } from '../../../src/jobs/import/import-limits.js';
+import { ImportLimitsSchema, toLimitOptions } from '../../../src/jobs/import/breakers/import-limits.js';
 import { loadJob } from '../../../src/jobs/job-file/load-job.js';
-import { LimitSchema, listTrippedBreakers } from '../../../src/jobs/import/run-breakers.js';
+import { LimitSchema, listTrippedBreakers } from '../../../src/jobs/import/breakers/run-breakers.js';
 
 describe('import limits and run breakers', () => {
   let dir: string;

@@ -5,7 +5,7 @@ import type { CurrentBusiness } from '../../../src/jobs/import/businesses/comple
 import { planBusinessRow, type RowPlan, type RowPlanSettings } from '../../../src/jobs/import/businesses/plan-business-row.js';
 import { encodeRowSnapshot } from '../../../src/resources/businesses/base-column.js';
 import { buildBusinessCatalog } from '../../../src/resources/businesses/business-catalog.js';
-import { DOT_CONTEXT } from '../../../src/resources/cell-context.js';
+import { DOT_CONTEXT } from '../../../src/resources/cells/cell-context.js';
 import { CUSTOM_FIELDS } from '../../resources/custom-field-definitions.js';
 
 const catalog = buildBusinessCatalog(CUSTOM_FIELDS);

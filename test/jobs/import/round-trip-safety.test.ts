@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { Business } from '../../../src/emulator/state-types.js';
-import { BreakerError } from '../../../src/jobs/import/breaker-error.js';
+import { BreakerError } from '../../../src/jobs/import/breakers/breaker-error.js';
 import { importSheet } from '../../../src/jobs/import/import-sheet.js';
 import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';

@@ -2,7 +2,7 @@ import { describeOddValue, findOddValues } from '../../../api/schemas/odd-value.
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import type { Column } from '../../../resources/column.js';
 import { readAtPath } from '../../../resources/field-path.js';
-import { ClearRequest } from '../../../resources/read-cell.js';
+import { ClearRequest } from '../../../resources/cells/read-cell.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 
 /**

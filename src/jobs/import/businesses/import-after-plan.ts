@@ -1,8 +1,8 @@
 import { dirname, extname, join } from 'node:path';
-import { BreakerError } from '../breaker-error.js';
+import { BreakerError } from '../breakers/breaker-error.js';
 import type { ImportSummary, OpenImportOptions } from '../import-options.js';
 import { countProblems } from '../row-status.js';
-import { listTrippedBreakers, resolveLimit, type RunBreakers } from '../run-breakers.js';
+import { listTrippedBreakers, resolveLimit, type RunBreakers } from '../breakers/run-breakers.js';
 import { PLAN_DIR } from '../report/open-report-dir.js';
 
 /** The plan of a run with breakers, or the run that follows it. */

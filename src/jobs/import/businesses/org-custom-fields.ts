@@ -7,7 +7,7 @@ import type { BusinessRowValues } from '../../../resources/businesses/business-c
 import { PendingCell } from '../../../resources/businesses/pending-custom-field-column.js';
 import type { Column } from '../../../resources/column.js';
 import { CUSTOM_FIELD_PREFIX, customFieldColumn } from '../../../resources/custom-field-column.js';
-import { readCell } from '../../../resources/read-cell.js';
+import { readCell } from '../../../resources/cells/read-cell.js';
 import { readCustomFieldDefinitions } from '../../read-custom-field-definitions.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 

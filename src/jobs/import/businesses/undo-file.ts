@@ -1,8 +1,8 @@
 import { access } from 'node:fs/promises';
 import { baseColumn, encodeRowSnapshot } from '../../../resources/businesses/base-column.js';
-import { readCellContext } from '../../../resources/cell-context.js';
+import { readCellContext } from '../../../resources/cells/cell-context.js';
 import type { Column } from '../../../resources/column.js';
-import { formatImportCell } from '../../../resources/format-cell.js';
+import { formatImportCell } from '../../../resources/cells/format-cell.js';
 import { toSheetColumns } from '../../../resources/to-sheet-columns.js';
 import type { SheetWriter } from '../../../sheets/index.js';
 import { openReportSheet, reportPath, type ReportDialect } from '../report/report-dialect.js';

@@ -1,7 +1,7 @@
 import type { SheetColumn, SheetRecord } from '../../../sheets/index.js';
 import type { ImportOptions, ImportSummary } from '../import-options.js';
 import { ROW_STATUSES, type RowCounts } from '../row-status.js';
-import type { Limit } from '../run-breakers.js';
+import type { Limit } from '../breakers/run-breakers.js';
 import type { ErrorTally } from './tally-errors.js';
 
 /** What the run knows once its rows are reported: the Summary sheet and summary.json show it. */

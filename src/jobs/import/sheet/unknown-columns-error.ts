@@ -1,4 +1,4 @@
-import { SheetError } from '../../sheets/index.js';
+import { SheetError } from '../../../sheets/index.js';
 
 /** A header names columns no import of the resource reads: the import stops before any row, rather than leave them out unseen. A SheetError, as `validate` reports those. */
 export class UnknownColumnsError extends SheetError {

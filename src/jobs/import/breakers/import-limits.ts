@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CONFLICT_POLICIES, type ImportOptions } from './import-options.js';
-import type { ImportResource } from './import-sheet.js';
+import { CONFLICT_POLICIES, type ImportOptions } from '../import-options.js';
+import type { ImportResource } from '../import-sheet.js';
 import { LimitSchema, type RunBreakers } from './run-breakers.js';
 
 /** An import's limits and conflict policy, named as in a job file (the command line's flags with dashes). */

@@ -1,5 +1,5 @@
 import type { CellContext } from './cell-context.js';
-import type { Column } from './column.js';
+import type { Column } from '../column.js';
 import { formatCell } from './format-cell.js';
 
 /** The example row of a template: each column's example value as its canonical cell. */

@@ -1,4 +1,4 @@
-import { UserError } from '../../user-error.js';
+import { UserError } from '../../../user-error.js';
 
 /** A sheet with a header and no rows: most often the wrong sheet of a workbook (an About sheet), or a file cut short. */
 export class EmptySheetError extends UserError {

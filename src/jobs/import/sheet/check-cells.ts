@@ -1,4 +1,4 @@
-import { mapSheetItems, type CellValue, type SheetReader } from '../../sheets/index.js';
+import { mapSheetItems, type CellValue, type SheetReader } from '../../../sheets/index.js';
 
 /** Excel's own limit: a longer cell comes from a broken file, or one made to hurt. */
 const MAX_CELL_CHARS = 32_767;

@@ -1,5 +1,5 @@
-import { BOOLEAN_GRAMMAR } from './columns/boolean-column.js';
-import { LIST_SEPARATOR } from './columns/list-column.js';
+import { BOOLEAN_GRAMMAR } from '../columns/boolean-column.js';
+import { LIST_SEPARATOR } from '../columns/list-column.js';
 import { CLEAR_MARK } from './read-cell.js';
 
 /** The rules every cell follows, for templates; the README's "Spreadsheet grammar" section says the same. */

@@ -1,8 +1,8 @@
-import { readAtPath } from './field-path.js';
+import { readAtPath } from '../field-path.js';
 import type { z } from 'zod';
-import type { CellValue } from '../sheets/index.js';
+import type { CellValue } from '../../sheets/index.js';
 import type { CellContext } from './cell-context.js';
-import type { Column } from './column.js';
+import type { Column } from '../column.js';
 import { PLAIN_ISSUE_WORDS } from './plain-issue-words.js';
 
 /** The cell that sets a field to its empty value, in any case. */

@@ -1,4 +1,4 @@
-import { CUSTOM_FIELD_PREFIX } from '../../resources/custom-field-column.js';
+import { CUSTOM_FIELD_PREFIX } from '../../../resources/custom-field-column.js';
 import { findClosestName } from './find-closest-name.js';
 import { UnknownColumnsError } from './unknown-columns-error.js';
 

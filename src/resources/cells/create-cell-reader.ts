@@ -1,6 +1,6 @@
-import type { CellValue } from '../sheets/index.js';
+import type { CellValue } from '../../sheets/index.js';
 import type { CellContext } from './cell-context.js';
-import type { Column } from './column.js';
+import type { Column } from '../column.js';
 import { readCell, type CellReading } from './read-cell.js';
 
 /** Distinct cells remembered per column, at most. */

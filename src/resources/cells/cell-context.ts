@@ -1,4 +1,4 @@
-import type { CsvDelimiter } from '../sheets/index.js';
+import type { CsvDelimiter } from '../../sheets/index.js';
 
 /** How a date `a/b/yyyy` is read when both a and b could be its month (`--date-format`). */
 export const DATE_FORMATS = ['dd/mm/yyyy', 'mm/dd/yyyy'] as const;

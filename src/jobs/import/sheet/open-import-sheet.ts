@@ -1,6 +1,6 @@
-import type { ImportCatalog } from '../../resources/resource-catalog.js';
-import { openSheetReader, type SheetReader } from '../../sheets/index.js';
-import type { SourceFile } from '../../sheets/file/source-file.js';
+import type { ImportCatalog } from '../../../resources/resource-catalog.js';
+import { openSheetReader, type SheetReader } from '../../../sheets/index.js';
+import type { SourceFile } from '../../../sheets/file/source-file.js';
 import { checkCells } from './check-cells.js';
 
 /** A sheet opened for an import: its SHA-256 is known before its first row. */

@@ -1,7 +1,7 @@
-import { readCellContext, type DateFormat } from '../../resources/cell-context.js';
-import type { ImportCatalog } from '../../resources/resource-catalog.js';
-import type { RowOutcome } from '../../resources/row-outcome.js';
-import type { CellValue, SheetReader } from '../../sheets/index.js';
+import { readCellContext, type DateFormat } from '../../../resources/cells/cell-context.js';
+import type { ImportCatalog } from '../../../resources/resource-catalog.js';
+import type { RowOutcome } from '../../../resources/row-outcome.js';
+import type { CellValue, SheetReader } from '../../../sheets/index.js';
 
 /** The outcome of a row, with the cells the report writes back. */
 export interface SheetRowOutcome<Target, Update> extends RowOutcome<Target, Update> {

@@ -1,5 +1,5 @@
 import { DOT_CONTEXT, type CellContext } from './cell-context.js';
-import type { Column } from './column.js';
+import type { Column } from '../column.js';
 import { CLEAR_MARK } from './read-cell.js';
 
 /**

@@ -1,5 +1,5 @@
-import { openSheetReader } from '../../sheets/index.js';
-import type { SourceFile } from '../../sheets/file/source-file.js';
+import { openSheetReader } from '../../../sheets/index.js';
+import type { SourceFile } from '../../../sheets/file/source-file.js';
 
 /**
  * The columns a sheet's header names (trimmed, `_` columns left out), its rows unread: for a
