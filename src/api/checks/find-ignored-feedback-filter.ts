@@ -1,4 +1,4 @@
-import type { FeedbackFilter } from '../endpoints/feedback-endpoints.js';
+import type { FeedbackFilter } from '../endpoints/query-params.js';
 import { parseUtc, readField } from './read-field.js';
 import { FEEDBACK_FILTER_PARAMS } from '../facts/service-facts.js';
 

@@ -1,4 +1,4 @@
-import type { BusinessSearchParams } from '../endpoints/business-endpoints.js';
+import type { BusinessSearchParams } from '../endpoints/query-params.js';
 import { parseUtc, readField } from './read-field.js';
 
 /**

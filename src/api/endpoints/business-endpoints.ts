@@ -3,26 +3,8 @@ import { findIgnoredSearchFilter } from '../checks/find-ignored-search-filter.js
 import { IgnoredRequestError } from '../errors/ignored-request-error.js';
 import { BusinessPageSchema, businessUpdateResultFor, type BusinessPage, type BusinessUpdateResult } from '../schemas/business-results.js';
 import type { BusinessUpdate } from '../schemas/business.js';
-import type { BUSINESS_STATUSES } from '../facts/service-facts.js';
 import type { CallApi } from './call-api.js';
-
-export type PageParams = { page?: number; per_page?: number };
-
-/** Filters of `GET /business/search`, under the service's own names; lists are sent comma-separated. */
-export type BusinessSearchParams = PageParams & {
-  business__in?: readonly string[];
-  code?: readonly string[];
-  /** Defaults to the organization the endpoints are scoped to. */
-  org_id?: number;
-  status?: readonly (typeof BUSINESS_STATUSES)[number][];
-  country?: string;
-  city?: string;
-  zipcode?: string;
-  name?: string;
-  /** Epoch seconds or an ISO 8601 timestamp. */
-  modified__gte?: string | number;
-  query?: string;
-};
+import type { BusinessSearchParams, PageParams } from './query-params.js';
 
 export interface BusinessEndpoints {
   /** `POST /business/{id}`: a partial update; `id` may be `c-<code>` for ORG_ADMIN, GROUP_MANAGER and BUSINESS_MANAGER keys. */

@@ -3,25 +3,9 @@ import { findIgnoredFeedbackFilter } from '../checks/find-ignored-feedback-filte
 import { IgnoredRequestError } from '../errors/ignored-request-error.js';
 import { CampaignRequirementsSchema, type CampaignRequirements } from '../schemas/campaign-requirements.js';
 import { FeedbackPageSchema, type FeedbackPage } from '../schemas/feedback-results.js';
-import { CAMPAIGN_REQUIREMENTS_PARAMS, FEEDBACK_FILTER_PARAMS, type FEEDBACK_STATES } from '../facts/service-facts.js';
+import { CAMPAIGN_REQUIREMENTS_PARAMS, FEEDBACK_FILTER_PARAMS } from '../facts/service-facts.js';
 import type { CallApi } from './call-api.js';
-
-/** Filters of the feedback results; the query names come from FEEDBACK_FILTER_PARAMS. Lists are sent comma-separated. */
-export type FeedbackFilter = {
-  businessIds?: readonly string[];
-  excludeBusinessIds?: readonly string[];
-  states?: readonly (typeof FEEDBACK_STATES)[number][];
-  /** ISO 8601 date-times. */
-  createdFrom?: string;
-  createdTo?: string;
-  npsMin?: number;
-  npsMax?: number;
-  npsIn?: readonly number[];
-  /** Words the text must contain. */
-  text?: string;
-  optin?: boolean;
-  formIds?: readonly string[];
-};
+import type { FeedbackFilter } from './query-params.js';
 
 export type CampaignRequirementsQuery = { formId: string; emailTemplateId: number };
 

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/api-client.js';
 import { readField } from '../../api/checks/read-field.js';
-import type { BusinessSearchParams } from '../../api/endpoints/business-endpoints.js';
+import type { BusinessSearchParams } from '../../api/endpoints/query-params.js';
 import { IgnoredRequestError } from '../../api/errors/ignored-request-error.js';
 import { describeCheck, notChecked, type AssumptionId, type ConformanceCheck } from './conformance-check.js';
 import { observeFailure } from './observe-failure.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import type { FeedbackFilter } from '../../api/endpoints/feedback-endpoints.js';
+import type { FeedbackFilter } from '../../api/endpoints/query-params.js';
 import type { FeedbackResult } from '../../api/schemas/feedback-results.js';
 import type { CellContext } from '../../resources/cells/cell-context.js';
 import type { Column } from '../../resources/column.js';

@@ -1,4 +1,4 @@
-import type { FeedbackFilter } from '../../api/endpoints/feedback-endpoints.js';
+import type { FeedbackFilter } from '../../api/endpoints/query-params.js';
 import type { FeedbackResult } from '../../api/schemas/feedback-results.js';
 import { PER_PAGE_MAX } from '../../api/facts/service-facts.js';
 import { toUnreadableFailures } from './export-failures.js';

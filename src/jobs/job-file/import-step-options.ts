@@ -3,7 +3,17 @@ import type { ImportOptions } from '../import/import-options.js';
 import { withOrg } from './estimate-org-loads.js';
 import type { ImportStep, Job } from './job-schema.js';
 import type { SplitStep } from './plan-job-shards.js';
-import type { RunJobOptions } from './run-job.js';
+import type { Shard } from './shard.js';
+
+/** What a run of the job sets for every import step. */
+export interface StepRunSettings {
+  shard: Shard;
+  /** Forces every import step to a dry run. */
+  dryRun: boolean;
+  /** Starts every import step over, as `restart: true` on each. */
+  restart?: boolean;
+  now: Date;
+}
 
 /** Where a step runs: its place in the job, its organization, and the rows of a split step. */
 export interface StepPlace {
@@ -17,7 +27,7 @@ export interface StepPlace {
  * own by default (one per organization, and per shard of a split step, so that shards sharing a
  * volume never share one), and a split step's rows.
  */
-export function buildImportStepOptions(job: Job, step: ImportStep, { index, org, split }: StepPlace, options: RunJobOptions): ImportOptions {
+export function buildImportStepOptions(job: Job, step: ImportStep, { index, org, split }: StepPlace, options: StepRunSettings): ImportOptions {
   const { shard } = options;
   const { resource } = step.import;
   const orgSuffix = org === undefined ? '' : `-org${org}`;

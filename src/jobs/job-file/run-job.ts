@@ -15,7 +15,7 @@ import { SourceFile, SourceFiles } from '../../sheets/file/source-file.js';
 import { chooseStepReport } from './choose-step-report.js';
 import { countSheetOrgRows } from './count-sheet-org-rows.js';
 import { listStepOrgs, withOrg, type LoadCounters } from './estimate-org-loads.js';
-import { buildImportStepOptions, type StepPlace } from './import-step-options.js';
+import { buildImportStepOptions, type StepPlace, type StepRunSettings } from './import-step-options.js';
 import { listReachableOrgs } from './list-reachable-orgs.js';
 import { planJobShards, type ShardPlan, type ShardShare, type SplitStep } from './plan-job-shards.js';
 import type { Shard } from './shard.js';
@@ -66,14 +66,8 @@ export interface ExportStepOptions {
   onProgress?: ProgressListener;
 }
 
-export interface RunJobOptions {
-  shard: Shard;
-  /** Forces every import step to a dry run. */
-  dryRun: boolean;
-  /** Starts every import step over, as `restart: true` on each. */
-  restart?: boolean;
+export interface RunJobOptions extends StepRunSettings {
   signal?: AbortSignal;
-  now: Date;
   /** Every step's progress, named after the step. */
   onProgress?: ProgressListener;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileChunks } from './read-file-chunks.js';
-import type { FileRef } from './source-file.js';
+import type { FileRef } from './read-file-chunks.js';
 
 /** The SHA-256 of a file, read as a stream (sheets may be larger than memory). */
 export async function hashFile(file: FileRef): Promise<string> {

@@ -1,9 +1,14 @@
 import { read } from 'node:fs';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import type { FileRef } from './source-file.js';
 
 const readAt = promisify(read);
+
+/** An open file as every read takes it: its path for messages, its descriptor for the bytes (a worker thread reads it too). */
+export interface FileRef {
+  readonly path: string;
+  readonly fd: number;
+}
 
 /** Up to `length` bytes of a file from `position`: fewer at its end. */
 export async function readFileBytes(file: FileRef, position: number, length: number): Promise<Buffer> {

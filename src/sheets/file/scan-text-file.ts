@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { assertTextHead } from '../text/assert-text-head.js';
 import { readBomEncoding, Utf8Check, type TextEncoding } from '../text/detect-encoding.js';
 import { readFileChunks } from './read-file-chunks.js';
-import type { FileRef } from './source-file.js';
+import type { FileRef } from './read-file-chunks.js';
 
 /** The start of a file that the binary check and the delimiter look at. */
 export const HEAD_BYTES = 65_536;

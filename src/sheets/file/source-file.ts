@@ -3,14 +3,9 @@ import { promisify } from 'node:util';
 import { assertReadableFile } from './assert-readable-file.js';
 import { detectSheetFormat } from '../detect-sheet-format.js';
 import { hashFile } from './hash-file.js';
+import type { FileRef } from './read-file-chunks.js';
 import { scanTextFile, type TextFileScan } from './scan-text-file.js';
 import { SheetError } from '../sheet-error.js';
-
-/** An open file as every read takes it: its path for messages, its descriptor for the bytes (a worker thread reads it too). */
-export interface FileRef {
-  readonly path: string;
-  readonly fd: number;
-}
 
 /**
  * A sheet file opened once for a command or a job step: its header, scan, estimate, plan and run

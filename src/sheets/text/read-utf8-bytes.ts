@@ -1,7 +1,7 @@
 import { createTextDecoder } from './decode-text.js';
 import type { TextEncoding } from './detect-encoding.js';
 import { readFileChunks } from '../file/read-file-chunks.js';
-import type { FileRef } from '../file/source-file.js';
+import type { FileRef } from '../file/read-file-chunks.js';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 

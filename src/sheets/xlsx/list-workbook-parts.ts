@@ -2,7 +2,7 @@ import { openZipEntry } from './open-zip-entry.js';
 import type { SheetInfo } from './read-workbook-info.js';
 import type { ZipEntry } from './read-zip-directory.js';
 import { SheetError } from '../sheet-error.js';
-import type { FileRef } from '../file/source-file.js';
+import type { FileRef } from '../file/read-file-chunks.js';
 
 /** A sheet of the workbook and the zip entry that holds its XML. */
 export interface WorkbookPart extends SheetInfo {

@@ -3,7 +3,7 @@ import { createInflateRaw } from 'node:zlib';
 import { readFileBytes, streamFileBytes } from '../file/read-file-chunks.js';
 import type { ZipEntry } from './read-zip-directory.js';
 import { SheetError } from '../sheet-error.js';
-import type { FileRef } from '../file/source-file.js';
+import type { FileRef } from '../file/read-file-chunks.js';
 
 const LOCAL_HEADER_SIZE = 30;
 const LOCAL_SIGNATURE = 0x04034b50;

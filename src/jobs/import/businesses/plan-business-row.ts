@@ -2,6 +2,7 @@ import type { BusinessUpdate } from '../../../api/schemas/business.js';
 import { assemblePayload } from '../../../resources/assemble-payload.js';
 import { baseColumn, decodeRowSnapshot, type RowSnapshot } from '../../../resources/businesses/base-column.js';
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
+import { storeCodeColumn } from '../../../resources/business-target.js';
 import { COMMA_CONTEXT } from '../../../resources/cells/cell-context.js';
 import type { Column, FieldPath } from '../../../resources/column.js';
 import { readAtPath } from '../../../resources/field-path.js';
@@ -97,7 +98,8 @@ export function planBusinessRow({ cells, values, columns, current }: BusinessRow
   if (unreadable.length > 0) return refuse('failed', unreadable);
   const completed = completeBusinessUpdate(assemblePayload(new Map(sent.map(({ column, file }) => [column, file]))), current);
   if ('errors' in completed) return refuse('invalid', completed.errors);
-  const refused = refuseCodeChange(changing, snapshot, allowCodeChanges);
+  const codeChange = changing.find(({ column }) => column.header === storeCodeColumn.header);
+  const refused = refuseCodeChange(codeChange, snapshot?.cells[storeCodeColumn.header], allowCodeChanges);
   if (refused !== undefined) return refuse('failed', [refused]);
   const changes =
     mode === 'patch'

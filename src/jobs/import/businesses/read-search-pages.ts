@@ -1,4 +1,4 @@
-import type { BusinessSearchParams } from '../../../api/endpoints/business-endpoints.js';
+import type { BusinessSearchParams } from '../../../api/endpoints/query-params.js';
 import type { OrgApi } from '../../../api/org-api.js';
 import type { Business } from '../../../api/schemas/business.js';
 import type { UnreadableItem } from '../../../api/schemas/read-each.js';

@@ -3,8 +3,6 @@ import type { BusinessRowValues } from '../../../resources/businesses/business-c
 import { describeRestoredStoreCode, restoreStoreCode } from '../../../resources/businesses/restore-store-code.js';
 import { describeChange } from '../describe-change.js';
 import type { CurrentBusiness } from './complete-business-update.js';
-import type { RowSnapshot } from '../../../resources/businesses/base-column.js';
-import type { ColumnPlan } from './plan-business-row.js';
 
 /** The row's values with a store code the spreadsheet stripped of its leading zeros read as the business's own (`1` as `000001`), and the note saying so. */
 export function restoreCodeFromBusiness(values: BusinessRowValues, current: CurrentBusiness): { values: BusinessRowValues; note: string } | undefined {
@@ -19,9 +17,7 @@ export function restoreCodeFromBusiness(values: BusinessRowValues, current: Curr
  * other systems, and a spreadsheet changes one unasked (leading zeros). It goes when the row's
  * `_base` holds the current code (the exported file was edited there) or with --allow-code-changes.
  */
-export function refuseCodeChange(changes: readonly ColumnPlan[], base: RowSnapshot | undefined, allowed: boolean): string | undefined {
-  const change = changes.find(({ column }) => column.header === storeCodeColumn.header);
-  const exportedCode = base?.cells[storeCodeColumn.header];
+export function refuseCodeChange(change: { current: unknown; file: unknown } | undefined, exportedCode: string | undefined, allowed: boolean): string | undefined {
   if (change === undefined || allowed || (exportedCode !== undefined && exportedCode === change.current)) return undefined;
   return `${describeChange(storeCodeColumn.header, change.current, change.file)} is not sent: a store code changes only from an exported file whose _base holds the current code, or with --allow-code-changes`;
 }
