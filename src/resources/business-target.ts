@@ -6,7 +6,8 @@ import type { CellContext } from './cells/cell-context.js';
 import type { Column } from './column.js';
 import { textColumn } from './columns/text-column.js';
 import { createRowFieldsReader, type RowFields } from './create-row-fields-reader.js';
-import { selectImportColumns } from './resource-catalog.js';
+import { selectImportColumns, type ImportCatalog } from './resource-catalog.js';
+import type { ResourceName } from './resource-names.js';
 
 /** How a row finds its business: by id, or by store code (resolved by the import). */
 export type BusinessTarget = { business_id: string } | { code: string };
@@ -65,4 +66,23 @@ export function createBusinessRowReader(
   const readIdentity = createBusinessIdentityReader(context);
   const readFields = createRowFieldsReader(fieldColumns, context);
   return (cells) => ({ identity: readIdentity(cells), fields: readFields(cells) });
+}
+
+/**
+ * The catalog of a resource set per business (attributes, services): each row finds its business,
+ * and `buildUpdate` makes its request of the other cells; an error it adds to `fields` refuses the row.
+ */
+export function perBusinessCatalog<Update>(resource: ResourceName, columns: readonly Column[], buildUpdate: (fields: RowFields) => Update | undefined): ImportCatalog<BusinessTarget, Update> {
+  return {
+    resource,
+    columns,
+    createRowReader(sheetColumns, context) {
+      const readRow = createBusinessRowReader(columns, sheetColumns, context);
+      return (row) => {
+        const { identity, fields } = readRow(row.values);
+        const update = buildUpdate(fields);
+        return { line: row.line, target: identity.target, update, errors: [...identity.errors, ...fields.errors] };
+      };
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AttributeSetting } from '../../api/schemas/attributes.js';
 import { ATTRIBUTE_ERROR_TEXT, ATTRIBUTE_TYPES, type AttributeType } from '../../api/facts/service-facts.js';
-import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, type BusinessTarget } from '../business-target.js';
+import { BUSINESS_IDENTITY_COLUMNS, perBusinessCatalog, type BusinessTarget } from '../business-target.js';
 import type { Column } from '../column.js';
 import { parseBoolean } from '../columns/boolean-column.js';
 import { choiceColumn } from '../columns/choice-column.js';
@@ -57,21 +57,12 @@ export type AttributeCatalog = ImportCatalog<BusinessTarget, AttributeSetting>;
 /** One row per attribute of a business: `POST /business/{id}/attributes` items, the value read by the row's type. */
 export function buildAttributeCatalog(): AttributeCatalog {
   const columns = [...BUSINESS_IDENTITY_COLUMNS, geoIdColumn, typeColumn, valueColumn, ...selectionColumns];
-  return {
-    resource: 'attributes',
-    columns,
-    createRowReader(sheetColumns, context) {
-      const readRow = createBusinessRowReader(columns, sheetColumns, context);
-      return (row) => {
-        const { identity, fields } = readRow(row.values);
-        const geoId = requireValue(fields, geoIdColumn, 'give the id of the attribute');
-        const type = requireValue(fields, typeColumn, `give one of ${ATTRIBUTE_TYPES.join(', ')}`);
-        // The type column's schema is z.enum(ATTRIBUTE_TYPES): a string here is one of them.
-        const update = typeof geoId === 'string' && typeof type === 'string' ? buildSetting(fields, geoId, type as AttributeType) : undefined;
-        return { line: row.line, target: identity.target, update, errors: [...identity.errors, ...fields.errors] };
-      };
-    },
-  };
+  return perBusinessCatalog('attributes', columns, (fields) => {
+    const geoId = requireValue(fields, geoIdColumn, 'give the id of the attribute');
+    const type = requireValue(fields, typeColumn, `give one of ${ATTRIBUTE_TYPES.join(', ')}`);
+    // The type column's schema is z.enum(ATTRIBUTE_TYPES): a string here is one of them.
+    return typeof geoId === 'string' && typeof type === 'string' ? buildSetting(fields, geoId, type as AttributeType) : undefined;
+  });
 }
 
 function buildSetting(fields: RowFields, geoId: string, type: AttributeType): AttributeSetting | undefined {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ServiceItemSchema, type ServiceSetting } from '../../api/schemas/services.js';
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TYPES } from '../../api/facts/service-facts.js';
 import { assemblePayload } from '../assemble-payload.js';
-import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, type BusinessTarget } from '../business-target.js';
+import { BUSINESS_IDENTITY_COLUMNS, perBusinessCatalog, type BusinessTarget } from '../business-target.js';
 import { choiceColumn } from '../columns/choice-column.js';
 import { numberColumn } from '../columns/number-column.js';
 import { textColumn } from '../columns/text-column.js';
@@ -47,17 +47,8 @@ export function buildServiceCatalog(): ServiceCatalog {
       description: 'Category the service is listed under',
     }),
   ];
-  return {
-    resource: 'services',
-    columns,
-    createRowReader(sheetColumns, context) {
-      const readRow = createBusinessRowReader(columns, sheetColumns, context);
-      return (row) => {
-        const { identity, fields } = readRow(row.values);
-        const serviceId = requireValue(fields, serviceIdColumn, 'give the id of the service to set');
-        const update = typeof serviceId === 'number' ? { ...assemblePayload(fields.values), service_id: serviceId } : undefined;
-        return { line: row.line, target: identity.target, update, errors: [...identity.errors, ...fields.errors] };
-      };
-    },
-  };
+  return perBusinessCatalog('services', columns, (fields) => {
+    const serviceId = requireValue(fields, serviceIdColumn, 'give the id of the service to set');
+    return typeof serviceId === 'number' ? { ...assemblePayload(fields.values), service_id: serviceId } : undefined;
+  });
 }
