@@ -10,10 +10,14 @@ import { createSkippingClock } from './skipping-clock.js';
 /** Back-offs are skipped, not waited: a call retried for the whole budget ends at once, its retries counted. */
 const RETRY = { maxOutageMs: 10_000 };
 
-describe('before the service has answered', () => {
+// Both fetches that may carry the agent (chooseFetch) name a failed first contact alike.
+describe.each([
+  ["Node's own fetch", process.versions.undici],
+  ["undici's own fetch", '8.0.0'],
+])('before the service has answered, over %s', (_fetch, nodeUndici) => {
   it('fails at once, naming the address, when no connection can be made; and stops the client', async () => {
     const baseUrl = `http://127.0.0.1:${await findFreePort()}/v2`;
-    const client = createApiClient({ baseUrl, apiKey: 'k', clock: createSkippingClock(), retry: RETRY });
+    const client = createApiClient({ baseUrl, apiKey: 'k', clock: createSkippingClock(), retry: RETRY, http: { nodeUndici } });
     try {
       const error = await client.org().searchBusinesses({ per_page: 1 }).catch((reason: unknown) => reason);
       expect(error).toBeInstanceOf(UnreachableServiceError);
@@ -32,7 +36,7 @@ describe('before the service has answered', () => {
   it('fails at once on a port fetch refuses to use, naming it', async () => {
     // Port 1 is on the Fetch standard's list of bad ports: fetch fails before any connection, with no error code.
     const baseUrl = 'http://127.0.0.1:1/v2';
-    const client = createApiClient({ baseUrl, apiKey: 'k', clock: createSkippingClock(), retry: RETRY });
+    const client = createApiClient({ baseUrl, apiKey: 'k', clock: createSkippingClock(), retry: RETRY, http: { nodeUndici } });
     try {
       const error = await client.org().searchBusinesses({ per_page: 1 }).catch((reason: unknown) => reason);
       expect(error).toBeInstanceOf(UnreachableServiceError);
@@ -46,8 +50,8 @@ describe('before the service has answered', () => {
   it('fails at once on the first request, but retries a lost connection for --max-outage once the service has answered', async () => {
     const api = await startTestEmulator({ ratePerMinute: 100_000, transport: 'http' });
     const { port } = new URL(api.url);
-    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, clock: createSkippingClock(), retry: RETRY });
-    const other = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, clock: createSkippingClock(), retry: RETRY });
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, clock: createSkippingClock(), retry: RETRY, http: { nodeUndici } });
+    const other = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, clock: createSkippingClock(), retry: RETRY, http: { nodeUndici } });
     try {
       await client.org().searchBusinesses({ per_page: 1 });
       await api.close();
@@ -68,8 +72,8 @@ describe('before the service has answered', () => {
   it('reads a 404 as a wrong base URL only where the endpoint documents none, and stops the client', async () => {
     const api = await startTestEmulator({ ratePerMinute: 100_000, transport: 'http' });
     const baseUrl = api.url.replace(/\/v2$/, '/nov2');
-    const wrong = createApiClient({ baseUrl, apiKey: api.emulator.keys.ORG_ADMIN });
-    const right = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN });
+    const wrong = createApiClient({ baseUrl, apiKey: api.emulator.keys.ORG_ADMIN, http: { nodeUndici } });
+    const right = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, http: { nodeUndici } });
     try {
       const error = await wrong.org().searchBusinesses({ page: 1 }).catch((reason: unknown) => reason);
       expect(error).toBeInstanceOf(WrongBaseUrlError);
