@@ -1,4 +1,6 @@
 import type { Options } from 'yargs';
+import { DEFAULT_CONCURRENCY } from '../api/api-client.js';
+import { DEFAULT_RATE_PER_MINUTE } from '../api/facts/service-facts.js';
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from '../api/transport/retry-policy.js';
 import type { ApiSessionOptions } from './api-session.js';
 import type { GlobalOptions } from './command-context.js';
@@ -12,8 +14,8 @@ export const RETRY_FLAG_OPTIONS = {
 
 /** The pacing of an import or an export, and its retry budgets. */
 export const CLIENT_FLAG_OPTIONS = {
-  'rate-per-minute': { type: 'number', default: 300, describe: "The organization's request budget" },
-  concurrency: { type: 'number', default: 8, describe: 'Requests in flight at once' },
+  'rate-per-minute': { type: 'number', default: DEFAULT_RATE_PER_MINUTE, describe: "The organization's request budget" },
+  concurrency: { type: 'number', default: DEFAULT_CONCURRENCY, describe: 'Requests in flight at once' },
   ...RETRY_FLAG_OPTIONS,
 } as const satisfies Record<string, Options>;
 
