@@ -42,18 +42,22 @@ export function createHttpAgent(options: HttpOptions): Agent {
   });
 }
 
+// Node's own fetch as this module found it: a fetch put in its place later is an interceptor (msw in tests, an instrumentation).
+const NODE_FETCH = globalThis.fetch;
+
 /**
  * The fetch that carries our agent. An agent of one undici major handed to a fetch of another is a
  * known breakage (undici 8, in Node 26, refuses an undici 6 agent outright), so Node's own fetch is
- * taken only where it is our undici's major (Node 20 and 22): there msw, and any instrumentation of
- * the global fetch, sees every request. Elsewhere undici's own fetch, which always matches the agent.
+ * taken only where it is our undici's major (Node 20 and 22), or where an interceptor has replaced
+ * it, so that the interceptor sees every request. Elsewhere undici's own fetch, which always matches the agent.
  */
 export function chooseFetch(nodeUndici: string | undefined): FetchWithAgent {
-  if (nodeUndici !== undefined && majorOf(nodeUndici) === majorOf(OUR_UNDICI)) {
+  const sameMajor = nodeUndici !== undefined && majorOf(nodeUndici) === majorOf(OUR_UNDICI);
+  return (url, init) => {
     // Looked up per call: msw replaces globalThis.fetch when a test starts it.
-    return (url, init) => (globalThis.fetch as (url: string, init: unknown) => Promise<Response>)(url, init);
-  }
-  return (url, init) => undiciFetch(url, init);
+    const global = globalThis.fetch;
+    return sameMajor || global !== NODE_FETCH ? (global as (url: string, init: unknown) => Promise<Response>)(url, init) : undiciFetch(url, init);
+  };
 }
 
 function majorOf(version: string): string {
