@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/api-client.js';
-import { readSearchPages } from '../import/businesses/read-search-pages.js';
+import { readSearchPages } from '../import/businesses/reads/read-search-pages.js';
 
 /**
  * The organizations a key reaches, as `org: all` runs a step for each: those of the businesses it

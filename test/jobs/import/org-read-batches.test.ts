@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OrgReadBatches } from '../../../src/jobs/import/businesses/org-read-batches.js';
+import { OrgReadBatches } from '../../../src/jobs/import/businesses/reads/org-read-batches.js';
 
 describe('gathering rows into reads per organization', () => {
   it('sends a read once it is full, and the rest at the end, oldest first', () => {

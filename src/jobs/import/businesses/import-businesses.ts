@@ -18,15 +18,15 @@ import { PLAN_DIR, PLANNED_READS_FILE } from '../report/open-report-dir.js';
 import { tryReadCustomFieldDefinitions } from '../../read-custom-field-definitions.js';
 import { readSheetHeader } from '../sheet/read-sheet-header.js';
 import { checkSheetColumns, findUnknownColumns } from '../sheet/check-sheet-columns.js';
-import { BusinessRoundTrip } from './business-round-trip.js';
+import { BusinessRoundTrip } from './round-trip/business-round-trip.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 import { importAfterPlan, type ImportPass, type PassStage } from './import-after-plan.js';
 import { planBusinessRow } from './plan-business-row.js';
-import { PlannedReads } from './planned-reads.js';
+import { PlannedReads } from './reads/planned-reads.js';
 import { OrgCustomFields, type OrgRow } from './org-custom-fields.js';
-import { OrgReadBatches, type ReadBatch } from './org-read-batches.js';
-import { orElse, resolveBusinesses, type Resolution, type ResolvedTargets } from './resolve-businesses.js';
-import { StoreCodeSearch } from './store-code-search.js';
+import { OrgReadBatches, type ReadBatch } from './reads/org-read-batches.js';
+import { orElse, resolveBusinesses, type Resolution, type ResolvedTargets } from './reads/resolve-businesses.js';
+import { StoreCodeSearch } from './reads/store-code-search.js';
 import { restoreCodeFromBusiness } from './store-code-change.js';
 
 /** Rows read together: one search request resolves up to 100 of them. */

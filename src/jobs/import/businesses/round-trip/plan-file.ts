@@ -4,15 +4,15 @@ import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
-import { storeCodeColumn } from '../../../resources/business-target.js';
-import { readCellContext } from '../../../resources/cells/cell-context.js';
-import { formatImportCell } from '../../../resources/cells/format-cell.js';
-import type { SheetColumn, SheetRecord } from '../../../sheets/index.js';
-import { toWriteError } from '../../../sheets/file/open-output.js';
-import { makeTempOutputName } from '../../../sheets/file/temp-output-name.js';
-import { openReportSheet, reportPath, type ReportDialect } from '../report/report-dialect.js';
+import { storeCodeColumn } from '../../../../resources/business-target.js';
+import { readCellContext } from '../../../../resources/cells/cell-context.js';
+import { formatImportCell } from '../../../../resources/cells/format-cell.js';
+import type { SheetColumn, SheetRecord } from '../../../../sheets/index.js';
+import { toWriteError } from '../../../../sheets/file/open-output.js';
+import { makeTempOutputName } from '../../../../sheets/file/temp-output-name.js';
+import { openReportSheet, reportPath, type ReportDialect } from '../../report/report-dialect.js';
 import type { BusinessLabel } from './business-label.js';
-import type { ColumnPlan } from './plan-business-row.js';
+import type { ColumnPlan } from '../plan-business-row.js';
 
 const PLAN_COLUMNS: readonly SheetColumn[] = [
   { key: 'row' },

@@ -1,4 +1,4 @@
-import type { CurrentBusiness } from './complete-business-update.js';
+import type { CurrentBusiness } from '../complete-business-update.js';
 
 /** What names a business to a person in the plan and undo files, besides its id. */
 export interface BusinessLabel {

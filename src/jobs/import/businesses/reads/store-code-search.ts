@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { PER_PAGE_MAX } from '../../../api/facts/service-facts.js';
+import { PER_PAGE_MAX } from '../../../../api/facts/service-facts.js';
 
 /** One search by `code=`: the asked codes whose businesses came back, readable or not. */
 export type SearchCodes = (codes: string[]) => Promise<ReadonlySet<string>>;

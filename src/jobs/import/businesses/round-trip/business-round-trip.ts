@@ -1,13 +1,13 @@
-import { baseColumn, decodeRowSnapshot } from '../../../resources/businesses/base-column.js';
-import { storeCodeColumn, type BusinessTarget } from '../../../resources/business-target.js';
-import type { Column } from '../../../resources/column.js';
-import { selectImportColumns } from '../../../resources/resource-catalog.js';
-import type { CellValue } from '../../../sheets/index.js';
-import type { ImportOptions } from '../import-options.js';
-import type { ImportReport, ReportedRow } from '../report/import-report.js';
+import { baseColumn, decodeRowSnapshot } from '../../../../resources/businesses/base-column.js';
+import { storeCodeColumn, type BusinessTarget } from '../../../../resources/business-target.js';
+import type { Column } from '../../../../resources/column.js';
+import { selectImportColumns } from '../../../../resources/resource-catalog.js';
+import type { CellValue } from '../../../../sheets/index.js';
+import type { ImportOptions } from '../../import-options.js';
+import type { ImportReport, ReportedRow } from '../../report/import-report.js';
 import { labelBusiness } from './business-label.js';
-import type { CurrentBusiness } from './complete-business-update.js';
-import type { ColumnPlan } from './plan-business-row.js';
+import type { CurrentBusiness } from '../complete-business-update.js';
+import type { ColumnPlan } from '../plan-business-row.js';
 import { openPlanFile, type PlanFile } from './plan-file.js';
 import { createUndoFile, type UndoFile } from './undo-file.js';
 

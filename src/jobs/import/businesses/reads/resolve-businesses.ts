@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { OrgApi } from '../../../api/org-api.js';
-import { readEach, type UnreadableItem } from '../../../api/schemas/read-each.js';
-import { readField } from '../../../api/checks/read-field.js';
-import { PER_PAGE_MAX } from '../../../api/facts/service-facts.js';
-import type { BusinessTarget } from '../../../resources/business-target.js';
-import type { CurrentBusiness } from './complete-business-update.js';
+import type { OrgApi } from '../../../../api/org-api.js';
+import { readEach, type UnreadableItem } from '../../../../api/schemas/read-each.js';
+import { readField } from '../../../../api/checks/read-field.js';
+import { PER_PAGE_MAX } from '../../../../api/facts/service-facts.js';
+import type { BusinessTarget } from '../../../../resources/business-target.js';
+import type { CurrentBusiness } from '../complete-business-update.js';
 import { readSearchPages, type SearchedBusinesses } from './read-search-pages.js';
 import { isSearchableCode, type StoreCodeSearch } from './store-code-search.js';
 

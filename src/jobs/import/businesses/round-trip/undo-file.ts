@@ -1,13 +1,13 @@
 import { access } from 'node:fs/promises';
-import { baseColumn, encodeRowSnapshot } from '../../../resources/businesses/base-column.js';
-import { readCellContext } from '../../../resources/cells/cell-context.js';
-import type { Column } from '../../../resources/column.js';
-import { formatImportCell } from '../../../resources/cells/format-cell.js';
-import { toSheetColumns } from '../../../resources/to-sheet-columns.js';
-import type { SheetWriter } from '../../../sheets/index.js';
-import { openReportSheet, reportPath, type ReportDialect } from '../report/report-dialect.js';
+import { baseColumn, encodeRowSnapshot } from '../../../../resources/businesses/base-column.js';
+import { readCellContext } from '../../../../resources/cells/cell-context.js';
+import type { Column } from '../../../../resources/column.js';
+import { formatImportCell } from '../../../../resources/cells/format-cell.js';
+import { toSheetColumns } from '../../../../resources/to-sheet-columns.js';
+import type { SheetWriter } from '../../../../sheets/index.js';
+import { openReportSheet, reportPath, type ReportDialect } from '../../report/report-dialect.js';
 import type { BusinessLabel } from './business-label.js';
-import type { ColumnPlan } from './plan-business-row.js';
+import type { ColumnPlan } from '../plan-business-row.js';
 
 /** The business's code and name as they were, for people: `_` columns, which an import ignores whatever its mode. */
 const LABEL_COLUMNS = [{ key: '_code', text: true }, { key: '_name' }];
