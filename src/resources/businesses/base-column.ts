@@ -1,5 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
+import type { CellValue } from '../../sheets/index.js';
 import type { Column } from '../column.js';
 import { textColumn } from '../columns/text-column.js';
 
@@ -37,8 +38,14 @@ export function encodeRowSnapshot(snapshot: RowSnapshot): string {
   return PREFIX + deflateRawSync(JSON.stringify([snapshot.id, snapshot.cells])).toString('base64url');
 }
 
-/** The snapshot of a `_base` cell, or undefined when the cell was not written by an export (or was edited). */
-export function decodeRowSnapshot(cell: string): RowSnapshot | undefined {
+/** A row's snapshot: undefined when its `_base` cell is empty, `edited` when an export did not write the cell (or it was edited). */
+export function readRowBase(cells: Readonly<Record<string, CellValue>>): RowSnapshot | 'edited' | undefined {
+  const cell = cells[baseColumn.header];
+  if (typeof cell !== 'string' || cell.trim() === '') return undefined;
+  return decodeRowSnapshot(cell.trim()) ?? 'edited';
+}
+
+function decodeRowSnapshot(cell: string): RowSnapshot | undefined {
   if (!cell.startsWith(PREFIX)) return undefined;
   try {
     const json = inflateRawSync(Buffer.from(cell.slice(PREFIX.length), 'base64url'), { maxOutputLength: MAX_INFLATED_BYTES }).toString('utf8');

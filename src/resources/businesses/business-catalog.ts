@@ -5,7 +5,7 @@ import type { Column } from '../column.js';
 import { customFieldColumn } from '../custom-field-column.js';
 import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
 import type { CellValue } from '../../sheets/index.js';
-import { baseColumn, decodeRowSnapshot, type RowSnapshot } from './base-column.js';
+import { baseColumn, readRowBase, type RowSnapshot } from './base-column.js';
 import { buildBusinessFieldColumns } from './business-field-columns.js';
 import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
 import { PendingCell, pendingCustomFieldColumn } from './pending-custom-field-column.js';
@@ -52,7 +52,8 @@ export function buildBusinessCatalog(
       const readRow = createBusinessRowReader(typed, sheetColumns, context);
       const pendingInSheet = selectImportColumns(pending, sheetColumns);
       return (row) => {
-        const snapshot = readRowSnapshot(row.values);
+        const read = readRowBase(row.values);
+        const snapshot = read === 'edited' ? undefined : read;
         const base = restoreCodeFromBase(row.values, snapshot);
         const { cells: countryCells, notes } = readCountryCells(base.cells);
         notes.unshift(...base.notes);
@@ -76,11 +77,6 @@ export function buildBusinessCatalog(
       };
     },
   };
-}
-
-function readRowSnapshot(cells: Readonly<Record<string, CellValue>>): RowSnapshot | undefined {
-  const base = cells[baseColumn.header];
-  return typeof base === 'string' && base !== '' ? decodeRowSnapshot(base.trim()) : undefined;
 }
 
 /** The store code a spreadsheet stripped of its leading zeros, as `_base` recorded it (`1` read as `000001`). */

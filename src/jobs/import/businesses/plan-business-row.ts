@@ -1,6 +1,6 @@
 import type { BusinessUpdate } from '../../../api/schemas/business.js';
 import { assemblePayload } from '../../../resources/assemble-payload.js';
-import { baseColumn, decodeRowSnapshot, type RowSnapshot } from '../../../resources/businesses/base-column.js';
+import { readRowBase, type RowSnapshot } from '../../../resources/businesses/base-column.js';
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import { storeCodeColumn } from '../../../resources/business-target.js';
 import { COMMA_CONTEXT } from '../../../resources/cells/cell-context.js';
@@ -73,11 +73,11 @@ export function planBusinessRow({ cells, values, columns, current }: BusinessRow
   const refuse = (status: 'invalid' | 'failed', errors: string[]): RowPlan => ({ status, changes: [], errors });
   const cleared = resolveClearRequests(values, current);
   if ('errors' in cleared) return refuse('invalid', cleared.errors);
-  const base = readBase(cells[baseColumn.header]);
-  const snapshot = base !== undefined && 'snapshot' in base ? base.snapshot : undefined;
-  if (mode === 'diff' && base !== undefined) {
-    if ('error' in base) return refuse('invalid', [base.error]);
-    if (base.snapshot.id !== current.id) return refuse('invalid', [`_base: was exported for business ${base.snapshot.id}, not ${current.id}; ${NO_BASE_HINT}`]);
+  const base = readRowBase(cells);
+  const snapshot = base === 'edited' ? undefined : base;
+  if (mode === 'diff' && base === 'edited') return refuse('invalid', [`_base: is not what an export wrote (was it edited?); ${NO_BASE_HINT}`]);
+  if (mode === 'diff' && snapshot !== undefined && snapshot.id !== current.id) {
+    return refuse('invalid', [`_base: was exported for business ${snapshot.id}, not ${current.id}; ${NO_BASE_HINT}`]);
   }
   // Patch mode sends every filled cell: the base only tells whether a code change was the file's own.
   const merged = mode === 'diff' ? snapshot : undefined;
@@ -124,13 +124,6 @@ function planColumn(column: Column, file: unknown, snapshot: RowSnapshot | undef
           ? 'change'
           : 'conflict';
   return [{ column, path, file, current, verdict }];
-}
-
-/** A row's `_base`: undefined when empty, an error when an export did not write it (or it was edited). */
-function readBase(cell: CellValue | undefined): { snapshot: RowSnapshot } | { error: string } | undefined {
-  if (typeof cell !== 'string' || cell.trim() === '') return undefined;
-  const snapshot = decodeRowSnapshot(cell.trim());
-  return snapshot === undefined ? { error: `_base: is not what an export wrote (was it edited?); ${NO_BASE_HINT}` } : { snapshot };
 }
 
 /** The exported value of a column; undefined when there is none to compare with (the export did not hold it, or it no longer reads). */

@@ -1,4 +1,4 @@
-import { baseColumn, decodeRowSnapshot } from '../../../../resources/businesses/base-column.js';
+import { readRowBase } from '../../../../resources/businesses/base-column.js';
 import { storeCodeColumn, type BusinessTarget } from '../../../../resources/business-target.js';
 import type { Column } from '../../../../resources/column.js';
 import { selectImportColumns } from '../../../../resources/resource-catalog.js';
@@ -47,10 +47,8 @@ export class BusinessRoundTrip {
    * read. Undefined when the row must be read and merged.
    */
   findUntouched(cells: Readonly<Record<string, CellValue>>, target: BusinessTarget): string | undefined {
-    const cell = cells[baseColumn.header];
-    if (this.options.mode !== 'diff' || typeof cell !== 'string' || cell.trim() === '') return undefined;
-    const snapshot = decodeRowSnapshot(cell.trim());
-    if (snapshot === undefined || ('business_id' in target && target.business_id !== snapshot.id)) return undefined;
+    const snapshot = this.options.mode === 'diff' ? readRowBase(cells) : undefined;
+    if (snapshot === undefined || snapshot === 'edited' || ('business_id' in target && target.business_id !== snapshot.id)) return undefined;
     // A column the export did not write, left empty, changes nothing either.
     const untouched = this.columns.every((column) => (snapshot.cells[column.header] ?? '') === String(cells[column.header] ?? ''));
     return untouched ? snapshot.id : undefined;
