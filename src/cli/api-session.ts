@@ -23,8 +23,9 @@ export interface ApiSession {
 
 /** Opens the target (the configured API, or an emulator started for the command) and a client on it; `close` undoes both. */
 export async function openApiSession(options: ApiSessionOptions, signal: AbortSignal, context: CommandContext): Promise<ApiSession & { close(): Promise<void> }> {
-  const target = await openApiTarget(options.target, context.io.env, context.logger);
-  const client = createApiClient({ ...target.settings, ...options.client, signal, logger: context.logger });
+  const { env, clock } = context.io;
+  const target = await openApiTarget(options.target, env, context.logger, clock);
+  const client = createApiClient({ ...target.settings, ...options.client, signal, logger: context.logger, ...(clock === undefined ? {} : { clock }) });
   const progress = showProgress(client, options.client?.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE);
   return {
     client,

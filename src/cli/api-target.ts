@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { readApiSettings, type ApiSettings, type ApiSources } from '../api/api-settings.js';
 import type { Role } from '../api/facts/service-facts.js';
+import type { Clock } from '../api/pacing/clock.js';
 import { createEmulator } from '../emulator/emulator.js';
 import { startEmulatorServer } from '../emulator/http-server.js';
 
@@ -16,10 +17,15 @@ export interface ApiTarget {
   close(): Promise<void>;
 }
 
-/** Where a command sends its requests: the configured API, or an emulator started for the command (`--emulator`). */
-export async function openApiTarget(options: ApiTargetOptions & { sources?: ApiSources }, env: NodeJS.ProcessEnv, logger: Logger): Promise<ApiTarget> {
+/**
+ * Where a command sends its requests: the configured API, or an emulator started for the command
+ * (`--emulator`). An emulator started for a `clock` keeps its time, so that its rate window slides
+ * as the client's pacing sees time pass.
+ */
+export async function openApiTarget(options: ApiTargetOptions & { sources?: ApiSources }, env: NodeJS.ProcessEnv, logger: Logger, clock?: Clock): Promise<ApiTarget> {
   if (!options.emulator) return { settings: await readApiSettings(env, options.sources), close: () => Promise.resolve() };
-  const emulator = createEmulator();
+  const epochAtZero = clock === undefined ? 0 : Date.now() - clock.now();
+  const emulator = createEmulator(clock === undefined ? {} : { now: () => epochAtZero + clock.now() });
   const server = await startEmulatorServer(emulator, { port: 0 });
   logger.info({ url: server.url, role: options.emulatorRole }, 'started the built-in emulator');
   return { settings: { baseUrl: server.url, apiKey: emulator.keys[options.emulatorRole] }, close: () => server.close() };

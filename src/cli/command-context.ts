@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Role } from '../api/facts/service-facts.js';
+import type { Clock } from '../api/pacing/clock.js';
 
 /** A stream a command writes its output to: process.stdout and process.stderr, or a buffer in tests. */
 export interface OutputStream {
@@ -18,6 +19,8 @@ export interface CliIo {
   stdout: OutputStream;
   stderr: OutputStream;
   signals: SignalSource;
+  /** Time as pacing, retries and `--emulator` see it: the system's, unless a test gives one that never waits. */
+  clock?: Clock;
 }
 
 /** What every command gets from the entry point: its io, the logger, and a way to ask for an exit code (only runCli decides it). */

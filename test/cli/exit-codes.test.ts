@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
 import { startCli } from './start-cli.js';
-import { runCliInProcess, testIo } from './test-io.js';
+import { runCliInProcess, runCliInProcessFrom, testIo } from './test-io.js';
 
 const SAMPLE = resolve('samples/businesses.xlsx');
 
@@ -43,8 +43,7 @@ describe('exit codes of the CLI, as the README documents them', { timeout: 60_00
     const dir = await makeTempDir();
     await copyFile(SAMPLE, join(dir, 'stores.xlsx'));
     await writeFile(join(dir, 'job.yaml'), 'name: guarded\nsteps:\n  - import: {resource: businesses, source: stores.xlsx, report: r, max_errors: 0}\n');
-    // Job paths are read from the working directory: a child of its own, started there.
-    const result = await startCli(['run', 'job.yaml', '--emulator'], { cwd: dir }).done;
+    const result = await runCliInProcessFrom(dir, ['run', 'job.yaml', '--emulator']);
     expect(result.code, result.stderr).toBe(EXIT_CODES.breaker);
   });
 

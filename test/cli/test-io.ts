@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { CliIo, OutputStream } from '../../src/cli/command-context.js';
 import { runCli } from '../../src/cli/run-cli.js';
+import { createSkippingClock } from '../api/skipping-clock.js';
 
 /** An output stream that keeps what is written. */
 export interface BufferStream extends OutputStream {
@@ -24,13 +25,19 @@ export interface TestIo extends CliIo {
   signals: EventEmitter;
 }
 
-/** The io of a test: output kept in buffers, signals sent with `io.signals.emit('SIGTERM')`, an environment with no API configured unless given. */
+/**
+ * The io of a test: output kept in buffers, signals sent with `io.signals.emit('SIGTERM')`, an
+ * environment with no API configured unless given. A command's own emulator (--emulator) shares a
+ * clock that skips every wait (pacing, back-off); a server the test started keeps real time, and so
+ * does the CLI that talks to it.
+ */
 export function testIo(env: NodeJS.ProcessEnv = {}): TestIo {
   return {
     env: { LOG_LEVEL: 'info', LISTING_API_URL: '', LISTING_API_KEY: '', LISTING_API_KEY_FILE: '', ...env },
     stdout: bufferStream(),
     stderr: bufferStream(),
     signals: new EventEmitter(),
+    ...(env.LISTING_API_URL === undefined ? { clock: createSkippingClock() } : {}),
   };
 }
 
@@ -44,4 +51,15 @@ export interface CliResult {
 export async function runCliInProcess(args: readonly string[], env: NodeJS.ProcessEnv = {}, io: TestIo = testIo(env)): Promise<CliResult> {
   const code = await runCli(args, io);
   return { code, stdout: io.stdout.text(), stderr: io.stderr.text() };
+}
+
+/** The CLI in this process, run from `dir`: job files name their paths from the working directory. */
+export async function runCliInProcessFrom(dir: string, args: readonly string[], io: TestIo = testIo()): Promise<CliResult> {
+  const home = process.cwd();
+  process.chdir(dir);
+  try {
+    return await runCliInProcess(args, {}, io);
+  } finally {
+    process.chdir(home);
+  }
 }
