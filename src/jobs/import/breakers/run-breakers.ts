@@ -34,13 +34,13 @@ export function resolveLimit(limit: Limit, total: number): number {
   return 'rows' in limit ? limit.rows : Math.floor((total * limit.percent) / 100);
 }
 
-/** The breakers a plan trips, each with its figures; none when the run may write. */
 /** A breaker over its limit, and the report file of the plan that lists the rows behind it. */
 export interface TrippedBreaker {
   message: string;
   rowsIn: 'plan' | 'errors';
 }
 
+/** The breakers a plan trips, each with its figures; none when the run may write. */
 export function listTrippedBreakers(breakers: RunBreakers, figures: PlanFigures): TrippedBreaker[] {
   const checks = [
     { flag: '--max-changes', limit: breakers.maxChanges, count: figures.changes, what: 'rows would be written', rowsIn: 'plan' },
