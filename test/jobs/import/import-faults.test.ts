@@ -237,10 +237,13 @@ describe('an import against a faulty service', () => {
 
 describe('pacing against the service rate limit', () => {
   let harness: ImportHarness;
+  // The service's window slides on the client's clock, which skips the waits: pacing is checked without waiting it.
+  const clock = createSkippingClock();
   beforeAll(async () => {
     // 250 requests per sliding 5 s, the budget the client is given: its 2 % margin is then 100 ms of
-    // timer and event-loop jitter, as it is 1.2 s against the service's minute (a 1 s window left 20 ms).
-    harness = await startImportHarness({ businesses: 400, ratePerMinute: 3000, rateWindowMs: 5000, transport: 'http' });
+    // jitter, as it is 1.2 s against the service's minute (a 1 s window left 20 ms).
+    const epochAtZero = Date.now() - clock.now();
+    harness = await startImportHarness({ businesses: 400, ratePerMinute: 3000, rateWindowMs: 5000, transport: 'http', now: () => epochAtZero + clock.now() });
   });
   afterAll(() => harness.close());
 
@@ -248,8 +251,10 @@ describe('pacing against the service rate limit', () => {
     const targets = harness.api.emulator.state.orgBusinesses(1).slice(0, 300);
     expect(targets).toHaveLength(300);
     const csv = ['business_id,name', ...targets.map((business, index) => `${business.id},Paced ${index}`)].join('\n');
-    const { summary } = await harness.runImport('businesses', csv, { mode: 'patch' }, 'ORG_ADMIN', { ratePerMinute: 3000 });
+    const { summary } = await harness.runImport('businesses', csv, { mode: 'patch' }, 'ORG_ADMIN', { ratePerMinute: 3000, clock });
     expect(summary.rows).toMatchObject({ total: 300, updated: 300 });
     expect(summary.requests).toMatchObject({ writes: 300, rate_limited: 0, retries: 0 });
+    // Past one window: the 300 writes took more than 5 s of the clock.
+    expect(clock.sleeps.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThan(5000);
   }, 30_000);
 });
