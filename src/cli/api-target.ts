@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { readApiSettings, type ApiSettings, type ApiSources } from '../api/api-settings.js';
 import type { Role } from '../api/facts/service-facts.js';
-import type { Clock } from '../api/pacing/clock.js';
+import { epochTimeOf, type Clock } from '../api/pacing/clock.js';
 import { createEmulator } from '../emulator/emulator.js';
 import { startEmulatorServer } from '../emulator/http-server.js';
 
@@ -24,8 +24,7 @@ export interface ApiTarget {
  */
 export async function openApiTarget(options: ApiTargetOptions & { sources?: ApiSources }, env: NodeJS.ProcessEnv, logger: Logger, clock?: Clock): Promise<ApiTarget> {
   if (!options.emulator) return { settings: await readApiSettings(env, options.sources), close: () => Promise.resolve() };
-  const epochAtZero = clock === undefined ? 0 : Date.now() - clock.now();
-  const emulator = createEmulator(clock === undefined ? {} : { now: () => epochAtZero + clock.now() });
+  const emulator = createEmulator(clock === undefined ? {} : { now: epochTimeOf(clock) });
   const server = await startEmulatorServer(emulator, { port: 0 });
   logger.info({ url: server.url, role: options.emulatorRole }, 'started the built-in emulator');
   return { settings: { baseUrl: server.url, apiKey: emulator.keys[options.emulatorRole] }, close: () => server.close() };

@@ -5,6 +5,8 @@ import type { Clock } from '../api/pacing/clock.js';
 /** A stream a command writes its output to: process.stdout and process.stderr, or a buffer in tests. */
 export interface OutputStream {
   write(text: string): unknown;
+  /** A terminal, where a person reads: process.stdout tells. */
+  isTTY?: boolean;
 }
 
 /** Where SIGINT and SIGTERM come from: `process` for the binary, an EventEmitter in tests. */

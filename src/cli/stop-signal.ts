@@ -1,8 +1,21 @@
-import type { CommandContext } from './command-context.js';
+import type { CommandContext, SignalSource } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 
 /** What a stopped import or job says last: its journal lets the same command pick up where it stopped. */
 export const RESUME_HINT = 'stopped: run the same command again to resume; --restart to start over';
+
+/** Resolves at the first SIGINT or SIGTERM: a server's command ends there, its work done. */
+export function nextStopSignal(signals: SignalSource): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      signals.off('SIGINT', stop);
+      signals.off('SIGTERM', stop);
+      resolve();
+    };
+    signals.once('SIGINT', stop);
+    signals.once('SIGTERM', stop);
+  });
+}
 
 /**
  * Runs a command with an AbortSignal that SIGINT and SIGTERM fire: the command stops sending,

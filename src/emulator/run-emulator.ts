@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Logger } from 'pino';
 import { formatEmulatorBanner } from './emulator-banner.js';
 import { createEmulator, type EmulatorOptions } from './emulator.js';
@@ -8,10 +7,10 @@ export interface RunEmulatorOptions {
   host: string;
   port: number;
   emulator: Partial<EmulatorOptions>;
-  /** Resolves when the emulator should stop; by default on SIGINT or SIGTERM. */
-  until?: Promise<unknown>;
-  /** Where the startup line goes; stdout by default. */
-  announce?: (line: string) => void;
+  /** Resolves when the emulator should stop (the command's SIGINT or SIGTERM). */
+  until: Promise<unknown>;
+  /** Where the startup line goes (the command's stdout). */
+  announce: (line: string) => void;
   /** Lines for a person (a terminal) instead of the JSON line for scripts. */
   human?: boolean;
 }
@@ -24,11 +23,11 @@ export interface RunEmulatorOptions {
 export async function runEmulator(options: RunEmulatorOptions, logger: Logger): Promise<void> {
   const emulator = createEmulator(options.emulator);
   const server = await startEmulatorServer(emulator, { host: options.host, port: options.port });
-  const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const { announce } = options;
   const started = { url: server.url, keys: emulator.keys, users: emulator.users };
   announce(options.human === true ? formatEmulatorBanner(started) : JSON.stringify(started));
   logger.info({ url: server.url, businesses: emulator.state.businesses.size, quirks: options.emulator.quirks ?? {} }, 'emulator listening');
-  await (options.until ?? Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]));
+  await options.until;
   await server.close();
   logger.info('emulator stopped');
 }

@@ -63,3 +63,24 @@ export async function runCliInProcessFrom(dir: string, args: readonly string[], 
     process.chdir(home);
   }
 }
+
+export interface CliServing {
+  /** The first line the command writes on stdout: a server's address. */
+  firstLine: Promise<string>;
+  /** The command's end, once `io.signals` stops it. */
+  done: Promise<CliResult>;
+}
+
+/** A command that serves until stopped (the emulator), run in this process. */
+export function serveCliInProcess(args: readonly string[], io: TestIo = testIo()): CliServing {
+  const firstLine = new Promise<string>((resolve) => {
+    const write = io.stdout.write.bind(io.stdout);
+    io.stdout.write = (text: string) => {
+      const written = write(text);
+      const all = io.stdout.text();
+      if (all.includes('\n')) resolve(all.slice(0, all.indexOf('\n')));
+      return written;
+    };
+  });
+  return { firstLine, done: runCliInProcess(args, {}, io) };
+}

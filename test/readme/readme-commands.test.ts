@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, type CliRun } from '../cli/start-cli.js';
-import { runCliInProcess, type CliResult } from '../cli/test-io.js';
+import { createSkippingClock } from '../api/skipping-clock.js';
+import { runCliInProcess, serveCliInProcess, testIo, type CliResult, type CliServing, type TestIo } from '../cli/test-io.js';
 import type { SheetReaderOptions } from '../../src/sheets/index.js';
 import { readItems } from '../sheets/read-items.js';
 import { extractReadmeCommands } from './extract-readme-commands.js';
@@ -22,9 +22,12 @@ const SKIPPED: readonly [RegExp, string][] = [
   [/^(set -eu|mkdir -p reports)$/, 'the set-up of deploy/docker-examples.sh, run with it'],
 ];
 
-/** The emulator the README's `emulator` command serves: the variables to reach it with, and its users' ids (the README's `usr_1`…). */
+/**
+ * The emulator the README's `emulator` command serves: the io of a command that reaches it (its
+ * variables, and the clock the emulator keeps), and its users' ids (the README's `usr_1`…).
+ */
 interface Served {
-  env: NodeJS.ProcessEnv;
+  io: () => TestIo;
   users: Record<string, string>;
 }
 
@@ -35,10 +38,10 @@ const covered = new Set<string>();
  * current folder: `npx listing-bulk …` and `listing-bulk …` are the CLI, `npm start` the script
  * package.json names.
  */
-async function runReadme(text: string, env: NodeJS.ProcessEnv = {}, replace: Record<string, string> = {}): Promise<CliResult> {
+async function runReadme(text: string, io: TestIo = testIo(), replace: Record<string, string> = {}): Promise<CliResult> {
   expect(README.map((command) => command.text)).toContain(text);
   covered.add(text);
-  return runCliInProcess(readArgs(text, replace), env);
+  return runCliInProcess(readArgs(text, replace), {}, io);
 }
 
 function readArgs(text: string, replace: Record<string, string>): string[] {
@@ -60,7 +63,7 @@ async function readSheetRows(path: string, options: SheetReaderOptions = {}): Pr
 describe("the README's commands, against the built-in emulator", () => {
   const home = process.cwd();
   let dir = '';
-  let served: CliRun | undefined;
+  let served: { io: TestIo; run: CliServing } | undefined;
   let api: Served | undefined;
 
   beforeAll(async () => {
@@ -73,8 +76,8 @@ describe("the README's commands, against the built-in emulator", () => {
   });
   afterAll(async () => {
     process.chdir(home);
-    served?.child.kill('SIGTERM');
-    await served?.done;
+    served?.io.signals.emit('SIGTERM');
+    await served?.run.done;
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -125,17 +128,15 @@ describe("the README's commands, against the built-in emulator", () => {
     const text = 'npx listing-bulk emulator --port 0 --businesses 1000 --rate-per-minute 300';
     expect(README.map((command) => command.text)).toContain(text);
     covered.add(text);
-    // A server until stopped: its own process, as a user runs it beside the commands.
-    served = startCli(readArgs(text, {}));
-    const line = await new Promise<string>((resolve) => {
-      served?.child.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('\n')) resolve(chunk.toString().split('\n')[0] ?? '');
-      });
-    });
-    const banner = JSON.parse(line) as { url: string; keys: Record<string, string>; users: Record<string, string> };
+    // A server until stopped, on a clock that skips waits; the commands that reach it keep the same one.
+    const clock = createSkippingClock();
+    const io = { ...testIo(), clock };
+    served = { io, run: serveCliInProcess(readArgs(text, {}), io) };
+    const banner = JSON.parse(await served.run.firstLine) as { url: string; keys: Record<string, string>; users: Record<string, string> };
     expect(Object.keys(banner.keys).sort()).toEqual(['BUSINESS_MANAGER', 'GROUP_MANAGER', 'ORG_ADMIN', 'ORG_MANAGER', 'PROVIDER', 'PUBLISHER']);
-    api = { env: { LISTING_API_URL: banner.url, LISTING_API_KEY: banner.keys.ORG_ADMIN ?? '' }, users: banner.users };
-    const check = await runCliInProcess(['check'], api.env);
+    const env = { LISTING_API_URL: banner.url, LISTING_API_KEY: banner.keys.ORG_ADMIN ?? '' };
+    api = { io: () => ({ ...testIo(env), clock }), users: banner.users };
+    const check = await runCliInProcess(['check'], {}, api.io());
     expect(check.code).toBe(0);
     // Four businesses in five are of the first organization, which the ORG_ADMIN key reads.
     expect(JSON.parse(check.stdout)).toMatchObject({ url: banner.url, businesses: 800 });
@@ -143,18 +144,17 @@ describe("the README's commands, against the built-in emulator", () => {
 
   it('the exports, against the emulator served above', { timeout: 60_000 }, async () => {
     if (api === undefined) throw new Error('the emulator the test above serves is the API these exports read');
-    const { env } = api;
-    const all = await runReadme('npx listing-bulk export businesses --out businesses.xlsx', env);
+    const all = await runReadme('npx listing-bulk export businesses --out businesses.xlsx', api.io());
     expect(all.code).toBe(0);
     expect(await readSheetRows('businesses.xlsx', { sheet: 'businesses' })).toHaveLength(800);
 
     // usr_1 and usr_2 stand for two users: here the emulator's business manager (8 businesses) and publisher (20, the same 8 among them).
     const users = { usr_1: api.users.BUSINESS_MANAGER ?? '', usr_2: api.users.PUBLISHER ?? '' };
-    const ofUsers = await runReadme('npx listing-bulk export businesses --user usr_1 --user usr_2 --out b.csv', env, users);
+    const ofUsers = await runReadme('npx listing-bulk export businesses --user usr_1 --user usr_2 --out b.csv', api.io(), users);
     expect(ofUsers.code).toBe(0);
     expect(await readSheetRows('b.csv')).toHaveLength(20);
 
-    const unhappy = await runReadme('npx listing-bulk export feedback --since 2025-06-01 --nps-max 6 --out unhappy.xlsx', env);
+    const unhappy = await runReadme('npx listing-bulk export feedback --since 2025-06-01 --nps-max 6 --out unhappy.xlsx', api.io());
     expect(unhappy.code).toBe(0);
     const results = await readSheetRows('unhappy.xlsx', { sheet: 'feedback' });
     expect(results.length).toBeGreaterThan(0);

@@ -8,6 +8,12 @@ export interface Clock {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
+/** Epoch milliseconds that move as `clock` does: an emulator on a test's clock sees the time its client sees. */
+export function epochTimeOf(clock: Clock): () => number {
+  const epochAtZero = Date.now() - clock.now();
+  return () => epochAtZero + clock.now();
+}
+
 export const SYSTEM_CLOCK: Clock = {
   now: () => performance.now(),
   sleep: (ms, signal) => delay(ms, undefined, { signal }),

@@ -3,6 +3,8 @@ import type { CommandContext, GlobalOptions } from '../command-context.js';
 import { DEFAULT_EMULATOR_OPTIONS } from '../../emulator/emulator.js';
 import { parseQuirks, QUIRK_USAGE } from '../../emulator/pipeline/quirks.js';
 import { runEmulator } from '../../emulator/run-emulator.js';
+import { epochTimeOf } from '../../api/pacing/clock.js';
+import { nextStopSignal } from '../stop-signal.js';
 
 export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   const { logger } = context;
@@ -41,12 +43,16 @@ export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context
           return true;
         }),
     async (argv) => {
+      const { io } = context;
       await runEmulator(
         {
           host: argv.host,
           port: argv.port,
-          human: process.stdout.isTTY,
+          human: io.stdout.isTTY === true,
+          announce: (line) => io.stdout.write(`${line}\n`),
+          until: nextStopSignal(io.signals),
           emulator: {
+            ...(io.clock === undefined ? {} : { now: epochTimeOf(io.clock) }),
             seed: argv.seed,
             businesses: argv.businesses,
             orgs: argv.orgs,

@@ -7,6 +7,7 @@ import type { EmulatorRequest } from '../../../src/emulator/pipeline/http-types.
 import type { Business } from '../../../src/emulator/state-types.js';
 import type { ImportSummary } from '../../../src/jobs/import/import-options.js';
 import { createSkippingClock } from '../../api/skipping-clock.js';
+import { epochTimeOf } from '../../../src/api/pacing/clock.js';
 import { readResults, startImportHarness, type ImportHarness } from './start-import-harness.js';
 
 /** What the emulator saw of the writes: every POST it received, and those it applied (answered by the API, not by a fault). */
@@ -242,8 +243,7 @@ describe('pacing against the service rate limit', () => {
   beforeAll(async () => {
     // 250 requests per sliding 5 s, the budget the client is given: its 2 % margin is then 100 ms of
     // jitter, as it is 1.2 s against the service's minute (a 1 s window left 20 ms).
-    const epochAtZero = Date.now() - clock.now();
-    harness = await startImportHarness({ businesses: 400, ratePerMinute: 3000, rateWindowMs: 5000, transport: 'http', now: () => epochAtZero + clock.now() });
+    harness = await startImportHarness({ businesses: 400, ratePerMinute: 3000, rateWindowMs: 5000, transport: 'http', now: epochTimeOf(clock) });
   });
   afterAll(() => harness.close());
 
