@@ -6,6 +6,7 @@ import { checkCommand } from './commands/check-command.js';
 import type { CliIo, CommandContext } from './command-context.js';
 import { conformanceCommand } from './commands/conformance-command.js';
 import { createLogger } from './create-logger.js';
+import { StatusLine } from './progress/status-line.js';
 import { emulatorCommand } from './commands/emulator-command.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { exportCommand } from './commands/export-command.js';
@@ -32,11 +33,13 @@ const COMMANDS = [emulatorCommand, checkCommand, conformanceCommand, templateCom
  * exit code. Nothing here touches `process`: main.ts wires it, and tests call this in process.
  */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
-  const logger = createLogger(io.env.LOG_LEVEL ?? 'info', io.stderr === process.stderr ? undefined : io.stderr);
+  const statusLine = new StatusLine(io.stderr);
+  const logger = createLogger(io.env.LOG_LEVEL ?? 'info', io.stderr, statusLine);
   let exitCode: number = EXIT_CODES.success;
   const context: CommandContext = {
     io,
     logger,
+    statusLine,
     requestExit: (code) => {
       if (EXIT_PRECEDENCE.indexOf(code) > EXIT_PRECEDENCE.indexOf(exitCode)) exitCode = code;
     },

@@ -17,11 +17,14 @@ export function nextStopSignal(signals: SignalSource): Promise<void> {
   });
 }
 
+/** What a stop needs of a command: its signals, its logger, and the exit code to ask for. */
+export type StopContext = Pick<CommandContext, 'io' | 'logger' | 'requestExit'>;
+
 /**
  * Runs a command with an AbortSignal that SIGINT and SIGTERM fire: the command stops sending,
  * finishes what is in flight and writes its reports; the exit code then says which signal stopped it.
  */
-export async function withStopSignal(context: CommandContext, run: (signal: AbortSignal) => Promise<void>): Promise<void> {
+export async function withStopSignal(context: StopContext, run: (signal: AbortSignal) => Promise<void>): Promise<void> {
   const controller = new AbortController();
   const stop = (signal: 'SIGINT' | 'SIGTERM') => () => {
     context.logger.warn({ signal }, 'stopping: finishing the requests in flight and writing the reports');

@@ -3,6 +3,7 @@ import { createCounters, type RequestCounters } from '../../src/api/pacing/reque
 import { formatProgress, type ProgressSnapshot } from '../../src/cli/progress/format-progress.js';
 import { showProgress } from '../../src/cli/progress/show-progress.js';
 import { StatusLine } from '../../src/cli/progress/status-line.js';
+import type { OutputStream } from '../../src/cli/command-context.js';
 import type { ApiClient } from '../../src/api/api-client.js';
 
 function snapshot(overrides: Partial<Omit<ProgressSnapshot, 'requests'>> & { requests?: Partial<RequestCounters> }): ProgressSnapshot {
@@ -106,9 +107,9 @@ describe('showing progress', () => {
 
   const client = { readCounters: () => ({ total: createCounters(), organizations: {} }) } as unknown as ApiClient;
 
-  function createStream(isTTY: boolean): { stream: NodeJS.WriteStream; written: string[] } {
+  function createStream(isTTY: boolean): { stream: OutputStream; written: string[] } {
     const written: string[] = [];
-    const stream = { isTTY, columns: 40, write: (text: string) => written.push(text) > 0 } as unknown as NodeJS.WriteStream;
+    const stream = { isTTY, columns: 40, write: (text: string) => written.push(text) };
     return { stream, written };
   }
 

@@ -2,7 +2,7 @@ import type { ApiClient } from '../../api/api-client.js';
 import { createCounters, subtractCounters } from '../../api/pacing/request-counters.js';
 import type { JobProgress, ProgressListener } from '../../jobs/job-progress.js';
 import { formatProgress } from './format-progress.js';
-import { stderrStatusLine, type StatusLine } from './status-line.js';
+import type { StatusLine } from './status-line.js';
 
 const REDRAW_MS = 250;
 
@@ -22,7 +22,7 @@ export interface ProgressDisplay {
  * counters. Elsewhere nothing: the logs (JSON) and the summary say what happened. The rates and
  * the time left are a step's own: a job file's next step starts them again.
  */
-export function showProgress(client: ApiClient, ratePerMinute: number, line: StatusLine = stderrStatusLine): ProgressDisplay {
+export function showProgress(client: ApiClient, ratePerMinute: number, line: StatusLine): ProgressDisplay {
   if (!line.isTerminal) return { shown: false, expectRows: () => undefined, update: () => undefined, stop: () => undefined };
   let started = performance.now();
   let before = client.readCounters();

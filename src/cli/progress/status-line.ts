@@ -1,3 +1,5 @@
+import type { OutputStream } from '../command-context.js';
+
 /**
  * The one line at the bottom of a terminal that a progress display redraws in place. Logs go to
  * the same stderr: the logger clears the line before each record, and the next redraw puts it back.
@@ -5,14 +7,15 @@
 export class StatusLine {
   private shown = false;
 
-  constructor(private readonly stream: NodeJS.WriteStream) {}
+  constructor(private readonly stream: OutputStream) {}
 
   get isTerminal(): boolean {
-    return this.stream.isTTY;
+    return this.stream.isTTY === true;
   }
 
   draw(text: string): void {
-    const width = this.stream.columns > 1 ? this.stream.columns - 1 : text.length;
+    const columns = this.stream.columns ?? 0;
+    const width = columns > 1 ? columns - 1 : text.length;
     // Cut to the terminal's width, or a wrapped line would leave its start behind on every redraw.
     this.stream.write(`\r\u001b[2K${text.slice(0, width)}`);
     this.shown = true;
@@ -24,5 +27,3 @@ export class StatusLine {
     this.shown = false;
   }
 }
-
-export const stderrStatusLine = new StatusLine(process.stderr);

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import type { CommandContext } from '../../../src/cli/command-context.js';
 import { testIo } from '../../cli/test-io.js';
 import { EXIT_CODES } from '../../../src/cli/exit-codes.js';
-import { withStopSignal } from '../../../src/cli/stop-signal.js';
+import { withStopSignal, type StopContext } from '../../../src/cli/stop-signal.js';
 import type { Business } from '../../../src/emulator/state-types.js';
 import type { FaultScript } from '../../../src/emulator/pipeline/faults.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
@@ -65,7 +64,7 @@ describe('resuming an import from its journal', () => {
       if (total === 5) setImmediate(() => io.signals.emit('SIGTERM'));
     });
     let exitCode = 0;
-    const context: CommandContext = { io, logger, requestExit: (code) => (exitCode = Math.max(exitCode, code)) };
+    const context: StopContext = { io, logger, requestExit: (code) => (exitCode = Math.max(exitCode, code)) };
     let first: ImportOutcome | undefined;
     await withStopSignal(context, async (signal) => {
       first = await harness.runImport('businesses', csv, { reportDir, signal }, 'ORG_ADMIN', { ratePerMinute: 600, concurrency: 2 });

@@ -4,10 +4,9 @@ import { basename, join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import type { CommandContext } from '../../../src/cli/command-context.js';
 import { testIo } from '../../cli/test-io.js';
 import { EXIT_CODES } from '../../../src/cli/exit-codes.js';
-import { withStopSignal } from '../../../src/cli/stop-signal.js';
+import { withStopSignal, type StopContext } from '../../../src/cli/stop-signal.js';
 import { loadJob } from '../../../src/jobs/job-file/load-job.js';
 import { runJob } from '../../../src/jobs/job-file/run-job.js';
 import { STEP_RUNNERS } from '../../../src/jobs/job-file/step-runners.js';
@@ -71,7 +70,7 @@ describe('job files in jobs/', () => {
     const [step] = job.steps;
     if (step !== undefined && 'import' in step) step.import.report = join(await makeTempDir(), 'report');
     let exitCode = 0;
-    const context: CommandContext = { io, logger, requestExit: (code) => (exitCode = Math.max(exitCode, code)) };
+    const context: StopContext = { io, logger, requestExit: (code) => (exitCode = Math.max(exitCode, code)) };
     let writes = 0;
     api.emulator.faults.script = (_n, req) => {
       if (req.method !== 'POST') return undefined;
