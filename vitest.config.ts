@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     // The container tests build an image and need a Docker engine: `npm run test:container` runs them.
     exclude: [...configDefaults.exclude, 'test/container/**'],
+    globalSetup: ['test/global-setup.ts'],
     // Vitest keeps a core free by default; most tests wait on sockets and files, so both cores of a 2-core machine earn their keep.
     maxWorkers: 2,
     // Bounds against a hang, not speed targets: a loaded 2-core machine runs an import test for seconds.
