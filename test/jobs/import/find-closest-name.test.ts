@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { findClosestName } from '../../../src/jobs/import/sheet/find-closest-name.js';
+
+const HEADERS = ['business_id', 'code', 'name', 'city', 'zipcode', 'description_short', 'country'];
+
+describe('findClosestName', () => {
+  it.each([
+    ['nmae', 'name'],
+    ['ctiy', 'city'],
+    ['zipcdoe', 'zipcode'],
+    ['descripton_short', 'description_short'],
+    ['Countyr', 'country'],
+  ])('reads %s as a typo of %s, two letters swapped being one edit', (typed, meant) => {
+    expect(findClosestName(typed, HEADERS)).toBe(meant);
+  });
+
+  it.each(['colour', 'phone', 'xy'])('suggests nothing for %s, which is no typo of a header', (typed) => {
+    expect(findClosestName(typed, HEADERS)).toBeUndefined();
+  });
+});
