@@ -52,7 +52,10 @@ export async function importBusinesses(client: ApiClient, options: OpenImportOpt
   const codeSearch = new StoreCodeSearch(logger);
   let definitions: Promise<CustomFieldReading[] | undefined> | undefined;
   const readDefinitions = (api: OrgApi) => (definitions ??= tryReadCustomFieldDefinitions(api, logger));
-  const shared = { orgCustomFields, codeSearch, readDefinitions };
+  // Read once: a workbook's header costs a pass over its sheet.
+  let header: Promise<readonly string[]> | undefined;
+  const readHeader = () => (header ??= readSheetHeader(options.source, 'businesses', options.sheet));
+  const shared = { orgCustomFields, codeSearch, readDefinitions, readHeader };
   if (options.breakers === undefined) return (await importBusinessPass(client, options, logger, shared)).summary;
   logger.info('breakers are set: the whole file is planned before any write');
   // A dry run is its own plan: no run follows it.
@@ -71,11 +74,13 @@ interface SharedReads {
   codeSearch: StoreCodeSearch;
   /** The key's own custom field definitions, read by the first pass. */
   readDefinitions: (api: OrgApi) => Promise<CustomFieldReading[] | undefined>;
+  /** The sheet's header, read by the first pass. */
+  readHeader: () => Promise<readonly string[]>;
   plannedReads?: { reads: PlannedReads; stage: PassStage };
 }
 
-async function importBusinessPass(client: ApiClient, options: OpenImportOptions, logger: Logger, { orgCustomFields, codeSearch, readDefinitions, plannedReads }: SharedReads): Promise<ImportPass> {
-  const header = await readSheetHeader(options.source, 'businesses', options.sheet);
+async function importBusinessPass(client: ApiClient, options: OpenImportOptions, logger: Logger, { orgCustomFields, codeSearch, readDefinitions, readHeader, plannedReads }: SharedReads): Promise<ImportPass> {
+  const header = await readHeader();
   // Before the definitions are read, the first request: only custom_fields.* columns wait for them.
   const staticHeaders = buildBusinessCatalog([]).columns.map((column) => column.header);
   checkSheetColumns({ file: options.file, sheet: options.sheet, unknown: findUnknownColumns(header, staticHeaders), known: staticHeaders, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
