@@ -5,11 +5,16 @@ export type SheetFormat = 'csv' | 'xlsx';
 
 const FORMATS: Partial<Record<string, SheetFormat>> = { '.csv': 'csv', '.tsv': 'csv', '.txt': 'csv', '.xlsx': 'xlsx' };
 
+/** The format a path stands for, by its extension; undefined for any other file. */
+export function findSheetFormat(path: string): SheetFormat | undefined {
+  return FORMATS[extname(path).toLowerCase()];
+}
+
 /** The format a path stands for, by its extension; `action` ("read", "write") words the error. */
 export function detectSheetFormat(path: string, action: string): SheetFormat {
-  const extension = extname(path).toLowerCase();
-  const format = FORMATS[extension];
+  const format = findSheetFormat(path);
   if (format !== undefined) return format;
+  const extension = extname(path).toLowerCase();
   const doing = `${action} ${path}`;
   if (extension === '.xlsm') {
     throw new SheetError(doing, 'it is a macro-enabled workbook (.xlsm), and macros are not run nor kept', 'Save it as an Excel workbook (.xlsx).');

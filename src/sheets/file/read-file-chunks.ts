@@ -8,12 +8,16 @@ const readAt = promisify(read);
 export interface FileRef {
   readonly path: string;
   readonly fd: number;
+  /** Told of every read: a file opened once hashes what its readers read (file-hash.ts). */
+  noteRead?(position: number, bytes: Buffer): void;
 }
 
 /** Up to `length` bytes of a file from `position`: fewer at its end. */
 export async function readFileBytes(file: FileRef, position: number, length: number): Promise<Buffer> {
   const { buffer, bytesRead } = await readAt(file.fd, Buffer.allocUnsafe(length), 0, length, position);
-  return buffer.subarray(0, bytesRead);
+  const bytes = buffer.subarray(0, bytesRead);
+  file.noteRead?.(position, bytes);
+  return bytes;
 }
 
 interface ByteRange {
@@ -27,7 +31,7 @@ interface ByteRange {
  * A file's bytes from `start` to `end`, read at their positions through its open descriptor, which
  * stays open: fs read streams close theirs when destroyed, even one they were given.
  */
-async function* readFileRange(file: FileRef, { start = 0, end = Infinity, chunkBytes = 65_536 }: ByteRange = {}): AsyncGenerator<Buffer> {
+export async function* readFileRange(file: FileRef, { start = 0, end = Infinity, chunkBytes = 65_536 }: ByteRange = {}): AsyncGenerator<Buffer> {
   for (let position = start; position <= end; ) {
     const bytes = await readFileBytes(file, position, Math.min(chunkBytes, end + 1 - position));
     if (bytes.length === 0) return;

@@ -1,8 +1,8 @@
 import { close, open } from 'node:fs';
 import { promisify } from 'node:util';
 import { assertReadableFile } from './assert-readable-file.js';
-import { detectSheetFormat } from '../detect-sheet-format.js';
-import { hashFile } from './hash-file.js';
+import { findSheetFormat } from '../detect-sheet-format.js';
+import { FileHash } from './file-hash.js';
 import type { FileRef } from './read-file-chunks.js';
 import { scanTextFile, type TextFileScan } from './scan-text-file.js';
 import { SheetError } from '../sheet-error.js';
@@ -14,14 +14,17 @@ import { SheetError } from '../sheet-error.js';
  */
 export class SourceFile implements FileRef {
   private textScan: Promise<TextFileScan> | undefined;
-  private hash: Promise<string> | undefined;
+  /** A workbook's hash, taken from what its readers read; a CSV's comes with its scan. */
+  private readonly hash: FileHash | undefined;
   private closed: Promise<void> | undefined;
 
   private constructor(
     readonly path: string,
     readonly fd: number,
     readonly size: number,
-  ) {}
+  ) {
+    this.hash = findSheetFormat(path) === 'xlsx' ? new FileHash() : undefined;
+  }
 
   static async open(path: string): Promise<SourceFile> {
     const { size } = await assertReadableFile(path);
@@ -36,9 +39,13 @@ export class SourceFile implements FileRef {
     return (this.textScan ??= scanTextFile(this));
   }
 
-  /** The SHA-256 a resumed import compares: from the text scan for a CSV, from a pass of its own for a workbook. */
+  /** The SHA-256 a resumed import compares: from the text scan for a CSV; for a workbook, from what its readers read so far and the rest. */
   sha256(): Promise<string> {
-    return (this.hash ??= detectSheetFormat(this.path, 'read') === 'csv' ? this.scanText().then((scan) => scan.sha256) : hashFile(this));
+    return this.hash === undefined ? this.scanText().then((scan) => scan.sha256) : this.hash.finish(this);
+  }
+
+  noteRead(position: number, bytes: Buffer): void {
+    this.hash?.note(position, bytes);
   }
 
   close(): Promise<void> {
