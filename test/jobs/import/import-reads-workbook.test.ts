@@ -16,7 +16,7 @@ beforeAll(async () => {
   const sheet = writer.addWorksheet('businesses');
   sheet.addRow(['business_id', 'description_short']).commit();
   for (const [index, business] of harness.api.emulator.state.orgBusinesses(1).slice(0, 30).entries()) sheet.addRow([business.id, `Read once ${index}`]).commit();
-  // A megabyte of another sheet, which the zip's directory, read at each open, is small beside.
+  // Two megabytes of another sheet, which the zip's directory, read at each open, is small beside.
   const notes = writer.addWorksheet('notes');
   for (let index = 0; index < 40_000; index++) notes.addRow([createHash('sha256').update(String(index)).digest('hex')]).commit();
   await writer.commit();
