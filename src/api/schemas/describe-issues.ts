@@ -43,14 +43,22 @@ export function listFlagIssues(issues: readonly IssueAt[]): string[] {
   return issues.map(({ path, message }) => `--${path.join('.').replaceAll('_', '-')}: ${message}`);
 }
 
+/** The setting a misspelt `key` at `path` may stand for, if one is close. */
+export type SuggestSetting = (path: readonly PropertyKey[], key: string) => string | undefined;
+
 /** `steps[1].export.out: required`: Zod's words, said the way a person fixing a YAML file needs them. */
-export function listSettingIssues(issues: readonly z.core.$ZodIssue[]): string[] {
+export function listSettingIssues(issues: readonly z.core.$ZodIssue[], suggest: SuggestSetting = () => undefined): string[] {
   return issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${formatPath([...issue.path, key])}: unknown setting`);
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => {
+        const meant = suggest(issue.path, key);
+        return `${formatPath([...issue.path, key])}: unknown setting${meant === undefined ? '' : ` (did you mean ${meant}?)`}`;
+      });
+    }
     if (issue.code === 'invalid_union') {
-      // An object of one of several kinds (a step): the problems of the kind it names, else the union's own words.
-      const kind = issue.errors.find((branch) => branch.every((inner) => inner.code !== 'unrecognized_keys' || inner.path.length > 0));
-      if (kind !== undefined) return listSettingIssues(kind.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })));
+      // An object of one of several kinds (a step): the problems of the kind whose own settings it has, else the union's own words.
+      const kind = issue.errors.find((branch) => branch.every((inner) => inner.path.length !== 1 || !isMissing(inner)));
+      if (kind !== undefined) return listSettingIssues(kind.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })), suggest);
     }
     return [`${formatPath(issue.path) || '(top level)'}: ${describeSetting(issue)}`];
   });
@@ -73,8 +81,12 @@ export function describeExpected(issue: z.core.$ZodIssue): string {
   }
 }
 
+function isMissing(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'invalid_type' && issue.message.endsWith('received undefined');
+}
+
 function describeSetting(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return 'required';
+  if (isMissing(issue)) return 'required';
   if (issue.code === 'invalid_value') return `one of ${issue.values.map(String).join(', ')}`;
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'must not be empty';
   if (issue.code === 'too_small' && issue.origin === 'number') return `must be ${issue.inclusive === true ? 'at least' : 'more than'} ${String(issue.minimum)}`;

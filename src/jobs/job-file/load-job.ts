@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { parseDocument, type Document } from 'yaml';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { listSettingIssues } from '../../api/schemas/describe-issues.js';
+import { findClosestName } from '../find-closest-name.js';
 import { findEscapingPaths } from './find-escaping-paths.js';
 import { JobSchema, type Job } from './job-schema.js';
 import { UserError } from '../../user-error.js';
@@ -36,12 +37,33 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
   }
   const unset: z.core.$ZodIssue[] = [];
   const parsed = JobSchema.safeParse(interpolate(toPlainValue(document, file), [], options, unset));
-  const problems = listSettingIssues([...unset, ...(parsed.error?.issues ?? [])]);
+  const problems = listSettingIssues([...unset, ...(parsed.error?.issues ?? [])], suggestSetting);
   if (parsed.success) problems.push(...findEscapingPaths(parsed.data, options.cwd ?? process.cwd()));
   if (problems.length > 0 || !parsed.success) {
     throw new JobFileError(`Could not load the job file ${file}: ${problems.join('; ')}. Correct the file.`);
   }
   return parsed.data;
+}
+
+/** The setting a misspelt one stands for; none for a setting of another kind of step (export: beside import:), which is no typo. */
+function suggestSetting(path: readonly PropertyKey[], key: string): string | undefined {
+  const settings = settingsAt(JobSchema, path);
+  return settings.includes(key) ? undefined : findClosestName(key, settings);
+}
+
+/** The settings the schema takes where `path` leads, of every kind a union allows there: what a typo is compared with. */
+function settingsAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): string[] {
+  const [key, ...rest] = path;
+  if (schema instanceof z.ZodObject) {
+    const shape = schema.shape as Record<string, z.core.$ZodType | undefined>;
+    if (key === undefined) return Object.keys(shape);
+    const setting = shape[String(key)];
+    return setting === undefined ? [] : settingsAt(setting, rest);
+  }
+  if (schema instanceof z.ZodArray) return typeof key === 'number' ? settingsAt(schema.element, rest) : [];
+  if (schema instanceof z.ZodUnion) return schema.options.flatMap((option) => settingsAt(option, path));
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) return settingsAt(schema.unwrap(), path);
+  return [];
 }
 
 /** yaml refuses aliases that expand without end (a "billion laughs" file) by throwing: said here with the file's name. */

@@ -75,6 +75,19 @@ describe('job files', () => {
     await expect(load$).rejects.toThrow(/steps\[1\]\.on_error: one of continue, stop/);
   });
 
+  it('names the setting a misspelt one may stand for, at every level', async () => {
+    const load$ = load(['name: typos', 'api:', '  rate_per_mintue: 60', 'steps:', '  - import: {resource: businesses, sorce: a.csv}', '    on_eror: continue', '  - export: {resource: feedback, out: f.csv, colour: blue}'].join('\n'));
+    await expect(load$).rejects.toThrow(/api\.rate_per_mintue: unknown setting \(did you mean rate_per_minute\?\)/);
+    await expect(load$).rejects.toThrow(/steps\[0\]\.import\.sorce: unknown setting \(did you mean source\?\)/);
+    await expect(load$).rejects.toThrow(/steps\[0\]\.on_eror: unknown setting \(did you mean on_error\?\)/);
+    await expect(load$).rejects.toThrow(/steps\[1\]\.export\.colour: unknown setting[;.] /);
+  });
+
+  it('suggests nothing for a setting of another kind of step', async () => {
+    const load$ = load(['name: both', 'steps:', '  - import: {resource: businesses, source: a.csv}', '    export: {resource: feedback, out: f.csv}'].join('\n'));
+    await expect(load$).rejects.toThrow(/steps\[0\]\.export: unknown setting\. Correct the file\.$/);
+  });
+
   it('says what a step that is neither an import nor an export should be', async () => {
     await expect(load(['name: odd', 'steps:', '  - copy: {from: a.csv}'].join('\n'))).rejects.toThrow(/steps\[0\]: a step holds either import: or export:/);
   });
