@@ -1,16 +1,8 @@
 import type { Logger } from 'pino';
 import type { Role } from '../api/facts/service-facts.js';
 import type { Clock } from '../api/pacing/clock.js';
+import type { OutputStream } from './output-stream.js';
 import type { StatusLine } from './progress/status-line.js';
-
-/** A stream a command writes its output to: process.stdout and process.stderr, or a buffer in tests. */
-export interface OutputStream {
-  write(text: string): unknown;
-  /** A terminal, where a person reads: process.stdout and process.stderr tell. */
-  isTTY?: boolean;
-  /** A terminal's width. */
-  columns?: number;
-}
 
 /** Where SIGINT and SIGTERM come from: `process` for the binary, an EventEmitter in tests. */
 export interface SignalSource {

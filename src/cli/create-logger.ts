@@ -1,6 +1,6 @@
 import { pino, type LogFn, type Logger } from 'pino';
 import { prettyFactory } from 'pino-pretty';
-import type { OutputStream } from './command-context.js';
+import type { OutputStream } from './output-stream.js';
 import type { StatusLine } from './progress/status-line.js';
 
 /** Where a record might carry a key: a key field at the top or one level down, the request header in either spelling. */

@@ -3,7 +3,7 @@ import { createCounters, type RequestCounters } from '../../src/api/pacing/reque
 import { formatProgress, type ProgressSnapshot } from '../../src/cli/progress/format-progress.js';
 import { showProgress } from '../../src/cli/progress/show-progress.js';
 import { StatusLine } from '../../src/cli/progress/status-line.js';
-import type { OutputStream } from '../../src/cli/command-context.js';
+import type { OutputStream } from '../../src/cli/output-stream.js';
 import type { ApiClient } from '../../src/api/api-client.js';
 
 function snapshot(overrides: Partial<Omit<ProgressSnapshot, 'requests'>> & { requests?: Partial<RequestCounters> }): ProgressSnapshot {

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { CliIo, OutputStream } from '../../src/cli/command-context.js';
+import type { CliIo } from '../../src/cli/command-context.js';
+import type { OutputStream } from '../../src/cli/output-stream.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { createSkippingClock } from '../api/skipping-clock.js';
 

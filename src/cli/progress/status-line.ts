@@ -1,4 +1,4 @@
-import type { OutputStream } from '../command-context.js';
+import type { OutputStream } from '../output-stream.js';
 
 /**
  * The one line at the bottom of a terminal that a progress display redraws in place. Logs go to
