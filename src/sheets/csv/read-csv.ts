@@ -11,7 +11,9 @@ import type { SheetItem, SheetReader, SheetReaderOptions } from '../sheet-reader
 import type { SourceFile } from '../file/source-file.js';
 
 export async function openCsvReader(file: SourceFile, options: SheetReaderOptions = {}): Promise<SheetReader> {
-  const { head, encoding, bom, sha256 } = await file.scanText();
+  const { head, encoding, bom } = await file.scanText();
+  // Taken by the scan on its way: reading the digest reads nothing more.
+  const sha256 = await file.sha256();
   const { delimiter: detected, lineEnding } = detectCsvLayout(head, encoding);
   const delimiter = options.delimiter ?? detected;
   const records = readCsvRecords({ path: file.path, fd: file.fd, encoding, delimiter, head }, file.size);

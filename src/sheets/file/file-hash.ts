@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileRange, type FileRef } from './read-file-chunks.js';
 
 /**
- * The SHA-256 of a file, taken from the bytes its readers read from its start, in order: a
- * workbook's first read (exceljs reads the whole file when the sheet comes before the workbook's
- * parts) hashes it on the way, and only the bytes no reader reached are read for the digest.
+ * The SHA-256 of a file, taken from the bytes its readers read from its start, in order: a CSV's
+ * scan, or a workbook's first read (exceljs reads the whole file when the sheet comes before the
+ * workbook's parts), hashes it on the way, and only the bytes no reader reached are read for the digest.
  */
 export class FileHash {
   private readonly hash = createHash('sha256');

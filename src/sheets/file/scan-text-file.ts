@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { assertTextHead } from '../text/assert-text-head.js';
 import { readBomEncoding, Utf8Check, type TextEncoding } from '../text/detect-encoding.js';
 import { readFileChunks } from './read-file-chunks.js';
@@ -7,7 +6,7 @@ import type { FileRef } from './read-file-chunks.js';
 /** The start of a file that the binary check and the delimiter look at. */
 export const HEAD_BYTES = 65_536;
 
-// Hashing and checking a file runs a third faster in chunks of 1 MiB than of 64 KiB.
+// Checking and hashing a file runs a third faster in chunks of 1 MiB than of 64 KiB.
 const SCAN_CHUNK_BYTES = 1_048_576;
 const NEWLINE = 0x0a;
 
@@ -23,16 +22,14 @@ export interface TextFileScan {
   bom: boolean;
   /** Its line breaks, and one more for a last line without one: a break inside a quoted cell counts too. */
   lines: number;
-  sha256: string;
 }
 
 /**
  * What the bytes of a text file tell, in one pass: refused when its head looks binary; its
- * encoding; its lines, for an estimate of its rows; and the SHA-256 a resumed import compares
- * before any request.
+ * encoding; its lines, for an estimate of its rows. The pass reads the file whole from its start,
+ * so a SourceFile's hash (file-hash.ts) is taken on the way.
  */
 export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
-  const hash = createHash('sha256');
   let utf8: Utf8Check | undefined;
   let head: Buffer | undefined;
   let bomEncoding: TextEncoding | undefined;
@@ -45,12 +42,11 @@ export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
       bomEncoding = readBomEncoding(head);
       if (bomEncoding === undefined) utf8 = new Utf8Check();
     }
-    hash.update(chunk);
     utf8?.push(chunk);
     for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, at + 1)) lines++;
     if (chunk.length > 0) last = chunk[chunk.length - 1] ?? NEWLINE;
   }
   head ??= Buffer.alloc(0);
   const encoding = bomEncoding ?? (utf8 === undefined || utf8.end() ? 'utf-8' : 'windows-1252');
-  return { head, encoding, bom: bomEncoding !== undefined, lines: last === NEWLINE ? lines : lines + 1, sha256: hash.digest('hex') };
+  return { head, encoding, bom: bomEncoding !== undefined, lines: last === NEWLINE ? lines : lines + 1 };
 }

@@ -14,17 +14,15 @@ import { SheetError } from '../sheet-error.js';
  */
 export class SourceFile implements FileRef {
   private textScan: Promise<TextFileScan> | undefined;
-  /** A workbook's hash, taken from what its readers read; a CSV's comes with its scan. */
-  private readonly hash: FileHash | undefined;
+  /** Taken from what the file's readers read: a CSV's scan, a workbook's first read. */
+  private readonly hash = new FileHash();
   private closed: Promise<void> | undefined;
 
   private constructor(
     readonly path: string,
     readonly fd: number,
     readonly size: number,
-  ) {
-    this.hash = findSheetFormat(path) === 'xlsx' ? new FileHash() : undefined;
-  }
+  ) {}
 
   static async open(path: string): Promise<SourceFile> {
     const { size } = await assertReadableFile(path);
@@ -39,13 +37,14 @@ export class SourceFile implements FileRef {
     return (this.textScan ??= scanTextFile(this));
   }
 
-  /** The SHA-256 a resumed import compares: from the text scan for a CSV; for a workbook, from what its readers read so far and the rest. */
-  sha256(): Promise<string> {
-    return this.hash === undefined ? this.scanText().then((scan) => scan.sha256) : this.hash.finish(this);
+  /** The SHA-256 a resumed import compares, from what readers read so far and the rest: a CSV is scanned first, which reads it whole. */
+  async sha256(): Promise<string> {
+    if (findSheetFormat(this.path) === 'csv') await this.scanText();
+    return this.hash.finish(this);
   }
 
   noteRead(position: number, bytes: Buffer): void {
-    this.hash?.note(position, bytes);
+    this.hash.note(position, bytes);
   }
 
   close(): Promise<void> {
