@@ -4,13 +4,16 @@ export type { TextEncoding } from './text/detect-encoding.js';
 export { detectSheetFormat, type SheetFormat } from './detect-sheet-format.js';
 export { escapeFormula, unescapeFormula } from './escape-formula.js';
 export { mapSheetItems } from './map-sheet-items.js';
-export { openSheetReader } from './open-sheet-reader.js';
+export { openSheetHead, openSheetReader } from './open-sheet-reader.js';
 export { openSheetWriter } from './open-sheet-writer.js';
 export { SheetError } from './sheet-error.js';
 export type {
   CellValue,
+  SheetColumnOptions,
+  SheetHead,
   SheetIssue,
   SheetItem,
+  SheetOpenOptions,
   SheetReader,
   SheetReaderOptions,
   SheetRow,

@@ -1,6 +1,6 @@
 import { toColumnLetter } from './column-letter.js';
 import { SheetError } from './sheet-error.js';
-import type { SheetReaderOptions } from './sheet-reader.js';
+import type { SheetColumnOptions } from './sheet-reader.js';
 
 export interface HeaderMap {
   /** Canonical column name for each cell position; undefined for cells that are not read. */
@@ -21,7 +21,7 @@ export interface HeaderMap {
 export function mapHeader(
   cells: readonly string[],
   file: string,
-  { knownColumns, metaColumns = [] }: Pick<SheetReaderOptions, 'knownColumns' | 'metaColumns'> = {},
+  { knownColumns, metaColumns = [] }: SheetColumnOptions = {},
 ): HeaderMap {
   const canonical = new Map([...(knownColumns ?? []), ...metaColumns].map((name) => [name.trim().toLowerCase(), name]));
   const meta = new Set(metaColumns.map((name) => name.toLowerCase()));

@@ -1,42 +1,66 @@
 import { assertSafeWorkbook } from './xlsx/assert-safe-workbook.js';
 import { detectSheetFormat } from './detect-sheet-format.js';
-import { openCsvReader } from './csv/read-csv.js';
-import { openXlsxReader } from './xlsx/read-xlsx.js';
-import type { SheetReader, SheetReaderOptions } from './sheet-reader.js';
+import { openCsvHead } from './csv/read-csv.js';
+import { openXlsxHead } from './xlsx/read-xlsx.js';
+import type { SheetHead, SheetOpenOptions, SheetReader, SheetReaderOptions } from './sheet-reader.js';
 import { SourceFile } from './file/source-file.js';
 
 /**
  * Opens a CSV (.csv, .tsv, .txt) or XLSX file and reads its header, so that job-level problems
  * (missing file or sheet, binary data, a damaged or oversized workbook, duplicate columns) throw a
- * SheetError before any row is used. Given a path, the reader opens the file and closes it with
- * itself; given a SourceFile, the file stays open for the next reader.
+ * SheetError before any row is used.
  */
 export async function openSheetReader(file: SourceFile | string, options: SheetReaderOptions = {}): Promise<SheetReader> {
-  if (typeof file !== 'string') return openReader(file, options);
+  const head = await openSheetHead(file, options);
+  try {
+    return head.read(options);
+  } catch (error) {
+    await head.close();
+    throw error;
+  }
+}
+
+/**
+ * Opens a sheet up to its header, for a reader whose columns depend on the header's. Given a path,
+ * the head opens the file and closes it with itself; given a SourceFile, the file stays open for
+ * the next reader.
+ */
+export async function openSheetHead(file: SourceFile | string, options: SheetOpenOptions = {}): Promise<SheetHead> {
+  if (typeof file !== 'string') return openHead(file, options);
   detectSheetFormat(file, 'read');
   const owned = await SourceFile.open(file);
-  const reader = await openReader(owned, options).catch(async (error: unknown) => {
+  const head = await openHead(owned, options).catch(async (error: unknown) => {
     await owned.close();
     throw error;
   });
   return {
-    ...reader,
+    ...head,
     async close() {
-      await reader.close();
+      await head.close();
       await owned.close();
     },
-    async *[Symbol.asyncIterator]() {
-      try {
-        yield* reader;
-      } finally {
-        await owned.close();
-      }
+    read(columns) {
+      const reader = head.read(columns);
+      return {
+        ...reader,
+        async close() {
+          await reader.close();
+          await owned.close();
+        },
+        async *[Symbol.asyncIterator]() {
+          try {
+            yield* reader;
+          } finally {
+            await owned.close();
+          }
+        },
+      };
     },
   };
 }
 
-async function openReader(file: SourceFile, options: SheetReaderOptions): Promise<SheetReader> {
-  if (detectSheetFormat(file.path, 'read') === 'csv') return openCsvReader(file, options);
+async function openHead(file: SourceFile, options: SheetOpenOptions): Promise<SheetHead> {
+  if (detectSheetFormat(file.path, 'read') === 'csv') return openCsvHead(file, options);
   await assertSafeWorkbook(file, options.maxUnpackedBytes);
-  return openXlsxReader(file, options);
+  return openXlsxHead(file, options);
 }

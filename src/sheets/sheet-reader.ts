@@ -28,22 +28,29 @@ export interface SheetIssue {
 
 export type SheetItem = SheetRow | SheetIssue;
 
-export interface SheetReaderOptions {
+/** How the header's names are read: which columns are kept, under which names. */
+export interface SheetColumnOptions {
   /** Canonical column names: headers match them trimmed and case-insensitively; others are not read, and listed in `unknownColumns`. */
   knownColumns?: readonly string[];
   /** Columns starting with "_" that are read all the same (the export's `_base`); other "_" columns never are. */
   metaColumns?: readonly string[];
+}
+
+/** Which sheet is read, and how its bytes are. */
+export interface SheetOpenOptions {
   /** XLSX: the sheet to read; a missing one is an error. */
   sheet?: string;
   /** XLSX: without `sheet`, a sheet with this name is read if there is one, else the first sheet. */
   resource?: string;
   /** CSV: skips delimiter detection. */
   delimiter?: CsvDelimiter;
-  /** XLSX: computes the file's SHA-256 before the first row, in a pass of its own; a CSV's comes with the scan of its encoding anyway. */
+  /** XLSX: computes the file's SHA-256 before the first row, from the bytes read to the header and the rest; a CSV's comes with the scan of its encoding anyway. */
   sha256?: boolean;
   /** XLSX: the most bytes its parts may unpack to, declared or inflated; 1 GiB by default. */
   maxUnpackedBytes?: number;
 }
+
+export type SheetReaderOptions = SheetColumnOptions & SheetOpenOptions;
 
 /** What was read: a CSV file and the dialect detected in it, which its reports are written in; or a sheet of a workbook. */
 export type SheetSource = ({ format: 'csv' } & CsvDialect) | { format: 'xlsx'; sheet: string };
@@ -64,5 +71,21 @@ export interface SheetReader extends AsyncIterable<SheetItem> {
   /** The file's SHA-256: always for a CSV, for a workbook when the `sha256` option asked for it. */
   readonly sha256?: string;
   /** Releases the file when the rows are not read to the end. */
+  close(): Promise<void>;
+}
+
+/**
+ * A sheet read up to its header: what the header names decides which columns a catalog reads
+ * (the custom fields a business sheet sets), and the rows are then read from the same pass.
+ */
+export interface SheetHead {
+  readonly source: SheetSource;
+  /** The header's named columns, trimmed, `_` columns left out. */
+  readonly columns: readonly string[];
+  /** The file's SHA-256: always for a CSV, for a workbook when the `sha256` option asked for it. */
+  readonly sha256?: string;
+  /** The rows, read with these columns; called once. */
+  read(options: SheetColumnOptions): SheetReader;
+  /** Releases the file when its rows are not read. */
   close(): Promise<void>;
 }

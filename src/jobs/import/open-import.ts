@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import type { ImportCatalog } from '../../resources/resource-catalog.js';
+import type { SheetHead } from '../../sheets/index.js';
 import type { OpenImportOptions } from './import-options.js';
 import { openImportReport, type ReportedRow } from './report/import-report.js';
 import { checkSheetColumns } from './sheet/check-sheet-columns.js';
 import { ImportRun } from './import-run.js';
 import { keepShardRows } from './keep-shard-rows.js';
-import { openImportSheet } from './sheet/open-import-sheet.js';
+import { openImportSheet, readImportSheet } from './sheet/open-import-sheet.js';
 import { readRowOutcomes } from './sheet/read-row-outcomes.js';
 import { summarizeWarnings } from './sheet/summarize-warnings.js';
 import { openImportJournal } from './journal/import-journal.js';
@@ -27,19 +28,26 @@ export interface OpenedImport<Target, Update> {
   rows: AsyncGenerator<ValidRow<Target, Update>>;
 }
 
+export interface OpenImportSheet {
+  /** The sheet already opened to its header, when the catalog was built from it; else the import opens it. */
+  head?: SheetHead;
+  /** Sees the rows an earlier run journaled, for checks that span rows (a business given twice). */
+  onRestored?: (row: ReportedRow) => void;
+}
+
 /**
  * Opens the sheet with the catalog's headers, the report in the sheet's format and the journal:
  * what every import starts with. Rows an earlier run journaled keep their outcome and are not
- * yielded; `onRestored` sees them, for checks that span rows (a business given twice).
+ * yielded.
  */
 export async function openImport<Target, Update>(
   client: ApiClient,
   options: OpenImportOptions,
   logger: Logger,
   catalog: ImportCatalog<Target, Update>,
-  onRestored: (row: ReportedRow) => void = () => undefined,
+  { head, onRestored = () => undefined }: OpenImportSheet = {},
 ): Promise<OpenedImport<Target, Update>> {
-  const reader = await openImportSheet(options.source, catalog, options.sheet);
+  const reader = head === undefined ? await openImportSheet(options.source, catalog, options.sheet) : readImportSheet(head, catalog);
   let ignoredColumns: string[];
   try {
     ignoredColumns = checkSheetColumns({

@@ -3,49 +3,52 @@ import { buildSheetRow } from '../build-sheet-row.js';
 import { detectCsvLayout } from './detect-csv-layout.js';
 import type { CsvDelimiter } from './detect-delimiter.js';
 import { unescapeFormula } from '../escape-formula.js';
-import { mapHeader, type HeaderMap } from '../map-header.js';
+import type { HeaderMap } from '../map-header.js';
 import type { CsvRecord } from './parse-csv-records.js';
 import { readCsvRecords } from './read-csv-records.js';
 import { SheetError } from '../sheet-error.js';
-import type { SheetItem, SheetReader, SheetReaderOptions } from '../sheet-reader.js';
+import type { SheetHead, SheetItem, SheetOpenOptions } from '../sheet-reader.js';
+import { toSheetHead } from '../sheet-head.js';
 import type { SourceFile } from '../file/source-file.js';
 
-export async function openCsvReader(file: SourceFile, options: SheetReaderOptions = {}): Promise<SheetReader> {
+/** A CSV file read up to its header row, its dialect detected from its head. */
+export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = {}): Promise<SheetHead> {
   const { head, encoding, bom } = await file.scanText();
   // Taken by the scan on its way: reading the digest reads nothing more.
   const sha256 = await file.sha256();
   const { delimiter: detected, lineEnding } = detectCsvLayout(head, encoding);
   const delimiter = options.delimiter ?? detected;
   const records = readCsvRecords({ path: file.path, fd: file.fd, encoding, delimiter, head }, file.size);
-  const header = await readHeader(records, file.path, options).catch(async (error: unknown) => {
+  const close = async (): Promise<void> => {
     await records.return(undefined);
-    throw error;
-  });
-  return {
-    source: { format: 'csv', delimiter, encoding, bom, lineEnding },
-    columns: header.names.filter((name) => name !== undefined),
-    warnings: header.warnings,
-    unknownColumns: header.unknown,
-    sha256,
-    async close() {
-      await records.return(undefined);
-    },
-    async *[Symbol.asyncIterator]() {
-      for await (const record of records) {
-        const item = toSheetItem(record, header, delimiter);
-        if (item) yield item;
-      }
-    },
   };
+  try {
+    return toSheetHead(file.path, {
+      source: { format: 'csv', delimiter, encoding, bom, lineEnding },
+      sha256,
+      cells: await readHeaderCells(records, file.path),
+      warnings: [],
+      close,
+      async *rows(header) {
+        for await (const record of records) {
+          const item = toSheetItem(record, header, delimiter);
+          if (item) yield item;
+        }
+      },
+    });
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
-async function readHeader(records: AsyncIterator<CsvRecord>, path: string, options: SheetReaderOptions): Promise<HeaderMap> {
+async function readHeaderCells(records: AsyncIterator<CsvRecord>, path: string): Promise<string[]> {
   for (let next = await records.next(); next.done !== true; next = await records.next()) {
     const record = next.value;
     if ('problem' in record) {
       throw new SheetError(`read ${path}`, `its header (line ${record.line}) is malformed: ${record.problem}`, 'Fix the header line.');
     }
-    if (record.cells.some((cell) => cell.trim() !== '')) return mapHeader(record.cells.map((cell) => unescapeFormula(cell)), path, options);
+    if (record.cells.some((cell) => cell.trim() !== '')) return record.cells.map((cell) => unescapeFormula(cell));
   }
   throw new SheetError(`read ${path}`, 'the file is empty', 'Add a header row with the column names.');
 }

@@ -4,13 +4,13 @@ import { buildSheetRow } from '../build-sheet-row.js';
 import { chooseSheet, type ChosenSheet } from './choose-sheet.js';
 import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
 import { holdEarlyZipEnd } from './hold-early-zip-end.js';
-import { mapHeader, type HeaderMap } from '../map-header.js';
 import { streamFileBytes } from '../file/read-file-chunks.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
 import { repairUtf8Decoding } from './repair-utf8-decoding.js';
 import { SheetError } from '../sheet-error.js';
 import { toTempDirError } from '../file/temp-dir-error.js';
-import type { CellValue, SheetItem, SheetReader, SheetReaderOptions } from '../sheet-reader.js';
+import type { CellValue, SheetHead, SheetItem, SheetOpenOptions } from '../sheet-reader.js';
+import { toSheetHead } from '../sheet-head.js';
 import type { SourceFile } from '../file/source-file.js';
 import { watchUnpackedBytes, type UnpackedBytesWatch } from './watch-unpacked-bytes.js';
 
@@ -24,10 +24,9 @@ interface XlsxRow {
 
 const READER_OPTIONS = { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'cache', styles: 'cache' } as const;
 
-export async function openXlsxReader(file: SourceFile, options: SheetReaderOptions = {}): Promise<SheetReader> {
+/** A workbook's sheet read up to its header row. */
+export async function openXlsxHead(file: SourceFile, options: SheetOpenOptions = {}): Promise<SheetHead> {
   const { path } = file;
-  // exceljs gives rows before the end of the file, so the hash takes a pass of its own.
-  const sha256 = options.sha256 === true ? await file.sha256() : undefined;
   const input = streamFileBytes(file);
   holdEarlyZipEnd(input);
   const unpacked = watchUnpackedBytes(input, path, options.maxUnpackedBytes ?? MAX_WORKBOOK_UNPACKED_BYTES);
@@ -39,20 +38,21 @@ export async function openXlsxReader(file: SourceFile, options: SheetReaderOptio
     await worksheets.return(undefined);
   };
   try {
-    const { name, worksheet, warnings: sheetWarnings } = await findWorksheet(workbook, worksheets, unpacked, path, options);
+    const { name, worksheet, warnings } = await findWorksheet(workbook, worksheets, unpacked, path, options);
     const rows = readRows(unpacked.guardIterator(worksheet[Symbol.asyncIterator]()), isDate1904(workbook));
-    const { names, warnings, unknown } = await readHeader(rows, path, options);
-    return {
+    const cells = await readHeaderCells(rows, path);
+    // Asked once the header is read: exceljs has then read the whole of a workbook it wrote, so the digest reads nothing more.
+    const sha256 = options.sha256 === true ? await file.sha256() : undefined;
+    return toSheetHead(path, {
       source: { format: 'xlsx', sheet: name },
-      columns: names.filter((column) => column !== undefined),
-      warnings: [...sheetWarnings, ...warnings],
-      unknownColumns: unknown,
       sha256,
+      cells,
+      warnings,
       close,
-      async *[Symbol.asyncIterator]() {
+      async *rows(header) {
         try {
           for await (const row of rows) {
-            const item = toSheetItem(row, names);
+            const item = toSheetItem(row, header.names);
             if (item) yield item;
           }
           await drainWorksheets(worksheets, unpacked);
@@ -62,7 +62,7 @@ export async function openXlsxReader(file: SourceFile, options: SheetReaderOptio
           await close();
         }
       },
-    };
+    });
   } catch (error) {
     await close();
     throw toSheetError(error, path);
@@ -75,7 +75,7 @@ async function findWorksheet(
   worksheets: AsyncIterator<WorksheetReader>,
   unpacked: UnpackedBytesWatch,
   path: string,
-  options: SheetReaderOptions,
+  options: SheetOpenOptions,
 ): Promise<ChosenSheet & { worksheet: WorksheetReader }> {
   let wanted: ChosenSheet | undefined;
   for (let next = await worksheets.next(); next.done !== true; next = await worksheets.next()) {
@@ -104,10 +104,10 @@ async function* readRows(worksheet: AsyncIterable<ExcelJS.Row>, date1904: boolea
   }
 }
 
-async function readHeader(rows: AsyncIterator<XlsxRow>, path: string, options: SheetReaderOptions): Promise<HeaderMap> {
+async function readHeaderCells(rows: AsyncIterator<XlsxRow>, path: string): Promise<string[]> {
   for (let next = await rows.next(); next.done !== true; next = await rows.next()) {
     const cells = next.value.cells.map((cell) => (typeof cell === 'object' ? '' : String(cell)));
-    if (cells.some((cell) => cell.trim() !== '')) return mapHeader(cells, path, options);
+    if (cells.some((cell) => cell.trim() !== '')) return cells;
   }
   throw new SheetError(`read ${path}`, 'the sheet is empty', 'Add a header row with the column names.');
 }

@@ -34,7 +34,7 @@ async function readShare(options: Partial<ImportOptions>): Promise<number> {
   };
   try {
     const { summary } = await harness.importFile('businesses', workbook, { ...options, source });
-expect(summary.rows).toMatchObject({ total: 30, invalid: 0, failed: 0 });
+    expect(summary.rows).toMatchObject({ total: 30, invalid: 0, failed: 0 });
   } finally {
     await source.close();
   }
@@ -42,11 +42,11 @@ expect(summary.rows).toMatchObject({ total: 30, invalid: 0, failed: 0 });
 }
 
 describe('a workbook import reads its bytes', () => {
-  it('twice in a dry run: the header, then the rows, the hash of the journal taken on the way', async () => {
-    expect(await readShare({ dryRun: true })).toBeLessThan(2.2);
+  it('once in a dry run: the rows are read on from the header, the hash of the journal taken on the way', async () => {
+    expect(await readShare({ dryRun: true })).toBeLessThan(1.2);
   });
 
-  it('three times with breakers: the header once, then the plan and the run', async () => {
-    expect(await readShare({ breakers: { maxChanges: { percent: 100 } } })).toBeLessThan(3.2);
+  it('twice with breakers: the plan, then the run', async () => {
+    expect(await readShare({ breakers: { maxChanges: { percent: 100 } } })).toBeLessThan(2.2);
   });
 });

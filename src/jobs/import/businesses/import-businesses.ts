@@ -11,12 +11,14 @@ import { listCustomFieldNames } from '../../../resources/businesses/pending-cust
 import { describeBusinessTarget, findIdentityColumn } from '../../../resources/describe-business-target.js';
 import type { ImportSummary, OpenImportOptions } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
-import { openImport, type ValidRow } from '../open-import.js';
+import { openImport, type OpenedImport, type ValidRow } from '../open-import.js';
+import type { ReportedRow } from '../report/import-report.js';
+import type { ImportCatalog } from '../../../resources/resource-catalog.js';
 import { OrgRouting } from '../org-routing.js';
 import { ORG_ID_COLUMN } from '../read-row-org.js';
 import { PLAN_DIR, PLANNED_READS_FILE } from '../report/open-report-dir.js';
 import { tryReadCustomFieldDefinitions } from '../../read-custom-field-definitions.js';
-import { readSheetHeader } from '../sheet/read-sheet-header.js';
+import { openImportHead } from '../sheet/open-import-sheet.js';
 import { checkSheetColumns, findUnknownColumns } from '../sheet/check-sheet-columns.js';
 import { BusinessRoundTrip } from './round-trip/business-round-trip.js';
 import type { CurrentBusiness } from './complete-business-update.js';
@@ -52,10 +54,7 @@ export async function importBusinesses(client: ApiClient, options: OpenImportOpt
   const codeSearch = new StoreCodeSearch(logger);
   let definitions: Promise<CustomFieldReading[] | undefined> | undefined;
   const readDefinitions = (api: OrgApi) => (definitions ??= tryReadCustomFieldDefinitions(api, logger));
-  // Read once: a workbook's header costs a pass over its sheet.
-  let header: Promise<readonly string[]> | undefined;
-  const readHeader = () => (header ??= readSheetHeader(options.source, 'businesses', options.sheet));
-  const shared = { orgCustomFields, codeSearch, readDefinitions, readHeader };
+  const shared = { orgCustomFields, codeSearch, readDefinitions };
   if (options.breakers === undefined) return (await importBusinessPass(client, options, logger, shared)).summary;
   logger.info('breakers are set: the whole file is planned before any write');
   // A dry run is its own plan: no run follows it.
@@ -74,31 +73,17 @@ interface SharedReads {
   codeSearch: StoreCodeSearch;
   /** The key's own custom field definitions, read by the first pass. */
   readDefinitions: (api: OrgApi) => Promise<CustomFieldReading[] | undefined>;
-  /** The sheet's header, read by the first pass. */
-  readHeader: () => Promise<readonly string[]>;
   plannedReads?: { reads: PlannedReads; stage: PassStage };
 }
 
-async function importBusinessPass(client: ApiClient, options: OpenImportOptions, logger: Logger, { orgCustomFields, codeSearch, readDefinitions, readHeader, plannedReads }: SharedReads): Promise<ImportPass> {
-  const header = await readHeader();
-  // Before the definitions are read, the first request: only custom_fields.* columns wait for them.
-  const staticHeaders = buildBusinessCatalog([]).columns.map((column) => column.header);
-  checkSheetColumns({ file: options.file, sheet: options.sheet, unknown: findUnknownColumns(header, staticHeaders), known: staticHeaders, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
+async function importBusinessPass(client: ApiClient, options: OpenImportOptions, logger: Logger, { orgCustomFields, codeSearch, readDefinitions, plannedReads }: SharedReads): Promise<ImportPass> {
   const routing = new OrgRouting(client, options.orgId);
-  const customFields = await readDefinitions(routing.lookup);
-  if (customFields === undefined) {
-    logger.warn("custom fields not read for the key (a PROVIDER key without --org): custom_fields.* cells are checked against the definitions of their business's organization, read once per organization");
-  }
-  const asExported = { skipCellsAsExported: options.mode === 'diff' };
-  const catalog =
-    customFields === undefined
-      ? buildBusinessCatalog([], listCustomFieldNames(header), asExported)
-      : buildBusinessCatalog(customFields, [], asExported);
   const firstLine = new Map<string, number>();
   // A business an earlier run sent or compared stays taken: a later row for it is still refused.
-  const { run, rows } = await openImport(client, options, logger, catalog, (row) => {
+  const onRestored = (row: ReportedRow): void => {
     if (row.target !== undefined && row.status !== 'invalid' && !firstLine.has(row.target)) firstLine.set(row.target, row.line);
-  });
+  };
+  const { run, rows, catalog, customFields } = await openBusinessImport(client, options, logger, { lookup: routing.lookup, readDefinitions, onRestored });
   run.organizations = () => routing.tally();
   if (plannedReads?.stage === 'run') run.reads = plannedReads.reads.requests;
   run.readsPerRowLeft = () => codeSearch.readsPerRowLeft();
@@ -118,6 +103,35 @@ async function importBusinessPass(client: ApiClient, options: OpenImportOptions,
     return { summary: await run.finish('businesses'), statusChanges: roundTrip.statusChanges, planFile: roundTrip.planFile };
   } finally {
     await roundTrip.close();
+  }
+}
+
+/**
+ * Opens the sheet to its header, builds the catalog from the key's custom field definitions (or,
+ * when it reads none, from the header's custom_fields.* columns) and reads the rows on from the
+ * same head.
+ */
+async function openBusinessImport(
+  client: ApiClient,
+  options: OpenImportOptions,
+  logger: Logger,
+  { lookup, readDefinitions, onRestored }: { lookup: OrgApi; readDefinitions: SharedReads['readDefinitions']; onRestored: (row: ReportedRow) => void },
+): Promise<OpenedImport<BusinessTarget, BusinessRowValues> & { catalog: ImportCatalog<BusinessTarget, BusinessRowValues>; customFields: CustomFieldReading[] | undefined }> {
+  const head = await openImportHead(options.source, 'businesses', options.sheet);
+  try {
+    // Before the definitions are read, the first request: only custom_fields.* columns wait for them.
+    const staticHeaders = buildBusinessCatalog([]).columns.map((column) => column.header);
+    checkSheetColumns({ file: options.file, sheet: options.sheet, unknown: findUnknownColumns(head.columns, staticHeaders), known: staticHeaders, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
+    const customFields = await readDefinitions(lookup);
+    if (customFields === undefined) {
+      logger.warn("custom fields not read for the key (a PROVIDER key without --org): custom_fields.* cells are checked against the definitions of their business's organization, read once per organization");
+    }
+    const asExported = { skipCellsAsExported: options.mode === 'diff' };
+    const catalog = customFields === undefined ? buildBusinessCatalog([], listCustomFieldNames(head.columns), asExported) : buildBusinessCatalog(customFields, [], asExported);
+    return { ...(await openImport(client, options, logger, catalog, { head, onRestored })), catalog, customFields };
+  } catch (error) {
+    await head.close();
+    throw error;
   }
 }
 
