@@ -10,6 +10,10 @@ describe('XLSX text escaping', () => {
     ['a\r\nb', 'a_x000D_\nb'],
     ['\u0001', '_x0001_'],
     ['_x0041_', '_x005F_x0041_'],
+    // LibreOffice decodes one to four hex digits in an inline string: _xC_ would come back a form feed.
+    ['yJ4_xC_EWZ', 'yJ4_x005F_xC_EWZ'],
+    ['_x1_ and _xab_', '_x005F_x1_ and _x005F_xab_'],
+    ['_x12345_ _xG_ _x_', '_x12345_ _xG_ _x_'],
     ['Fish &amp; Chips', 'Fish _x0026_amp; Chips'],
     ['AT&T; R&D', 'AT&T; R&D'],
     ['\uD800x', '_xD800_x'],
@@ -25,6 +29,8 @@ describe('XLSX text escaping', () => {
         const encoded = encodeXlsxText(text);
         expect(decodeXlsxText(encoded)).toBe(text);
         expect(UNSAFE.test(encoded)).toBe(false);
+        // Every escape a reader may decode is one the writer meant: a literal one has its underscore escaped.
+        expect(encoded.replaceAll(/_x[0-9A-Fa-f]{4}_/g, '')).not.toMatch(/_x[0-9A-Fa-f]{1,4}_/);
       }),
     );
   });

@@ -21,7 +21,7 @@ const MAX_INFLATED_BYTES = 1_000_000;
 const SnapshotSchema = z.tuple([z.string().min(1), z.record(z.string(), z.string())]);
 
 /**
- * `_base`: the row's snapshot at export, deflated and base64url-encoded, so that the import can
+ * `_base`: the row's snapshot at export, deflated and base64-encoded, so that the import can
  * tell what the file changed from what the API changed since (a three-way merge). Hidden in XLSX;
  * the business import reads it itself (a meta column, in no payload).
  */
@@ -34,8 +34,11 @@ export const baseColumn: Column = textColumn({
   description: 'What the row held when exported, encoded: the import sends only what the file changed since, and reports conflicts. Leave it as it is; empty it to compare with the current business only',
 });
 
+// Base64, not base64url: LibreOffice reads "_x" and one to four hex digits and "_" in a saved
+// workbook as an escaped character, which base64url's "_" would spell out in one row in a few hundred.
+// Node's decoder reads both alphabets, so cells earlier exports wrote in base64url still read.
 export function encodeRowSnapshot(snapshot: RowSnapshot): string {
-  return PREFIX + deflateRawSync(JSON.stringify([snapshot.id, snapshot.cells])).toString('base64url');
+  return PREFIX + deflateRawSync(JSON.stringify([snapshot.id, snapshot.cells])).toString('base64');
 }
 
 /** A row's snapshot: undefined when its `_base` cell is empty, `edited` when an export did not write the cell (or it was edited). */
@@ -48,7 +51,7 @@ export function readRowBase(cells: Readonly<Record<string, CellValue>>): RowSnap
 function decodeRowSnapshot(cell: string): RowSnapshot | undefined {
   if (!cell.startsWith(PREFIX)) return undefined;
   try {
-    const json = inflateRawSync(Buffer.from(cell.slice(PREFIX.length), 'base64url'), { maxOutputLength: MAX_INFLATED_BYTES }).toString('utf8');
+    const json = inflateRawSync(Buffer.from(cell.slice(PREFIX.length), 'base64'), { maxOutputLength: MAX_INFLATED_BYTES }).toString('utf8');
     const parsed = SnapshotSchema.safeParse(JSON.parse(json));
     return parsed.success ? { id: parsed.data[0], cells: parsed.data[1] } : undefined;
   } catch {
