@@ -34,6 +34,19 @@ describe('columns are explicit', () => {
     expect(requests).toBe(0);
   });
 
+  it('names the sheet of a workbook whose header has an unknown column, both before and after the custom fields are read', async () => {
+    for (const [column, message] of [
+      ['nmae', '(sheet stores): its header names columns the import does not read (nmae: unknown column; did you mean name?)'],
+      ['custom_fields.seat', '(sheet stores): its header names columns the import does not read (custom_fields.seat: unknown column; did you mean custom_fields.seats?)'],
+    ]) {
+      const workbook = new ExcelJS.Workbook();
+      workbook.addWorksheet('stores').addRows([['business_id', column], [businessId(0), 'x']]);
+      const file = join(harness.dir, 'unknown-column.xlsx');
+      await workbook.xlsx.writeFile(file);
+      await expect(harness.importFile('businesses', file)).rejects.toThrow(message);
+    }
+  });
+
   it('refuses a custom field the organization does not define, and reads those it does', async () => {
     const error = await harness.runImport('businesses', `business_id,custom_fields.has_parkin\n${businessId(0)},true\n`).catch((caught: unknown) => caught);
     expect((error as Error).message).toContain('custom_fields.has_parkin: unknown column; did you mean custom_fields.has_parking?');
