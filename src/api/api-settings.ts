@@ -9,7 +9,7 @@ export interface ApiSettings {
   rateRedisUrl?: string;
 }
 
-export class ConfigurationError extends UserError {
+class ConfigurationError extends UserError {
   override name = 'ConfigurationError';
 }
 

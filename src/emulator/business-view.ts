@@ -9,9 +9,9 @@ const PHOTO_KEYS = ['LOGO', 'primary', 'secondary'] as const;
 /** Hours stay lists under `real-shapes`: a closed day is `[]`, and the description sends hours whole. */
 const HOURS_FIELDS: readonly unknown[] = ['open_hours', 'specific_hours'];
 /** A status the public facts do not list, as a service adds one between two documentation updates. */
-export const UNKNOWN_STATUS = 'permanently_closed';
+const UNKNOWN_STATUS = 'permanently_closed';
 /** A field the spec does not name. */
-export const EXTRA_FIELD = { service_area: { business_type: 'CUSTOMER_AND_BUSINESS_LOCATION', places: ['Paris'] } };
+const EXTRA_FIELD = { service_area: { business_type: 'CUSTOMER_AND_BUSINESS_LOCATION', places: ['Paris'] } };
 
 /**
  * A business as the emulator answers it: the stored record, or a copy with the quirks that change

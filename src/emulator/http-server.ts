@@ -7,7 +7,7 @@ import type { EmulatorResponse } from './pipeline/http-types.js';
 import { invalidBody, notFound } from './pipeline/responses.js';
 
 /** Bodies above this size are refused: the spec states no limit, the emulator picks one. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface RunningServer {
   /** Base URL with the version segment, for instance `http://127.0.0.1:4010/v2`. */

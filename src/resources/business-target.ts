@@ -41,7 +41,7 @@ export interface BusinessIdentity {
 }
 
 /** Reads how the rows of a sheet find their business: business_id wins when both are given; a row with neither cannot be sent. */
-export function createBusinessIdentityReader(context: CellContext): (cells: Readonly<Record<string, CellValue>>) => BusinessIdentity {
+function createBusinessIdentityReader(context: CellContext): (cells: Readonly<Record<string, CellValue>>) => BusinessIdentity {
   const readFields = createRowFieldsReader(BUSINESS_IDENTITY_COLUMNS, context);
   return (cells) => {
     const { values, errors } = readFields(cells);

@@ -1,5 +1,5 @@
 export { CSV_DIALECT_NAMES, DEFAULT_CSV_DIALECT, excelDialect, nameCsvDialect, type CsvDialect, type CsvDialectName, type LineEnding } from './csv/csv-dialect.js';
-export { CSV_DELIMITERS, type CsvDelimiter } from './csv/detect-delimiter.js';
+export type { CsvDelimiter } from './csv/detect-delimiter.js';
 export type { TextEncoding } from './text/detect-encoding.js';
 export { detectSheetFormat, type SheetFormat } from './detect-sheet-format.js';
 export { escapeFormula, unescapeFormula } from './escape-formula.js';

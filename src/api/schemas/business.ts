@@ -74,7 +74,7 @@ export const PhotosSchema = z.strictObject({
 });
 export type Photos = z.infer<typeof PhotosSchema>;
 
-export const ImageWithTextsSchema = z.strictObject({ url: httpUrl, texts: z.record(z.string(), z.string()) });
+const ImageWithTextsSchema = z.strictObject({ url: httpUrl, texts: z.record(z.string(), z.string()) });
 
 export const CustomFieldValueSchema = z.union([
   z.boolean(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** `errors.json` validation details: nested by field, messages (or one message) at the leaves. */
 export type FieldMessages = { [field: string]: string | string[] | FieldMessages };
-export const FieldMessagesSchema: z.ZodType<FieldMessages> = z.lazy(() =>
+const FieldMessagesSchema: z.ZodType<FieldMessages> = z.lazy(() =>
   z.record(z.string(), z.union([z.string(), z.array(z.string()), FieldMessagesSchema])),
 );
 

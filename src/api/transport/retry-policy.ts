@@ -49,7 +49,7 @@ export interface RetryHistory {
  * Milliseconds to wait before the next attempt, or undefined to give up. A Retry-After beyond
  * `maxRetryAfterMs` throws RetryAfterTooLongError: nobody wants a run that sleeps for a day.
  */
-export function decideRetry(error: ApiError, history: RetryHistory, options: RetryOptions, random: () => number, now: number): number | undefined {
+function decideRetry(error: ApiError, history: RetryHistory, options: RetryOptions, random: () => number, now: number): number | undefined {
   if (error.kind === 'rate-limited') {
     if (error.retryAfterMs !== undefined && error.retryAfterMs > options.maxRetryAfterMs) throw new RetryAfterTooLongError(error, options.maxRetryAfterMs);
     // Without a readable Retry-After, a 429 backs off like a failure.

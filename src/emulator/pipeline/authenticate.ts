@@ -27,7 +27,7 @@ function isAllowedAddress(key: ApiKey, remoteAddress: string): boolean {
 }
 
 /** Builds a BlockList from IP and CIDR entries; entries were validated when the key was saved. */
-export function toBlockList(entries: readonly string[]): BlockList {
+function toBlockList(entries: readonly string[]): BlockList {
   const list = new BlockList();
   for (const entry of entries) {
     const [address = '', prefix] = entry.split('/');

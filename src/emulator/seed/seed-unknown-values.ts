@@ -1,7 +1,7 @@
 import type { EmulatorState } from '../state.js';
 
 /** The custom field of a type the public facts do not list, and its name in every organization. */
-export const UNKNOWN_TYPE_FIELD = { name: 'renovated_on', type: 'DATE' } as const;
+const UNKNOWN_TYPE_FIELD = { name: 'renovated_on', type: 'DATE' } as const;
 
 /**
  * `unknown-values`: each organization gets a custom field of type DATE, last of its first section,

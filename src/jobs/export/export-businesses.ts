@@ -21,7 +21,7 @@ import { openExportFile } from './open-export-file.js';
  * Pages requested with page 1 before it says how many follow: a business list is usually long,
  * and the few requests a short one wastes cost less than a round trip of idle budget.
  */
-export const LONG_LIST_GUESS = 2;
+const LONG_LIST_GUESS = 2;
 
 /**
  * `businesses`: every column of the businesses catalog, so that importing the file untouched

@@ -16,7 +16,7 @@ const orgIds = z.union([positiveInt, z.array(positiveInt).min(1), z.literal('all
 /** Refuses a literal key under any of the names people give it. */
 const noLiteralKey = { key: z.never(LITERAL_KEY).optional(), api_key: z.never(LITERAL_KEY).optional(), apiKey: z.never(LITERAL_KEY).optional() };
 
-export const ApiSettingsSchema = z.strictObject({
+const ApiSettingsSchema = z.strictObject({
   /** Defaults to LISTING_API_URL. */
   url: z.url({ protocol: /^https?$/ }).optional(),
   /** Name of the environment variable holding the key; LISTING_API_KEY by default. */
@@ -59,7 +59,7 @@ export const ImportStepSchema = z.strictObject({
   }),
 });
 
-export const ExportStepSchema = z.strictObject({
+const ExportStepSchema = z.strictObject({
   ...stepBase,
   export: z.strictObject({
     resource: z.preprocess((name) => (typeof name === 'string' ? (EXPORT_RESOURCE_ALIASES[name] ?? name) : name), z.enum(EXPORT_RESOURCES)),

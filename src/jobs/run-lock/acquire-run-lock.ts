@@ -22,9 +22,9 @@ export interface RunLockOptions {
   now?: () => Date;
 }
 
-export const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_MS = 10_000;
 /** Six missed heartbeats: a run whose event loop stalls a while keeps its lock. */
-export const STALE_AFTER_MS = 6 * HEARTBEAT_MS;
+const STALE_AFTER_MS = 6 * HEARTBEAT_MS;
 
 /** File systems without hard links (some network shares): the lock is written in place there. */
 const NO_HARD_LINKS: ReadonlySet<unknown> = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);

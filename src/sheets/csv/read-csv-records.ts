@@ -9,7 +9,7 @@ import { SheetError } from '../sheet-error.js';
  * Below this size a file is parsed on the main thread: starting a worker costs about as much as
  * parsing a few thousand rows.
  */
-export const WORKER_MIN_BYTES = 4 * 1024 * 1024;
+const WORKER_MIN_BYTES = 4 * 1024 * 1024;
 
 /**
  * The records of a CSV file. A large file is parsed in a worker thread, so that csv-parse (most of

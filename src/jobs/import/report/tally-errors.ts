@@ -1,6 +1,6 @@
 /** Distinct errors counted: past them, a new error counts under OTHER_ERRORS (a file whose every row fails its own way). */
 const MAX_DISTINCT = 1_000;
-export const OTHER_ERRORS = 'other errors';
+const OTHER_ERRORS = 'other errors';
 
 /**
  * How many rows have each error, the cell each quotes left out (`got '…'`), so that the same
