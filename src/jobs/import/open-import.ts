@@ -28,7 +28,7 @@ export interface OpenedImport<Target, Update> {
   rows: AsyncGenerator<ValidRow<Target, Update>>;
 }
 
-export interface OpenImportSheet {
+export interface OpenImportExtras {
   /** The sheet already opened to its header, when the catalog was built from it; else the import opens it. */
   head?: SheetHead;
   /** Sees the rows an earlier run journaled, for checks that span rows (a business given twice). */
@@ -45,7 +45,7 @@ export async function openImport<Target, Update>(
   options: OpenImportOptions,
   logger: Logger,
   catalog: ImportCatalog<Target, Update>,
-  { head, onRestored = () => undefined }: OpenImportSheet = {},
+  { head, onRestored = () => undefined }: OpenImportExtras = {},
 ): Promise<OpenedImport<Target, Update>> {
   const reader = head === undefined ? await openImportSheet(options.source, catalog, options.sheet) : readImportSheet(head, catalog);
   let ignoredColumns: string[];

@@ -106,6 +106,8 @@ async function importBusinessPass(client: ApiClient, options: OpenImportOptions,
   }
 }
 
+type BusinessImport = OpenedImport<BusinessTarget, BusinessRowValues> & { catalog: ImportCatalog<BusinessTarget, BusinessRowValues>; customFields: CustomFieldReading[] | undefined };
+
 /**
  * Opens the sheet to its header, builds the catalog from the key's custom field definitions (or,
  * when it reads none, from the header's custom_fields.* columns) and reads the rows on from the
@@ -116,7 +118,7 @@ async function openBusinessImport(
   options: OpenImportOptions,
   logger: Logger,
   { lookup, readDefinitions, onRestored }: { lookup: OrgApi; readDefinitions: SharedReads['readDefinitions']; onRestored: (row: ReportedRow) => void },
-): Promise<OpenedImport<BusinessTarget, BusinessRowValues> & { catalog: ImportCatalog<BusinessTarget, BusinessRowValues>; customFields: CustomFieldReading[] | undefined }> {
+): Promise<BusinessImport> {
   const head = await openImportHead(options.source, 'businesses', options.sheet);
   try {
     // Before the definitions are read, the first request: only custom_fields.* columns wait for them.
