@@ -54,6 +54,7 @@ export async function openImport<Target, Update>(
       file: options.file,
       sheet: reader.source.format === 'xlsx' ? reader.source.sheet : undefined,
       unknown: reader.unknownColumns,
+      named: reader.columns.length + reader.unknownColumns.length,
       known: catalog.columns.map((column) => column.header),
       ignore: options.ignoreColumns ?? [],
     });

@@ -1,5 +1,6 @@
 import { CUSTOM_FIELD_PREFIX } from '../../../resources/custom-field-column.js';
 import { findClosestName } from '../../find-closest-name.js';
+import { SheetError } from '../../../sheets/index.js';
 import { UnknownColumnsError } from './unknown-columns-error.js';
 
 /** Unknown columns named in the message, at most: a header of thousands would flood the terminal. */
@@ -11,6 +12,8 @@ export interface SheetColumnsCheck {
   sheet?: string | undefined;
   /** The header's columns no catalog column matches, as written. */
   unknown: readonly string[];
+  /** How many columns the header names, read or not. */
+  named: number;
   /** The catalog's headers: what a typo is compared with. */
   known: readonly string[];
   /** Columns the user named to leave out (`--ignore-columns`), in any case. */
@@ -23,10 +26,18 @@ export interface SheetColumnsCheck {
  * Columns are explicit: an unknown column stops the import (a typo would otherwise leave its
  * values out unseen), unless the user named it to be left out. Returns the columns left out so.
  */
-export function checkSheetColumns({ file, sheet, unknown, known, ignore = [], deferCustomFields = false }: SheetColumnsCheck): string[] {
+export function checkSheetColumns({ file, sheet, unknown, named, known, ignore = [], deferCustomFields = false }: SheetColumnsCheck): string[] {
   const ignored = new Set(ignore.map((name) => name.trim().toLowerCase()));
   const deferred = (name: string): boolean => deferCustomFields && name.toLowerCase().startsWith(CUSTOM_FIELD_PREFIX);
   const refused = unknown.filter((name) => !ignored.has(name.toLowerCase()) && !deferred(name));
+  // A title above the header ("Stores – March") is read as the header: no column of it is one.
+  if (refused.length > 0 && refused.length === named) {
+    throw new SheetError(
+      `import ${file}${sheet === undefined ? '' : ` (sheet ${sheet})`}`,
+      `its first filled row names no column the import reads (${refused.slice(0, SHOWN_COLUMNS).join(' | ')}), so it is not a header`,
+      'Make the column names its first filled row (delete any title rows above them), or check that it is the right file.',
+    );
+  }
   if (refused.length > 0) {
     const shown = refused.slice(0, SHOWN_COLUMNS);
     const problems = shown.map((name) => {
