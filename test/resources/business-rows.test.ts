@@ -59,7 +59,7 @@ describe('a business row', () => {
       "website_url: must be an http(s) URL, got 'ftp://files.example.com'",
       'description_short: must be at most 80 characters, got 81 characters',
       "contacts.0.email: must be an email address, got 'nobody'",
-      "contacts.0.phone_numbers: must be a phone number in E.164 format (+33302060628), got '0474000000'",
+      "contacts.0.phone_numbers: must be a phone number in E.164 format (+33302060628), or a national number of the row's country (its country column), got '04 74 00 00 00'",
       "open_hours.monday: must be a time window HH:MM-HH:MM, got '09:00-25:00'",
       "specific_hours.close: ends_at must not be before starts_at, got '2027-01-05'",
       "specific_hours.open: must be entries 'yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd HH:MM-HH:MM,HH:MM-HH:MM' separated by |, got '2026-12-24'",

@@ -1,7 +1,7 @@
 import { BusinessUpdateSchema, ContactSchema, PhotosSchema } from '../../api/schemas/business.js';
 import { BUSINESS_STATUSES, DESCRIPTION_LONG_MAX, DESCRIPTION_SHORT_MAX, WEEK_DAYS, type WeekDay } from '../../api/facts/service-facts.js';
 import { findBusinessClearing } from '../../api/facts/clearing-facts.js';
-import type { Column } from '../column.js';
+import type { Column, Parsed } from '../column.js';
 import { withClearing } from '../define-column.js';
 import { choiceColumn } from '../columns/choice-column.js';
 import { dateColumn } from '../columns/date-column.js';
@@ -118,7 +118,11 @@ function listBusinessFieldColumns(): Column[] {
       grammar: `phone numbers in E.164 format (+33302060628) separated by ${LIST_SEPARATOR}; spaces and dots are removed`,
       description: 'Phone numbers of the main contact, the first one shown first',
       example: ['+33474000000'],
-      parseItem: (text) => ({ value: text.replace(PHONE_GROUPING, '') }),
+      parseItem: (text): Parsed<string> => {
+        const phone = text.replace(PHONE_GROUPING, '');
+        // A national number left here was not read with the row's country: the person should learn it can be.
+        return phone.startsWith('+') ? { value: phone } : { error: `must be a phone number in E.164 format (+33302060628), or a national number of the row's country (its country column)` };
+      },
       formatItem: (item) => item,
     }),
     textColumn({ header: 'contacts.0.fax', schema: ContactSchema.shape.fax.unwrap(), trim: true, text: true, description: 'Fax of the main contact' }),

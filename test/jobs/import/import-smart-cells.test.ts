@@ -36,6 +36,6 @@ describe('cells read with the row country', () => {
     if (business === undefined) throw new Error('no business');
     const { summary, results } = await harness.runImport('businesses', `business_id,contacts.0.phone_numbers\n${business.id},06 12 34 56 78\n`);
     expect(summary.rows.invalid).toBe(1);
-    expect(results[0]?._errors).toContain('contacts.0.phone_numbers: must be a phone number in E.164 format');
+    expect(results[0]?._errors).toBe("contacts.0.phone_numbers: must be a phone number in E.164 format (+33302060628), or a national number of the row's country (its country column), got '06 12 34 56 78'");
   });
 });
