@@ -115,7 +115,7 @@ function listBusinessFieldColumns(): Column[] {
       header: 'contacts.0.phone_numbers',
       schema: ContactSchema.shape.phone_numbers.unwrap(),
       text: true,
-      grammar: `phone numbers in E.164 format (+33302060628) separated by ${LIST_SEPARATOR}; spaces and dots are removed`,
+      grammar: `phone numbers in E.164 format (+33302060628), or national ones in a row that gives its country, separated by ${LIST_SEPARATOR}; spaces and dots are removed`,
       description: 'Phone numbers of the main contact, the first one shown first',
       example: ['+33474000000'],
       parseItem: (text): Parsed<string> => {
