@@ -49,6 +49,10 @@ function createBusinessIdentityReader(context: CellContext): (cells: Readonly<Re
     const code = values.get(storeCodeColumn);
     const target = typeof businessId === 'string' ? { business_id: businessId } : typeof code === 'string' ? { code } : undefined;
     if (target === undefined && errors.length === 0) errors.push('business_id: missing; give business_id or code to find the business');
+    // Left in a filled template, the example row would cost a search and fail as a store not found.
+    if (target !== undefined && 'code' in target && target.code === storeCodeColumn.example) {
+      errors.push(`code: '${target.code}' is the template's example row; replace it with your own stores, or delete it`);
+    }
     return { target, code: typeof code === 'string' ? code : undefined, errors };
   };
 }
