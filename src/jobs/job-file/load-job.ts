@@ -19,7 +19,7 @@ export interface LoadJobOptions {
 }
 
 /**
- * Reads a job file: YAML, then `${ENV_VAR}`, `{date}` and `{datetime}` in every string, then the
+ * Reads a job file: YAML, then `${ENV_VAR}`, `{date}`, `{date-Nd}` and `{datetime}` in every string, then the
  * schema and the paths (under the working directory). Every problem is reported at once, each
  * with its path in the file.
  */
@@ -95,5 +95,8 @@ function interpolateText(text: string, path: readonly (string | number)[], { env
       return value ?? '';
     })
     .replaceAll('{date}', iso.slice(0, 10))
+    .replace(/\{date-(\d{1,4})d\}/g, (_match, days: string) => new Date(now.getTime() - Number(days) * DAY_MS).toISOString().slice(0, 10))
     .replaceAll('{datetime}', `${iso.slice(0, 19).replace(/:/g, '-')}Z`);
 }
+
+const DAY_MS = 86_400_000;

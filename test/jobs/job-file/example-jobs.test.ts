@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../cli/test-io.js';
 
 /** What jobs/README.md says to set for the jobs that read the environment. */
-const ENV = { CRM_EXPORT_DIR: 'samples', FEEDBACK_SINCE: '2025-06-01' };
+const ENV = { CRM_EXPORT_DIR: 'samples' };
 
 describe('the example jobs in jobs/', () => {
   it('pass validate; the demo lists the mistakes its sheets hold on purpose', { timeout: 60_000 }, async () => {

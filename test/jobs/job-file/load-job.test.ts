@@ -31,6 +31,11 @@ describe('job files', () => {
     });
   });
 
+  it('writes {date-7d} as the UTC date seven days before the run, for a scheduled export of the last week', async () => {
+    const job = await load(['name: weekly', 'steps:', '  - export:', '      resource: feedback', '      out: reports/{date}.xlsx', '      filters: {since: "{date-7d}", until: "{date-0d}"}'].join('\n'));
+    expect(job.steps[0]).toMatchObject({ export: { out: 'reports/2026-11-21.xlsx', filters: { since: '2026-11-14', until: '2026-11-21' } } });
+  });
+
   it("passes an import step's ignore_columns, date_format and allow_code_changes to the import", async () => {
     const job = await load(
       ['name: crm', 'steps:', '  - import:', '      resource: businesses', '      source: stores.csv', '      ignore_columns: [colour, notes]', '      date_format: mm/dd/yyyy', '      allow_code_changes: true'].join('\n'),
