@@ -31,8 +31,12 @@ function readWithCsvParse(text: string, delimiter: CsvDelimiter, firstLine = 1):
   } catch (error) {
     const code = (error as CsvError).code;
     const line = firstLine + countBreaks(text.slice(0, consumed));
-    const rest = text.slice(consumed).replace(/^[^\r\n]*(\r\n|\r|\n|$)/, '');
-    return [...records, { line, problem: PROBLEMS[code] ?? code }, ...(rest === '' ? [] : readWithCsvParse(rest, delimiter, line + 1))];
+    const [firstLineText = ''] = /^[^\r\n]*(\r\n|\r|\n|$)/.exec(text.slice(consumed)) ?? [];
+    const rest = text.slice(consumed + firstLineText.length);
+    // A quote in a line with no quoted cell is text: the line's cells are what lies between its delimiters.
+    const cells = firstLineText.replace(/(\r\n|\r|\n)$/, '').split(delimiter);
+    const read: CsvRecord = code === 'INVALID_OPENING_QUOTE' && !cells.some((cell) => cell.startsWith('"')) ? { line, cells } : { line, problem: PROBLEMS[code] ?? code };
+    return [...records, read, ...(rest === '' ? [] : readWithCsvParse(rest, delimiter, line + 1))];
   }
 }
 

@@ -148,7 +148,7 @@ describe('malformed CSV lines', () => {
     ['an unclosed quote on the last line', 'a,b\r\n1,2\r\n3,"never closed\r\n', [2], [3]],
     ['an unclosed quote that swallows the next lines', 'a,b\n1,"open\n2,x\n3,y\n', [3, 4], [2]],
     ['text after a closing quote', 'a,b\n1,"x"y\n2,z\n', [3], [2]],
-    ['a quote inside an unquoted cell', 'a,b\n1,12" screen\n2,z\n', [3], [2]],
+    ['a quote inside an unquoted cell of a line that also quotes one', 'a,b\n"1",12" screen\n2,z\n', [3], [2]],
     ['CR line ends', 'a,b\r1,"x"y\r2,z\r', [3], [2]],
     ['a CRLF split by the restart', 'a,b\r\n1,"x"\r\n2,"y"z\r\n3,w\r\n\r\n4,v', [2, 4, 6], [3]],
     ['two broken lines in a row', 'a,b\n1,"x"y\n2,"z"w\n3,v\n', [4], [2, 3]],
@@ -156,6 +156,14 @@ describe('malformed CSV lines', () => {
     const { items } = await readItems(await writeCsv(content));
     expect(items.filter((item) => item.kind === 'row').map((item) => item.line)).toEqual(rowLines);
     expect(items.filter((item) => item.kind === 'issue').map((item) => item.line)).toEqual(issueLines);
+  });
+
+  it('reads quotes inside cells that do not start with one as text, as spreadsheets do', async () => {
+    const { items } = await readItems(await writeCsv('code;name;description\r\nS1;Boulangerie "Le Four";12" screen, 3" stand\r\nS2;"Quoted";fine\r\n'));
+    expect(items).toEqual([
+      { kind: 'row', line: 2, values: { code: 'S1', name: 'Boulangerie "Le Four"', description: '12" screen, 3" stand' } },
+      { kind: 'row', line: 3, values: { code: 'S2', name: 'Quoted', description: 'fine' } },
+    ]);
   });
 
   it('reports a line with values right of the header', async () => {

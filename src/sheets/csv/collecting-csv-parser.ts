@@ -10,6 +10,12 @@ export class CollectingCsvParser extends Parser {
   private records: string[][] = [];
   private ends: number[] = [];
 
+  constructor(...options: ConstructorParameters<typeof Parser>) {
+    super(...options);
+    // A malformed record rejects `feed` or `finish`, which the caller handles.
+    this.on('error', () => undefined);
+  }
+
   override push(chunk: unknown, encoding?: BufferEncoding): boolean {
     if (chunk === null) return super.push(chunk, encoding);
     this.records.push(chunk as string[]);

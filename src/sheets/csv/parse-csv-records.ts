@@ -1,4 +1,4 @@
-import type { CsvError } from 'csv-parse';
+import { CsvError } from 'csv-parse';
 import { CollectingCsvParser } from './collecting-csv-parser.js';
 import type { CsvDelimiter } from './detect-delimiter.js';
 import { KeptBytes } from './kept-bytes.js';
@@ -16,6 +16,8 @@ interface Attempt {
 
 // Excel caps a cell at 32,767 characters: a far longer record is an unclosed quote eating the file.
 const MAX_RECORD_CHARS = 1_048_576;
+const LF = 0x0a;
+const CR = 0x0d;
 
 /**
  * Records of a CSV text, in batches (those of a chunk of the input). csv-parse does not resume
@@ -28,6 +30,8 @@ export async function* parseCsvBatches(bytes: AsyncIterable<Buffer>, delimiter: 
   // The line where the next record starts.
   let line = 1;
   let replay: Buffer | undefined;
+  // Whether the replay starts with the failed record's line, which the next parse skips.
+  let skipLine = false;
   try {
     for (;;) {
       const attempt: Attempt = { kept: new KeptBytes(), failedAfter: 0 };
@@ -36,14 +40,14 @@ export async function* parseCsvBatches(bytes: AsyncIterable<Buffer>, delimiter: 
         record_delimiter: ['\r\n', '\n', '\r'],
         relax_column_count: true,
         skip_empty_lines: false,
-        skip_records_with_error: true,
         max_record_size: MAX_RECORD_CHARS,
-        on_skip: (error) => {
-          if (attempt.failure) return;
-          attempt.failure = error ?? { code: 'CSV_UNKNOWN_ERROR', message: 'the line cannot be read' };
-          attempt.failedAfter = parser.info.records;
-        },
       });
+      // The parse stops at its first error: parsing on through the chunk would build an error for every later bad line, each restart again.
+      const fail = (error: unknown): void => {
+        if (!(error instanceof CsvError)) throw error;
+        attempt.failure = error;
+        attempt.failedAfter = parser.info.records;
+      };
       let taken = 0;
       const take = (): CsvRecord[] => {
         const { records, end } = parser.takeRecords(attempt.failure === undefined ? Infinity : attempt.failedAfter - taken);
@@ -56,15 +60,15 @@ export async function* parseCsvBatches(bytes: AsyncIterable<Buffer>, delimiter: 
         });
       };
       try {
-        for await (const chunk of feedChunks(source, replay)) {
+        for await (const chunk of feedChunks(source, replay, skipLine)) {
           attempt.kept.push(chunk);
-          await parser.feed(chunk);
+          await parser.feed(chunk).catch(fail);
           const batch = take();
           if (batch.length > 0) yield batch;
           if (attempt.failure !== undefined) break;
         }
         if (attempt.failure === undefined) {
-          await parser.finish();
+          await parser.finish().catch(fail);
           const batch = take();
           if (batch.length > 0) yield batch;
         }
@@ -72,8 +76,21 @@ export async function* parseCsvBatches(bytes: AsyncIterable<Buffer>, delimiter: 
         parser.destroy();
       }
       if (attempt.failure === undefined) return;
-      yield [{ line, problem: describeCsvError(attempt.failure) }];
       replay = attempt.kept.rest();
+      if (attempt.failure.code === 'INVALID_OPENING_QUOTE') {
+        const { gathered, end } = await gatherFirstLine(replay, source);
+        const cells = end === undefined ? undefined : readUnquotedLine(gathered.subarray(0, end), delimiter);
+        replay = gathered;
+        if (end !== undefined && cells !== undefined) {
+          yield [{ line, cells }];
+          replay = gathered.subarray(end);
+          skipLine = false;
+          line += 1;
+          continue;
+        }
+      }
+      yield [{ line, problem: describeCsvError(attempt.failure) }];
+      skipLine = true;
       line += 1;
     }
   } finally {
@@ -98,10 +115,44 @@ function countLineBreaks(cells: readonly string[]): number {
   return breaks;
 }
 
-// After a failure, `replay` starts with the failed record: its first line is skipped.
-async function* feedChunks(source: AsyncIterator<Buffer>, replay: Buffer | undefined): AsyncGenerator<Buffer> {
+/**
+ * A line none of whose cells starts with a quote holds no quoted cell: its quotes are text
+ * (`12" screen`, `Boulangerie "Le Four"`), as spreadsheets read them, and its cells are what lies
+ * between its delimiters. Undefined for a line with a quoted cell, which stays malformed.
+ */
+function readUnquotedLine(bytes: Buffer, delimiter: CsvDelimiter): string[] | undefined {
+  const cells = bytes.toString('utf8').replace(/(\r\n|\n|\r)$/, '').split(delimiter);
+  return cells.some((cell) => cell.startsWith('"')) ? undefined : cells;
+}
+
+/** `bytes` and as many chunks after them as hold the end of their first line; `end` is undefined when it runs past a record's size. */
+async function gatherFirstLine(bytes: Buffer, source: AsyncIterator<Buffer>): Promise<{ gathered: Buffer; end: number | undefined }> {
+  let gathered = bytes;
+  for (;;) {
+    const end = findLineEnd(gathered);
+    if (end !== undefined) return { gathered, end };
+    if (gathered.length > MAX_RECORD_CHARS) return { gathered, end: undefined };
+    const next = await source.next();
+    if (next.done === true) return { gathered, end: gathered.length };
+    gathered = Buffer.concat([gathered, next.value]);
+  }
+}
+
+/** Where the first line ends, its line break included; undefined while a CR ends the bytes (the LF of a CRLF may follow). */
+function findLineEnd(bytes: Buffer): number | undefined {
+  for (let index = 0; index < bytes.length; index++) {
+    if (bytes[index] === LF) return index + 1;
+    if (bytes[index] !== CR) continue;
+    if (index + 1 === bytes.length) return undefined;
+    return bytes[index + 1] === LF ? index + 2 : index + 1;
+  }
+  return undefined;
+}
+
+// After a failure, `replay` starts with the failed record: its first line is skipped unless it was read.
+async function* feedChunks(source: AsyncIterator<Buffer>, replay: Buffer | undefined, skipLine: boolean): AsyncGenerator<Buffer> {
   const lines = new LineCounter();
-  let skipping = replay !== undefined;
+  let skipping = replay !== undefined && skipLine;
   // The skipped line ended a chunk: its LF may open the next one.
   let endedSkip = false;
   let pending = replay;
