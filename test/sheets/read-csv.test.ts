@@ -129,6 +129,17 @@ describe('reading CSV files', () => {
   });
 });
 
+describe("Excel's sep= line", () => {
+  it.each([
+    ['sep=;\r\ncode;name\r\nS1;Le Four, Lyon\r\n', ';'],
+    ['\uFEFFSEP=|\ncode|name\nS1|Le Four, Lyon\n', '|'],
+  ])('names the delimiter and is no record: %j', async (content, delimiter) => {
+    const { reader, items } = await readItems(await writeCsv(content));
+    expect(reader.source).toMatchObject({ format: 'csv', delimiter });
+    expect(items).toEqual([{ kind: 'row', line: 3, values: { code: 'S1', name: 'Le Four, Lyon' } }]);
+  });
+});
+
 describe('malformed CSV lines', () => {
   it('reports a line with a broken quote and reads the lines after it', async () => {
     const { items } = await readItems(fixturePath('broken-quote.csv'));

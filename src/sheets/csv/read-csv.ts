@@ -16,7 +16,7 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
   const { head, encoding, bom } = await file.scanText();
   // Taken by the scan on its way: reading the digest reads nothing more.
   const sha256 = await file.sha256();
-  const { delimiter: detected, lineEnding } = detectCsvLayout(head, encoding);
+  const { delimiter: detected, lineEnding, sepLine } = detectCsvLayout(head, encoding);
   const delimiter = options.delimiter ?? detected;
   const records = readCsvRecords({ path: file.path, fd: file.fd, encoding, delimiter, head }, file.size);
   const close = async (): Promise<void> => {
@@ -26,7 +26,7 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
     return toSheetHead(file.path, {
       source: { format: 'csv', delimiter, encoding, bom, lineEnding },
       sha256,
-      cells: await readHeaderCells(records, file.path),
+      cells: await readHeaderCells(records, file.path, sepLine),
       warnings: [],
       close,
       async *rows(header) {
@@ -42,7 +42,8 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
   }
 }
 
-async function readHeaderCells(records: AsyncIterator<CsvRecord>, path: string): Promise<string[]> {
+async function readHeaderCells(records: AsyncIterator<CsvRecord>, path: string, sepLine: boolean): Promise<string[]> {
+  if (sepLine) await records.next();
   for (let next = await records.next(); next.done !== true; next = await records.next()) {
     const record = next.value;
     if ('problem' in record) {
