@@ -1,4 +1,5 @@
 import { countXlsxRows } from './xlsx/count-xlsx-rows.js';
+import { detectCsvLayout } from './csv/detect-csv-layout.js';
 import { detectSheetFormat } from './detect-sheet-format.js';
 import type { SourceFile } from './file/source-file.js';
 
@@ -10,5 +11,7 @@ import type { SourceFile } from './file/source-file.js';
  */
 export async function estimateSheetRows(file: SourceFile, wanted: { sheet?: string; resource?: string } = {}): Promise<number> {
   if (detectSheetFormat(file.path, 'read') === 'xlsx') return countXlsxRows(file, wanted);
-  return Math.max(0, (await file.scanText()).lines - 1);
+  const { lines, head, encoding } = await file.scanText();
+  // The header, and Excel's `sep=;` line above it.
+  return Math.max(0, lines - 1 - (detectCsvLayout(head, encoding).sepLine ? 1 : 0));
 }

@@ -5,6 +5,7 @@ import { SheetError } from '../../src/sheets/index.js';
 import { fixturePath } from './fixture-path.js';
 import { makeTempDir } from './make-temp-dir.js';
 import { readItems } from './read-items.js';
+import { estimateRows } from './estimate-rows.js';
 
 async function writeCsv(content: string | Uint8Array, name = 'input.csv'): Promise<string> {
   const path = join(await makeTempDir(), name);
@@ -134,9 +135,11 @@ describe("Excel's sep= line", () => {
     ['sep=;\r\ncode;name\r\nS1;Le Four, Lyon\r\n', ';'],
     ['\uFEFFSEP=|\ncode|name\nS1|Le Four, Lyon\n', '|'],
   ])('names the delimiter and is no record: %j', async (content, delimiter) => {
-    const { reader, items } = await readItems(await writeCsv(content));
+    const path = await writeCsv(content);
+    const { reader, items } = await readItems(path);
     expect(reader.source).toMatchObject({ format: 'csv', delimiter });
     expect(items).toEqual([{ kind: 'row', line: 3, values: { code: 'S1', name: 'Le Four, Lyon' } }]);
+    expect(await estimateRows(path)).toBe(1);
   });
 });
 
