@@ -24,6 +24,20 @@ describe('validate command', () => {
     }
   });
 
+  it('counts one row as one row', async () => {
+    const dir = await makeTempDir();
+    await writeFile(join(dir, 'stores.csv'), 'code,lat\nS2,45.5\n');
+    const job = join(dir, 'one.yaml');
+    await writeFile(job, `name: one\nsteps:\n  - import: {resource: businesses, source: ${join(dir, 'stores.csv')}}\n`);
+    vi.spyOn(process, 'cwd').mockReturnValue(dir);
+    try {
+      const result = await runCliInProcess(['validate', job]);
+      expect(result.stderr).toContain(`(${join(dir, 'stores.csv')}): 1 row valid`);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('exits 2 for invalid rows, unless their step continues on error as a run would', async () => {
     const dir = await makeTempDir();
     await writeFile(join(dir, 'stores.csv'), 'code,lat\nS1,north\nS2,45.5\n');

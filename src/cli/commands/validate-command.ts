@@ -4,6 +4,7 @@ import { validateJob } from '../../jobs/job-file/validate-job.js';
 import type { CommandContext, GlobalOptions } from '../command-context.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { jsonFlag } from '../client-flags.js';
+import { countOf } from '../count-of.js';
 
 export function validateCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -28,7 +29,7 @@ export function validateCommand<T extends GlobalOptions>(yargs: Argv<T>, context
         if (argv.json) context.io.stdout.write(`${JSON.stringify({ job: job.name, file, checks })}\n`);
         for (const check of checks) {
           const tolerated = check.tolerated ? ' (on_error: continue: the run reports them and goes on)' : '';
-          const status = check.error ?? (check.kind === 'export' ? 'filters valid' : check.invalid > 0 ? `${check.invalid} of ${check.rows} rows invalid${tolerated}` : `${check.rows} rows valid`);
+          const status = check.error ?? (check.kind === 'export' ? 'filters valid' : check.invalid > 0 ? `${check.invalid} of ${countOf(check.rows, 'row')} invalid${tolerated}` : `${countOf(check.rows, 'row')} valid`);
           context.io.stderr.write(`${file} / ${check.step} (${check.source}): ${status}\n`);
           for (const line of [...check.warnings, ...check.problems]) context.io.stderr.write(`  ${line}\n`);
           if (check.error !== undefined) context.requestExit(EXIT_CODES.failed);
