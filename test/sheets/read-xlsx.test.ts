@@ -89,9 +89,12 @@ describe('choosing the sheet', () => {
     expect(byName.reader.source).toEqual({ format: 'xlsx', sheet: 'About' });
   });
 
-  it('fails on a missing sheet named explicitly, listing the sheets', async () => {
+  it('fails on a missing sheet named explicitly, listing the sheets and naming the one it may be a typo of', async () => {
     await expect(readItems(LIBREOFFICE, { sheet: 'Stores' })).rejects.toThrow(
-      `Could not read ${LIBREOFFICE}: it has no sheet named 'Stores' (its sheets: 'About', 'locations'). Give one of these sheet names, or rename the sheet.`,
+      `Could not read ${LIBREOFFICE}: it has no sheet named 'Stores'; its sheets: 'About', 'locations'. Give one of these sheet names, or rename the sheet.`,
+    );
+    await expect(readItems(LIBREOFFICE, { sheet: 'locatoins' })).rejects.toThrow(
+      `Could not read ${LIBREOFFICE}: it has no sheet named 'locatoins' (did you mean 'locations'?); its sheets: 'About', 'locations'.`,
     );
   });
 

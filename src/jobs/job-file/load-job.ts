@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { listSettingIssues } from '../../api/schemas/describe-issues.js';
-import { findClosestName } from '../find-closest-name.js';
+import { findClosestName } from '../../find-closest-name.js';
 import { findEscapingPaths } from './find-escaping-paths.js';
 import { JobSchema, type Job } from './job-schema.js';
 import { UserError } from '../../user-error.js';

@@ -1,4 +1,5 @@
 import type { SheetInfo } from './read-workbook-info.js';
+import { findClosestName } from '../../find-closest-name.js';
 import { SheetError } from '../sheet-error.js';
 
 export interface ChosenSheet {
@@ -16,10 +17,10 @@ export function chooseSheet(sheets: readonly SheetInfo[], file: string, wanted: 
   if (wanted.sheet !== undefined) {
     const named = findSheet(sheets, wanted.sheet);
     if (named !== undefined) return { name: named.name, warnings: [] };
-    const available = sheets.map((sheet) => `'${sheet.name}'`).join(', ');
+    const closest = findClosestName(wanted.sheet, sheets.map((sheet) => sheet.name));
     throw new SheetError(
       `read ${file}`,
-      `it has no sheet named '${wanted.sheet}' (its sheets: ${available || 'none'})`,
+      `it has no sheet named '${wanted.sheet}'${closest === undefined ? '' : ` (did you mean '${closest}'?)`}; its sheets: ${listNames(sheets) || 'none'}`,
       'Give one of these sheet names, or rename the sheet.',
     );
   }

@@ -1,5 +1,5 @@
 import { CUSTOM_FIELD_PREFIX } from '../../../resources/custom-field-column.js';
-import { findClosestName } from '../../find-closest-name.js';
+import { findClosestName } from '../../../find-closest-name.js';
 import { SheetError } from '../../../sheets/index.js';
 import { UnknownColumnsError } from './unknown-columns-error.js';
 

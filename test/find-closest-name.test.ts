@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findClosestName } from '../../src/jobs/find-closest-name.js';
+import { findClosestName } from '../src/find-closest-name.js';
 
 const HEADERS = ['business_id', 'code', 'name', 'city', 'zipcode', 'description_short', 'country'];
 
