@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { parse, type CsvError } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CsvDelimiter } from '../../src/sheets/index.js';
 import { parseCsvRecords, type CsvRecord } from '../../src/sheets/csv/parse-csv-records.js';
 
@@ -81,6 +81,19 @@ describe('parsing CSV records', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('builds one parse error per malformed line, not one for every bad line after it at each restart', async () => {
+    const lines = 300;
+    const text = Array.from({ length: lines }, (_, index) => `${index},"x"y`).join('\n');
+    const traces = vi.spyOn(Error, 'captureStackTrace');
+    try {
+      const records = await readRecords([text], ',');
+      expect(records.filter((record) => 'problem' in record)).toHaveLength(lines);
+      expect(traces.mock.calls.filter(([error]) => error instanceof CsvError)).toHaveLength(lines);
+    } finally {
+      traces.mockRestore();
+    }
   });
 
   it('reports a record longer than any spreadsheet cell as an unclosed quote, then reads on', async () => {

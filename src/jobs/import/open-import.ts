@@ -52,7 +52,7 @@ export async function openImport<Target, Update>(
   try {
     ignoredColumns = checkSheetColumns({
       file: options.file,
-      sheet: reader.source.format === 'xlsx' ? reader.source.sheet : undefined,
+      source: reader.source,
       unknown: reader.unknownColumns,
       named: reader.columns.length + reader.unknownColumns.length,
       known: catalog.columns.map((column) => column.header),

@@ -55,7 +55,7 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
       check.warnings.push(...summarizeWarnings(reader.warnings));
       try {
         // Custom field definitions are the API's: their columns are checked when the job runs.
-        checkSheetColumns({ file: source, sheet, unknown: reader.unknownColumns, named: reader.columns.length + reader.unknownColumns.length, known: catalog.columns.map((column) => column.header), ignore: ignore ?? [], deferCustomFields: resource === 'businesses' });
+        checkSheetColumns({ file: source, source: reader.source, unknown: reader.unknownColumns, named: reader.columns.length + reader.unknownColumns.length, known: catalog.columns.map((column) => column.header), ignore: ignore ?? [], deferCustomFields: resource === 'businesses' });
       } catch (error) {
         await reader.close();
         throw error;

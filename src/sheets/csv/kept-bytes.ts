@@ -19,9 +19,6 @@ export class KeptBytes {
   }
 
   rest(): Buffer {
-    // One chunk is the common case, restart after restart on a file of bad lines: no copy then.
-    const [only] = this.chunks;
-    const kept = this.chunks.length === 1 && only !== undefined ? only : Buffer.concat(this.chunks);
-    return kept.subarray(this.end - this.start);
+    return Buffer.concat(this.chunks).subarray(this.end - this.start);
   }
 }

@@ -123,7 +123,7 @@ async function openBusinessImport(
   try {
     // Before the definitions are read, the first request: only custom_fields.* columns wait for them.
     const staticHeaders = buildBusinessCatalog([]).columns.map((column) => column.header);
-    checkSheetColumns({ file: options.file, sheet: head.source.format === 'xlsx' ? head.source.sheet : undefined, unknown: findUnknownColumns(head.columns, staticHeaders), named: head.columns.length, known: staticHeaders, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
+    checkSheetColumns({ file: options.file, source: head.source, unknown: findUnknownColumns(head.columns, staticHeaders), named: head.columns.length, known: staticHeaders, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
     const customFields = await readDefinitions(lookup);
     if (customFields === undefined) {
       logger.warn("custom fields not read for the key (a PROVIDER key without --org): custom_fields.* cells are checked against the definitions of their business's organization, read once per organization");

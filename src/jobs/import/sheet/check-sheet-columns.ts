@@ -1,15 +1,15 @@
 import { CUSTOM_FIELD_PREFIX } from '../../../resources/custom-field-column.js';
 import { findClosestName } from '../../../find-closest-name.js';
-import { SheetError } from '../../../sheets/index.js';
+import { SheetError, type SheetSource } from '../../../sheets/index.js';
 import { UnknownColumnsError } from './unknown-columns-error.js';
 
 /** Unknown columns named in the message, at most: a header of thousands would flood the terminal. */
 const SHOWN_COLUMNS = 10;
 
 export interface SheetColumnsCheck {
-  /** Where the columns come from, for the message. */
+  /** Where the columns come from, for the message: the file, and the sheet of a workbook. */
   file: string;
-  sheet?: string | undefined;
+  source: SheetSource;
   /** The header's columns no catalog column matches, as written. */
   unknown: readonly string[];
   /** How many columns the header names, read or not. */
@@ -26,7 +26,8 @@ export interface SheetColumnsCheck {
  * Columns are explicit: an unknown column stops the import (a typo would otherwise leave its
  * values out unseen), unless the user named it to be left out. Returns the columns left out so.
  */
-export function checkSheetColumns({ file, sheet, unknown, named, known, ignore = [], deferCustomFields = false }: SheetColumnsCheck): string[] {
+export function checkSheetColumns({ file, source, unknown, named, known, ignore = [], deferCustomFields = false }: SheetColumnsCheck): string[] {
+  const sheet = source.format === 'xlsx' ? source.sheet : undefined;
   const ignored = new Set(ignore.map((name) => name.trim().toLowerCase()));
   const deferred = (name: string): boolean => deferCustomFields && name.toLowerCase().startsWith(CUSTOM_FIELD_PREFIX);
   const refused = unknown.filter((name) => !ignored.has(name.toLowerCase()) && !deferred(name));
