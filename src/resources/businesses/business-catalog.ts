@@ -1,6 +1,7 @@
 import type { BusinessUpdate, SpecificHours, WeekHours } from '../../api/schemas/business.js';
 import type { CustomFieldReading } from '../../api/schemas/custom-field-reading.js';
 import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, storeCodeColumn, type BusinessTarget } from '../business-target.js';
+import { describeRestoredNumber, restoreSpreadsheetNumber } from '../cells/spreadsheet-number.js';
 import type { Column } from '../column.js';
 import { customFieldColumn } from '../custom-field-column.js';
 import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
@@ -10,7 +11,6 @@ import { buildBusinessFieldColumns } from './business-field-columns.js';
 import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
 import { PendingCell, pendingCustomFieldColumn } from './pending-custom-field-column.js';
 import { readCountryCells, type CountryCells } from './read-country-cells.js';
-import { describeRestoredStoreCode, restoreStoreCode } from './restore-store-code.js';
 
 /**
  * The payload of one row: a BusinessUpdate, except that a row may set some days of `open_hours`,
@@ -44,6 +44,7 @@ export function buildBusinessCatalog(
   const typed = [...BUSINESS_IDENTITY_COLUMNS, ...buildBusinessFieldColumns(), ...customFields.map(customFieldColumn)];
   const pending = pendingCustomFields.map(pendingCustomFieldColumn);
   const columns = [...typed, ...pending, ...buildBusinessReadOnlyColumns()];
+  const textHeaders = typed.filter((column) => column.text).map((column) => column.header);
   return {
     resource: 'businesses',
     columns,
@@ -54,7 +55,7 @@ export function buildBusinessCatalog(
       return (row) => {
         const read = readRowBase(row.values);
         const snapshot = read === 'edited' ? undefined : read;
-        const base = restoreCodeFromBase(row.values, snapshot);
+        const base = restoreNumbersFromBase(row.values, snapshot, textHeaders);
         const { cells: countryCells, notes } = readCountryCells(base.cells);
         notes.unshift(...base.notes);
         const cells = skipCellsAsExported && snapshot !== undefined ? blankCellsAsExported(row.values, countryCells, snapshot) : countryCells;
@@ -79,12 +80,21 @@ export function buildBusinessCatalog(
   };
 }
 
-/** The store code a spreadsheet stripped of its leading zeros, as `_base` recorded it (`1` read as `000001`). */
-function restoreCodeFromBase(cells: Readonly<Record<string, CellValue>>, snapshot: RowSnapshot | undefined): CountryCells {
-  const cell = cells[storeCodeColumn.header];
-  const code = typeof cell === 'string' ? restoreStoreCode(cell, snapshot?.cells[storeCodeColumn.header]) : undefined;
-  if (typeof cell !== 'string' || code === undefined) return { cells, notes: [] };
-  return { cells: { ...cells, [storeCodeColumn.header]: code }, notes: [describeRestoredStoreCode(cell, code)] };
+/**
+ * Text cells a spreadsheet read as numbers and saved its own way, read as `_base` recorded them
+ * (`1` as `000001`, `5.91474E+13` as `59147412500012`): the file did not change them.
+ */
+function restoreNumbersFromBase(cells: Readonly<Record<string, CellValue>>, snapshot: RowSnapshot | undefined, headers: readonly string[]): CountryCells {
+  const restored: Record<string, CellValue> = { ...cells };
+  const notes: string[] = [];
+  for (const header of headers) {
+    const cell = cells[header];
+    const known = typeof cell === 'string' ? restoreSpreadsheetNumber(cell, snapshot?.cells[header]) : undefined;
+    if (typeof cell !== 'string' || known === undefined) continue;
+    restored[header] = known.value;
+    notes.push(describeRestoredNumber(header, cell, known));
+  }
+  return { cells: restored, notes };
 }
 
 /** `read` with each field cell that still holds what `_base` recorded emptied; identity cells stay, to find the business. */

@@ -4,6 +4,7 @@ import type { CellValue } from '../../sheets/index.js';
 import type { CellContext } from './cell-context.js';
 import type { Column } from '../column.js';
 import { PLAIN_ISSUE_WORDS } from './plain-issue-words.js';
+import { isScientificNumber } from './spreadsheet-number.js';
 
 /** The cell that sets a field to its empty value, in any case. */
 export const CLEAR_MARK = '#clear';
@@ -35,6 +36,10 @@ export function readCell(column: Column, cell: CellValue, context: CellContext):
       if (column.cleared !== undefined) return column.cleared;
       if (column.unclearable !== undefined) return { value: new ClearRequest(column.header, column.unclearable) };
       return { errors: [`${column.header}: cannot be cleared; leave the cell empty to keep the current value`] };
+    }
+    // Codes, zip codes and phones: what a spreadsheet rounded is not what was typed, and sending it would lose the value.
+    if (column.text && isScientificNumber(trimmed)) {
+      return { errors: [`${column.header}: a spreadsheet rounded this number to scientific notation and lost its digits; format the column as text and type it again, got ${quote(cell)}`] };
     }
   }
   const parsed = column.parse(cell, context);

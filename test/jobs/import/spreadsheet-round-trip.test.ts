@@ -20,16 +20,26 @@ type Row = Record<string, string>;
 const DATE_COLUMNS = ['opening_date', 'specific_hours.close', 'specific_hours.open'];
 const DECIMAL_COLUMNS = ['lat', 'long'];
 
-/** What a spreadsheet set to a French locale makes of a CSV it opens and saves: codes read as numbers, dates and decimals in its own forms, `;` between cells. */
+/**
+ * What a spreadsheet set to a French locale makes of a CSV it opens and saves: digits read as
+ * numbers (leading zeros and `+` dropped, 12 digits or more rounded to `5,91474E+13`), dates and
+ * decimals in its own forms, `;` between cells.
+ */
 function saveAsSpreadsheet(rows: Row[]): string {
   const saved = rows.map((row) => {
-    const copy = { ...row };
-    if (/^\d+$/.test(copy.code ?? '')) copy.code = String(Number(copy.code));
+    const copy = Object.fromEntries(Object.entries(row).map(([header, cell]) => [header, /^\+?\d+$/.test(cell) ? asNumber(cell) : cell]));
     for (const column of DATE_COLUMNS) copy[column] = (copy[column] ?? '').replace(/(\d{4})-(\d{2})-(\d{2})/g, '$3/$2/$1');
     for (const column of DECIMAL_COLUMNS) copy[column] = (copy[column] ?? '').replace('.', ',');
     return copy;
   });
   return stringify(saved, { header: true, columns: Object.keys(rows[0] ?? {}), delimiter: ';' });
+}
+
+function asNumber(digits: string): string {
+  const number = Number(digits);
+  if (String(number).length < 12) return String(number);
+  const [mantissa = '', exponent = ''] = number.toExponential(5).split('e+');
+  return `${mantissa.replace(/\.?0+$/, '').replace('.', ',')}E+${exponent.padStart(2, '0')}`;
 }
 
 describe('files saved by a spreadsheet', () => {
@@ -83,17 +93,22 @@ describe('files saved by a spreadsheet', () => {
     return business;
   }
 
-  it('imports an export a spreadsheet saved (codes without zeros, dd/mm/yyyy dates, decimal commas, `;`) with no change at all', async () => {
+  it('imports an export a spreadsheet saved (codes without zeros, rounded company numbers, phones without +, dd/mm/yyyy dates, decimal commas, `;`) with no change at all', async () => {
     const rows = await exportRows();
     const saved = saveAsSpreadsheet(rows);
-    // The transformation is real: codes lost their zeros, and dates are written day first.
+    // The transformation is real: codes lost their zeros, long numbers their digits, phones their +, and dates are written day first.
     expect(saved).toMatch(/;1;/);
+    expect(saved).toMatch(/;\d,\d+E\+13;/);
+    expect(saved).toMatch(/;33\d{9};/);
     expect(saved).toMatch(/25\/12\/2026/);
 
     const { summary, results, reportDir } = await importText(saved, { dryRun: true });
 
     expect(summary.rows).toMatchObject({ total: rows.length, unchanged: rows.length, would_update: 0, invalid: 0, failed: 0 });
     expect(results.filter((row) => /(^|\| )code: '/.test(row._changes ?? '') && row._changes?.includes('->'))).toEqual([]);
+    const first = at(0);
+    const rounded = asNumber(first.national_identification_number);
+    expect(results[0]?._changes).toContain(`national_identification_number: '${rounded}' read as '${first.national_identification_number}' (the spreadsheet had rounded it to scientific notation)`);
     expect(await readCsv(join(reportDir, 'plan.csv'), ';')).toEqual([]);
     const run = await importText(saved);
     expect(run.summary.rows).toMatchObject({ unchanged: rows.length });
@@ -109,7 +124,17 @@ describe('files saved by a spreadsheet', () => {
     expect(summary.rows).toMatchObject({ updated: 1, failed: 0 });
     expect(writes).toEqual([`/business/${business.id}`]);
     expect([business.name, business.code]).toEqual(['Renamed', code]);
-    expect(results[0]?._changes).toContain(`code: '${Number(code)}' read as '${code}' (the store code of the business; the spreadsheet had dropped the leading zeros)`);
+    expect(results[0]?._changes).toContain(`code: '${Number(code)}' read as '${code}' (the spreadsheet had dropped the leading zeros)`);
+  });
+
+  it('refuses a number a spreadsheet rounded when the file has no _base to read it back from, and sends nothing', async () => {
+    const business = at(6);
+    const { summary, results } = await importText(`business_id;national_identification_number;contacts.0.phone_numbers\n${business.id};5,91474E+13;4,47911E+11\n`);
+
+    expect(summary.rows).toMatchObject({ invalid: 1, updated: 0 });
+    expect(writes).toEqual([]);
+    const why = 'a spreadsheet rounded this number to scientific notation and lost its digits; format the column as text and type it again';
+    expect(results[0]?._errors).toBe(`national_identification_number: ${why}, got '5,91474E+13' | contacts.0.phone_numbers: ${why}, got '4,47911E+11'`);
   });
 
   it('refuses a change of store code the file did not make on purpose, unless --allow-code-changes', async () => {

@@ -1,15 +1,15 @@
 import { storeCodeColumn } from '../../../resources/business-target.js';
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
-import { describeRestoredStoreCode, restoreStoreCode } from '../../../resources/businesses/restore-store-code.js';
+import { describeRestoredNumber, restoreSpreadsheetNumber } from '../../../resources/cells/spreadsheet-number.js';
 import { describeChange } from '../describe-change.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 
 /** The row's values with a store code the spreadsheet stripped of its leading zeros read as the business's own (`1` as `000001`), and the note saying so. */
 export function restoreCodeFromBusiness(values: BusinessRowValues, current: CurrentBusiness): { values: BusinessRowValues; note: string } | undefined {
   const typed = values.get(storeCodeColumn);
-  const code = typeof typed === 'string' && typeof current.code === 'string' ? restoreStoreCode(typed, current.code) : undefined;
+  const code = typeof typed === 'string' && typeof current.code === 'string' ? restoreSpreadsheetNumber(typed, current.code) : undefined;
   if (typeof typed !== 'string' || code === undefined) return undefined;
-  return { values: new Map(values).set(storeCodeColumn, code), note: describeRestoredStoreCode(typed, code) };
+  return { values: new Map(values).set(storeCodeColumn, code.value), note: describeRestoredNumber(storeCodeColumn.header, typed, code) };
 }
 
 /**
