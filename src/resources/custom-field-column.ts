@@ -45,6 +45,8 @@ function typedCustomFieldColumn(definition: CustomFieldDefinition): Column {
     case 'TEXT':
       return textColumn({
         ...base,
+        // Kept as text in XLSX, and read back from `_base` when a spreadsheet rewrote its digits: ids and numbers live in such fields.
+        text: true,
         grammar: definition.max_len === undefined ? 'text' : `text of at most ${definition.max_len} characters`,
         example: 'Ask for the manager'.slice(0, definition.max_len),
       });

@@ -94,8 +94,11 @@ describe('files saved by a spreadsheet', () => {
   }
 
   it('imports an export a spreadsheet saved (codes without zeros, rounded company numbers, phones without +, dd/mm/yyyy dates, decimal commas, `;`) with no change at all', async () => {
+    // A text custom field holding digits, as ids from other systems do.
+    at(1).custom_fields.manager_note = '004512345678901';
     const rows = await exportRows();
     const saved = saveAsSpreadsheet(rows);
+    expect(saved).toMatch(/;4,51235E\+12;/);
     // The transformation is real: codes lost their zeros, long numbers their digits, phones their +, and dates are written day first.
     expect(saved).toMatch(/;1;/);
     expect(saved).toMatch(/;\d,\d+E\+13;/);
