@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { parseDocument, type Document } from 'yaml';
+import { isMap, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { listSettingIssues } from '../../api/schemas/describe-issues.js';
 import { findClosestName } from '../../find-closest-name.js';
 import { findEscapingPaths } from './find-escaping-paths.js';
 import { JobSchema, type Job } from './job-schema.js';
 import { UserError } from '../../user-error.js';
+import { findSheetFormat } from '../../sheets/index.js';
 
 export class JobFileError extends UserError {
   override name = 'JobFileError';
@@ -31,6 +32,11 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
     throw new JobFileError(`Could not read the job file ${file}: it does not exist or cannot be opened. Check the path.`);
   }
   const document = parseDocument(text);
+  if (isSheet(file) && (document.errors.length > 0 || !isMap(document.contents))) {
+    throw new JobFileError(
+      `Could not load the job file ${file}: it is a spreadsheet, and a job file is YAML (see the README's Job files). To check the sheet offline, name it as the source: of an import step and validate that file; to rehearse its import, run listing-bulk import <resource> ${file} --dry-run.`,
+    );
+  }
   if (document.errors.length > 0) {
     const problems = document.errors.map((error) => `line ${error.linePos?.[0].line ?? '?'}: ${error.message.split('\n')[0] ?? ''}`);
     throw new JobFileError(`Could not read the job file ${file}: it is not valid YAML (${problems.join('; ')}). Fix the YAML.`);
@@ -43,6 +49,10 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
     throw new JobFileError(`Could not load the job file ${file}: ${problems.join('; ')}. Correct the file.`);
   }
   return parsed.data;
+}
+
+function isSheet(file: string): boolean {
+  return findSheetFormat(file) !== undefined || /\.xls[mx]?$/i.test(file);
 }
 
 /** The setting a misspelt one stands for; none for a setting of another kind of step (export: beside import:), which is no typo. */

@@ -57,6 +57,17 @@ describe('job files', () => {
     expect(job.steps.map((step) => ('export' in step ? step.export.resource : step.import.resource))).toEqual(['custom-fields', 'custom-field-order']);
   });
 
+  it('says a spreadsheet given for a job file is one, and how to check it, but reads a YAML job saved as .txt', async () => {
+    const sheet = join(dir, 'stores.csv');
+    await writeFile(sheet, 'business_id,name\nb1,Boulangerie\n');
+    await expect(loadJob(sheet, { env: {}, now })).rejects.toThrow(
+      `Could not load the job file ${sheet}: it is a spreadsheet, and a job file is YAML (see the README's Job files). To check the sheet offline, name it as the source: of an import step and validate that file; to rehearse its import, run listing-bulk import <resource> ${sheet} --dry-run.`,
+    );
+    const yaml = join(dir, 'job.txt');
+    await writeFile(yaml, 'name: crm\nsteps:\n  - import: {resource: businesses, source: s.csv}\n');
+    await expect(loadJob(yaml, { env: {}, now })).resolves.toMatchObject({ name: 'crm' });
+  });
+
   it('names the path of every problem at once', async () => {
     const load$ = load(
       [
