@@ -1,7 +1,6 @@
 import type { BusinessUpdate, SpecificHours, WeekHours } from '../../api/schemas/business.js';
 import type { CustomFieldReading } from '../../api/schemas/custom-field-reading.js';
 import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, storeCodeColumn, type BusinessTarget } from '../business-target.js';
-import { describeRestoredNumber, restoreSpreadsheetNumber } from '../cells/spreadsheet-number.js';
 import type { Column } from '../column.js';
 import { customFieldColumn } from '../custom-field-column.js';
 import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
@@ -10,7 +9,8 @@ import { baseColumn, readRowBase, type RowSnapshot } from './base-column.js';
 import { buildBusinessFieldColumns } from './business-field-columns.js';
 import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
 import { PendingCell, pendingCustomFieldColumn } from './pending-custom-field-column.js';
-import { readCountryCells, type CountryCells } from './read-country-cells.js';
+import { readAgainstBase } from './read-against-base.js';
+import { readCountryCells } from './read-country-cells.js';
 
 /**
  * The payload of one row: a BusinessUpdate, except that a row may set some days of `open_hours`,
@@ -44,7 +44,7 @@ export function buildBusinessCatalog(
   const typed = [...BUSINESS_IDENTITY_COLUMNS, ...buildBusinessFieldColumns(), ...customFields.map(customFieldColumn)];
   const pending = pendingCustomFields.map(pendingCustomFieldColumn);
   const columns = [...typed, ...pending, ...buildBusinessReadOnlyColumns()];
-  const textHeaders = typed.filter((column) => column.text).map((column) => column.header);
+  const textHeaders = new Set(typed.filter((column) => column.text).map((column) => column.header));
   return {
     resource: 'businesses',
     columns,
@@ -55,7 +55,7 @@ export function buildBusinessCatalog(
       return (row) => {
         const read = readRowBase(row.values);
         const snapshot = read === 'edited' ? undefined : read;
-        const base = restoreNumbersFromBase(row.values, snapshot, textHeaders);
+        const base = readAgainstBase(row.values, snapshot, textHeaders, context);
         const { cells: countryCells, notes } = readCountryCells(base.cells);
         notes.unshift(...base.notes);
         const cells = skipCellsAsExported && snapshot !== undefined ? blankCellsAsExported(row.values, countryCells, snapshot) : countryCells;
@@ -72,29 +72,12 @@ export function buildBusinessCatalog(
           line: row.line,
           target: identity.target,
           update: fields.values,
-          errors: [...identity.errors, ...fields.errors],
+          errors: [...base.errors, ...identity.errors, ...fields.errors],
           ...(notes.length === 0 ? {} : { notes }),
         };
       };
     },
   };
-}
-
-/**
- * Text cells a spreadsheet read as numbers and saved its own way, read as `_base` recorded them
- * (`1` as `000001`, `5.91474E+13` as `59147412500012`): the file did not change them.
- */
-function restoreNumbersFromBase(cells: Readonly<Record<string, CellValue>>, snapshot: RowSnapshot | undefined, headers: readonly string[]): CountryCells {
-  const restored: Record<string, CellValue> = { ...cells };
-  const notes: string[] = [];
-  for (const header of headers) {
-    const cell = cells[header];
-    const known = typeof cell === 'string' ? restoreSpreadsheetNumber(cell, snapshot?.cells[header]) : undefined;
-    if (typeof cell !== 'string' || known === undefined) continue;
-    restored[header] = known.value;
-    notes.push(describeRestoredNumber(header, cell, known));
-  }
-  return { cells: restored, notes };
 }
 
 /** `read` with each field cell that still holds what `_base` recorded emptied; identity cells stay, to find the business. */

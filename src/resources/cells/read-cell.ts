@@ -39,11 +39,11 @@ export function readCell(column: Column, cell: CellValue, context: CellContext):
     }
     // Codes, zip codes and phones: what a spreadsheet rounded is not what was typed, and sending it would lose the value.
     if (column.text && isScientificNumber(trimmed)) {
-      return { errors: [`${column.header}: a spreadsheet rounded this number to scientific notation and lost its digits; format the column as text and type it again, got ${quote(cell)}`] };
+      return { errors: [`${column.header}: a spreadsheet rounded this number to scientific notation and lost its digits; format the column as text and type it again, got ${quoteCell(cell)}`] };
     }
   }
   const parsed = column.parse(cell, context);
-  if ('error' in parsed) return { errors: [`${column.header}: ${parsed.error}, got ${quote(parsed.got ?? String(cell))}`] };
+  if ('error' in parsed) return { errors: [`${column.header}: ${parsed.error}, got ${quoteCell(parsed.got ?? String(cell))}`] };
   const checked = column.schema.safeParse(parsed.value);
   if (checked.success) return { value: checked.data };
   // Parsing again for the words: a parse given options costs fifty times a bare one, and most cells are valid.
@@ -58,15 +58,15 @@ export function readCell(column: Column, cell: CellValue, context: CellContext):
  * or its length when that is the issue.
  */
 function describeFault(issue: z.core.$ZodIssue, value: unknown, column: Column, cell: CellValue, context: CellContext): string {
-  if (issue.path.length === 0) return describeLength(issue, value) ?? quote(String(cell));
+  if (issue.path.length === 0) return describeLength(issue, value) ?? quoteCell(String(cell));
   const faulty = readAtPath(value, issue.path);
   const length = describeLength(issue, faulty);
   if (length !== undefined) return length;
-  if (typeof faulty === 'string' || typeof faulty === 'number' || typeof faulty === 'boolean') return quote(String(faulty));
+  if (typeof faulty === 'string' || typeof faulty === 'number' || typeof faulty === 'boolean') return quoteCell(String(faulty));
   // A list item shows as the cell would hold it; a part of an item (texts of an image) as JSON.
   const [index] = issue.path;
-  if (issue.path.length === 1 && typeof index === 'number') return quote(column.format([faulty], context));
-  return faulty === undefined ? 'nothing' : quote(JSON.stringify(faulty));
+  if (issue.path.length === 1 && typeof index === 'number') return quoteCell(column.format([faulty], context));
+  return faulty === undefined ? 'nothing' : quoteCell(JSON.stringify(faulty));
 }
 
 function describeLength(issue: z.core.$ZodIssue, faulty: unknown): string | undefined {
@@ -76,7 +76,8 @@ function describeLength(issue: z.core.$ZodIssue, faulty: unknown): string | unde
   return undefined;
 }
 
-function quote(text: string): string {
+/** A cell as messages show it: trimmed, and cut short when long. */
+export function quoteCell(text: string): string {
   const shown = text.trim();
   return `'${shown.length > SHOWN_CHARS ? `${shown.slice(0, SHOWN_CHARS)}…` : shown}'`;
 }

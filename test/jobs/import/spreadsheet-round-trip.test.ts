@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import iconv from 'iconv-lite';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
@@ -67,7 +68,7 @@ describe('files saved by a spreadsheet', () => {
     return readCsv(out);
   }
 
-  async function importText(text: string, options: Partial<ImportOptions> = {}) {
+  async function importText(text: string | Buffer, options: Partial<ImportOptions> = {}) {
     const dir = await makeTempDir();
     const file = join(dir, 'saved.csv');
     await writeFile(file, text);
@@ -77,7 +78,7 @@ describe('files saved by a spreadsheet', () => {
     try {
       const summary = await importSheet(client, 'businesses', { file, reportDir, mode: 'diff', dryRun: false, ...options }, logger);
       // Reports keep the input's delimiter.
-      return { summary, reportDir, results: await readCsv(join(reportDir, 'results.csv'), text.split('\n')[0]?.includes(';') === true ? ';' : ',') };
+      return { summary, reportDir, results: await readCsv(join(reportDir, 'results.csv'), text.toString().split('\n')[0]?.includes(';') === true ? ';' : ',') };
     } finally {
       await client.close();
     }
@@ -138,6 +139,30 @@ describe('files saved by a spreadsheet', () => {
     expect(writes).toEqual([]);
     const why = 'a spreadsheet rounded this number to scientific notation and lost its digits; format the column as text and type it again';
     expect(results[0]?._errors).toBe(`national_identification_number: ${why}, got '5,91474E+13' | contacts.0.phone_numbers: ${why}, got '4,47911E+11'`);
+  });
+
+  it('reads back from _base what a file saved in Windows-1252 lost, and refuses a changed cell that lost characters', async () => {
+    const [kept, edited] = [at(7), at(8)];
+    kept.name = 'Piekarnia Łódź 🥐';
+    edited.name = 'Piekarnia Gdańsk';
+    const rows = await exportRows();
+    for (const row of rows) if (row.business_id === edited.id) row.name = 'Piekarnia Gdańsk – Centrum';
+    // Excel's plain CSV: the Windows code page, a question mark for each character it lacks.
+    const saved = iconv.encode(stringify(rows, { header: true, columns: Object.keys(rows[0] ?? {}) }), 'windows-1252');
+    expect(saved.toString('latin1')).toContain('Piekarnia ?ód? ??');
+
+    const { summary, reportDir } = await importText(saved, { dryRun: true });
+    // The report is in the input's encoding.
+    const results = parse<Row>(iconv.decode(await readFile(join(reportDir, 'results.csv')), 'windows-1252'), { columns: true });
+
+    expect(summary.rows).toMatchObject({ total: rows.length, unchanged: rows.length - 1, invalid: 1, would_update: 0 });
+    const byId = new Map(results.map((row) => [row.business_id, row]));
+    expect(byId.get(kept.id)?._changes).toBe(
+      "name: 'Piekarnia ?ód? ??' read as exported, in _base (the file is in Windows-1252, which lacks 3 characters of the value exported (U+0141, U+017A, U+1F950))",
+    );
+    expect(byId.get(edited.id)?._errors).toBe(
+      "name: the file is in Windows-1252, which lacks a character of the value exported (U+0144), which a change here would lose; save the file as CSV UTF-8 and import it again, got 'Piekarnia Gda?sk – Centrum'",
+    );
   });
 
   it('refuses a change of store code the file did not make on purpose, unless --allow-code-changes', async () => {

@@ -1,0 +1,56 @@
+import type { CellValue } from '../../sheets/index.js';
+import type { CellContext } from '../cells/cell-context.js';
+import { findLostCharacters, isSavedWithout } from '../cells/lost-characters.js';
+import { quoteCell } from '../cells/read-cell.js';
+import { describeRestoredNumber, restoreSpreadsheetNumber } from '../cells/spreadsheet-number.js';
+import type { RowSnapshot } from './base-column.js';
+
+export interface BaseReading {
+  cells: Readonly<Record<string, CellValue>>;
+  /** How a cell was read, for `_changes`. */
+  notes: string[];
+  /** Cells that cannot be sent without losing what the file could not hold. */
+  errors: string[];
+}
+
+/**
+ * Cells a spreadsheet changed on its own, read as `_base` recorded them: in `textHeaders`, digits it
+ * read as a number (`1` as `000001`, `5.91474E+13` as `59147412500012`); in a file saved in
+ * Windows-1252, characters it has no byte for (`Lodz` as `Łódź`). A cell that lost such characters
+ * and changed otherwise is refused: sending it would lose them.
+ */
+export function readAgainstBase(
+  cells: Readonly<Record<string, CellValue>>,
+  snapshot: RowSnapshot | undefined,
+  textHeaders: ReadonlySet<string>,
+  context: CellContext,
+): BaseReading {
+  const read: Record<string, CellValue> = { ...cells };
+  const notes: string[] = [];
+  const errors: string[] = [];
+  for (const [header, known] of Object.entries(snapshot?.cells ?? {})) {
+    const cell = cells[header];
+    if (typeof cell !== 'string' || cell.trim() === '' || cell === known) continue;
+    const number = textHeaders.has(header) ? restoreSpreadsheetNumber(cell, known) : undefined;
+    if (number !== undefined) {
+      read[header] = number.value;
+      notes.push(describeRestoredNumber(header, cell, number));
+      continue;
+    }
+    const lost = context.windows1252 === true ? findLostCharacters(known) : [];
+    if (lost.length === 0) continue;
+    // Code points, not the characters: a report of a Windows-1252 file is in Windows-1252 too.
+    const missing = `the file is in Windows-1252, which lacks ${lost.length === 1 ? 'a character' : `${lost.length} characters`} of the value exported (${lost.map(toCodePoint).join(', ')})`;
+    if (isSavedWithout(cell, known, lost)) {
+      read[header] = known;
+      notes.push(`${header}: ${quoteCell(cell)} read as exported, in _base (${missing})`);
+    } else {
+      errors.push(`${header}: ${missing}, which a change here would lose; save the file as CSV UTF-8 and import it again, got ${quoteCell(cell)}`);
+    }
+  }
+  return { cells: read, notes, errors };
+}
+
+function toCodePoint(char: string): string {
+  return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
