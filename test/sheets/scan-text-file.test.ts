@@ -34,6 +34,8 @@ describe('scanning a CSV file before it is parsed', () => {
     ['UTF-16 with a BOM', Buffer.from(`\uFEFF${LONG_ROWS}`, 'utf16le'), 'utf-16le'],
     // The one byte that is not UTF-8 lies past the head: the whole file decides.
     ['Windows-1252', Buffer.concat([Buffer.from(LONG_ROWS), Buffer.from([0x4d, 0x30, 0x30, 0x32, 0x2c, 0x43, 0x61, 0x66, 0xe9, 0x0a])]), 'windows-1252'],
+    // Café in Mac OS Roman, past the head too: é is 0x8E there.
+    ['Mac OS Roman', Buffer.concat([Buffer.from(LONG_ROWS), Buffer.from([0x4d, 0x30, 0x30, 0x32, 0x2c, 0x43, 0x61, 0x66, 0x8e, 0x0a])]), 'macintosh'],
   ])('gives the SHA-256 of a %s file from the read that checks its encoding', async (_name, content, encoding) => {
     const path = await writeBytes(content);
     await withSourceFile(path, async (file) => {

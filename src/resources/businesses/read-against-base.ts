@@ -1,4 +1,4 @@
-import type { CellValue } from '../../sheets/index.js';
+import { nameCodePage, type CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
 import { findLostCharacters, isSavedWithout } from '../cells/lost-characters.js';
 import { quoteCell } from '../cells/read-cell.js';
@@ -15,8 +15,8 @@ export interface BaseReading {
 
 /**
  * Cells a spreadsheet changed on its own, read as `_base` recorded them: in `textHeaders`, digits it
- * read as a number (`1` as `000001`, `5.91474E+13` as `59147412500012`); in a file saved in
- * Windows-1252, characters it has no byte for (`Lodz` as `Łódź`). A cell that lost such characters
+ * read as a number (`1` as `000001`, `5.91474E+13` as `59147412500012`); in a file saved in a code
+ * page (Windows-1252, Mac OS Roman), characters it has no byte for (`Lodz` as `Łódź`). A cell that lost such characters
  * and changed otherwise is refused: sending it would lose them.
  */
 export function readAgainstBase(
@@ -37,10 +37,10 @@ export function readAgainstBase(
       notes.push(describeRestoredNumber(header, cell, number));
       continue;
     }
-    const lost = context.windows1252 === true ? findLostCharacters(known) : [];
-    if (lost.length === 0) continue;
-    // Code points, not the characters: a report of a Windows-1252 file is in Windows-1252 too.
-    const missing = `the file is in Windows-1252, which lacks ${lost.length === 1 ? 'a character' : `${lost.length} characters`} of the value exported (${lost.map(toCodePoint).join(', ')})`;
+    const lost = context.codePage === undefined ? [] : findLostCharacters(known, context.codePage);
+    if (context.codePage === undefined || lost.length === 0) continue;
+    // Code points, not the characters: the report of such a file is in its code page too.
+    const missing = `the file is in ${nameCodePage(context.codePage)}, which lacks ${lost.length === 1 ? 'a character' : `${lost.length} characters`} of the value exported (${lost.map(toCodePoint).join(', ')})`;
     if (isSavedWithout(cell, known, lost)) {
       read[header] = known;
       notes.push(`${header}: ${quoteCell(cell)} read as exported, in _base (${missing})`);

@@ -1,4 +1,4 @@
-import type { CsvDelimiter, TextEncoding } from '../../sheets/index.js';
+import { isCodePage, type CodePage, type CsvDelimiter, type TextEncoding } from '../../sheets/index.js';
 
 /** How a date `a/b/yyyy` is read when both a and b could be its month (`--date-format`). */
 export const DATE_FORMATS = ['dd/mm/yyyy', 'mm/dd/yyyy'] as const;
@@ -13,8 +13,8 @@ export interface CellContext {
    * (`12/25/2026`); without one, only a date with a part over 12 reads.
    */
   slashDates?: { format: DateFormat; declared: boolean };
-  /** A CSV file in Windows-1252, which lacks most characters beyond Western Europe's: what a cell lost, it cannot tell. */
-  windows1252?: boolean;
+  /** A CSV file in a code page, which lacks most characters beyond Western Europe's: what a cell lost, it cannot tell. */
+  codePage?: CodePage;
 }
 
 export const DOT_CONTEXT: CellContext = { decimalSeparator: '.' };
@@ -27,6 +27,6 @@ export const COMMA_CONTEXT: CellContext = { decimalSeparator: ',', slashDates: {
  */
 export function readCellContext(file: { format: 'csv'; delimiter: CsvDelimiter; encoding?: TextEncoding } | { format: 'xlsx' }, dateFormat?: DateFormat): CellContext {
   const locale = file.format === 'csv' && file.delimiter === ';' ? COMMA_CONTEXT : DOT_CONTEXT;
-  const context = file.format === 'csv' && file.encoding === 'windows-1252' ? { ...locale, windows1252: true } : locale;
+  const context = file.format === 'csv' && file.encoding !== undefined && isCodePage(file.encoding) ? { ...locale, codePage: file.encoding } : locale;
   return dateFormat === undefined ? context : { ...context, slashDates: { format: dateFormat, declared: true } };
 }

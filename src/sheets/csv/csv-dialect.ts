@@ -8,7 +8,7 @@ export type LineEnding = '\r\n' | '\n' | '\r';
 export interface CsvDialect {
   delimiter: CsvDelimiter;
   encoding: TextEncoding;
-  /** Whether the file starts with a byte order mark: UTF-16 always does, Windows-1252 never. */
+  /** Whether the file starts with a byte order mark: UTF-16 always does, a code page (Windows-1252, Mac OS Roman) never. */
   bom: boolean;
   lineEnding: LineEnding;
 }

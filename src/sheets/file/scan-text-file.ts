@@ -1,4 +1,5 @@
 import { assertTextHead } from '../text/assert-text-head.js';
+import { CodePageVote } from '../text/code-page-vote.js';
 import { readBomEncoding, Utf8Check, type TextEncoding } from '../text/detect-encoding.js';
 import { readFileChunks } from './read-file-chunks.js';
 import type { FileRef } from './read-file-chunks.js';
@@ -15,7 +16,8 @@ export interface TextFileScan {
   head: Buffer;
   /**
    * From a byte order mark, else UTF-8 when every byte decodes as UTF-8 (one accented name far
-   * down would be garbled by a guess from a sample), else Windows-1252, which French Excel writes.
+   * down would be garbled by a guess from a sample), else the code page of Excel's plain CSV:
+   * Windows-1252, or Mac OS Roman when its accented letters show it (code-page-vote.ts).
    */
   encoding: TextEncoding;
   /** Whether the file starts with a byte order mark. */
@@ -31,6 +33,8 @@ export interface TextFileScan {
  */
 export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
   let utf8: Utf8Check | undefined;
+  // Counted once the bytes are known not to be UTF-8: a UTF-8 file costs nothing more.
+  let vote: CodePageVote | undefined;
   let head: Buffer | undefined;
   let bomEncoding: TextEncoding | undefined;
   let lines = 0;
@@ -43,10 +47,14 @@ export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
       if (bomEncoding === undefined) utf8 = new Utf8Check();
     }
     utf8?.push(chunk);
+    if (utf8?.valid === false) {
+      vote ??= new CodePageVote();
+      vote.push(chunk);
+    }
     for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, at + 1)) lines++;
     if (chunk.length > 0) last = chunk[chunk.length - 1] ?? NEWLINE;
   }
   head ??= Buffer.alloc(0);
-  const encoding = bomEncoding ?? (utf8 === undefined || utf8.end() ? 'utf-8' : 'windows-1252');
+  const encoding = bomEncoding ?? (utf8 === undefined || utf8.end() ? 'utf-8' : (vote?.codePage ?? 'windows-1252'));
   return { head, encoding, bom: bomEncoding !== undefined, lines: last === NEWLINE ? lines : lines + 1 };
 }

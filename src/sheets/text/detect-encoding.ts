@@ -1,6 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 
-export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+import type { CodePage } from './code-page-vote.js';
+
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | CodePage;
 
 /** The encoding a byte order mark at the start of a file names, if it starts with one. */
 export function readBomEncoding(head: Uint8Array): TextEncoding | undefined {

@@ -1,6 +1,7 @@
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import iconv from 'iconv-lite';
+import { isCodePage } from './code-page-vote.js';
 import type { TextEncoding } from './detect-encoding.js';
 
 /** The bytes of a text in an encoding the reader detects: a character Windows-1252 lacks is a question mark. */
@@ -12,8 +13,7 @@ function encodeText(text: string, encoding: TextEncoding): Buffer {
 export function createTextEncoder(encoding: TextEncoding, bom: boolean): Transform {
   // Chunks may end inside a character: the decoder holds its first bytes until the rest comes.
   const decoder = new StringDecoder('utf8');
-  // Windows-1252 has no byte order mark.
-  let start = bom && encoding !== 'windows-1252' ? encodeText('\uFEFF', encoding) : undefined;
+  let start = bom && !isCodePage(encoding) ? encodeText('\uFEFF', encoding) : undefined;
   const push = (stream: Transform, bytes: Buffer): void => {
     stream.push(start === undefined ? bytes : Buffer.concat([start, bytes]));
     start = undefined;

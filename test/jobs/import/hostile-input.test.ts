@@ -173,4 +173,15 @@ describe('hostile input', () => {
     ]);
     expect(businesses[11]?.name).not.toContain('\0');
   });
+
+  it('a byte Windows-1252 does not define, in a file of that code page', async () => {
+    const rows = Buffer.from(`business_id,name\n${idOf(13)},Crêperie Hélène à Orléans\n${idOf(14)},Caf\u0081 Noir\n`, 'latin1');
+    const outcome = await harness.importFile('businesses', await write('undefined-byte.csv', rows));
+    expect(statuses(outcome)).toEqual([
+      ['2', 'updated', ''],
+      ['3', 'invalid', 'name: holds a byte Windows-1252 does not define, so the file is in another encoding; save it as CSV UTF-8 and import it again'],
+    ]);
+    expect(businesses[13]?.name).toBe('Crêperie Hélène à Orléans');
+    expect(businesses[14]?.name).not.toContain('\uFFFD');
+  });
 });

@@ -141,6 +141,19 @@ describe('files saved by a spreadsheet', () => {
     expect(results[0]?._errors).toBe(`national_identification_number: ${why}, got '5,91474E+13' | contacts.0.phone_numbers: ${why}, got '4,47911E+11'`);
   });
 
+  it('reads a CSV Excel for Mac saved in Mac OS Roman as such: no change, and reports in the same code page', async () => {
+    const rows = await exportRows();
+    const accented = rows.filter((row) => /[éèêàâç]/.test(row.name ?? '') || /[éèêàâç]/.test(row.address2 ?? ''));
+    expect(accented.length).toBeGreaterThan(0);
+    const saved = iconv.encode(stringify(rows, { header: true, columns: Object.keys(rows[0] ?? {}) }), 'macintosh');
+
+    const { summary, reportDir } = await importText(saved, { dryRun: true });
+
+    expect(summary.rows).toMatchObject({ total: rows.length, unchanged: rows.length, would_update: 0, invalid: 0 });
+    const results = parse<Row>(iconv.decode(await readFile(join(reportDir, 'results.csv')), 'macintosh'), { columns: true });
+    expect(results.map((row) => row.name)).toEqual(rows.map((row) => row.name));
+  });
+
   it('reads back from _base what a file saved in Windows-1252 lost, and refuses a changed cell that lost characters', async () => {
     const [kept, edited] = [at(7), at(8)];
     kept.name = 'Piekarnia Łódź 🥐';

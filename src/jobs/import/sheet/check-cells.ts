@@ -1,4 +1,4 @@
-import { mapSheetItems, type CellValue, type SheetReader } from '../../../sheets/index.js';
+import { isCodePage, mapSheetItems, nameCodePage, type CellValue, type SheetReader } from '../../../sheets/index.js';
 
 /** Excel's own limit: a longer cell comes from a broken file, or one made to hurt. */
 const MAX_CELL_CHARS = 32_767;
@@ -6,17 +6,20 @@ const MAX_CELL_CHARS = 32_767;
 /**
  * The reader, with rows holding a cell no value sent to the API should hold turned into issues
  * that name the column: a NUL character, a byte order mark in the middle of the file (files
- * joined together), a text past Excel's limit. The sheets layer itself reads any string back as
- * written; refusing these is the import's choice.
+ * joined together), a text past Excel's limit, a byte the file's code page does not define. The
+ * sheets layer itself reads any string back as written; refusing these is the import's choice.
  */
 export function checkCells(reader: SheetReader): SheetReader {
+  const { source } = reader;
+  // Decoded from a code page, U+FFFD can only stand for a byte it does not define: the file is in another encoding.
+  const undefinedByte = source.format === 'csv' && isCodePage(source.encoding) ? `a byte ${nameCodePage(source.encoding)} does not define` : undefined;
   return mapSheetItems(reader, (item) => {
-    const errors = item.kind === 'row' ? findCellProblems(item.values) : [];
+    const errors = item.kind === 'row' ? findCellProblems(item.values, undefinedByte) : [];
     return errors.length === 0 ? item : { kind: 'issue', line: item.line, errors };
   });
 }
 
-function findCellProblems(values: Readonly<Record<string, CellValue>>): string[] {
+function findCellProblems(values: Readonly<Record<string, CellValue>>, undefinedByte: string | undefined): string[] {
   const problems: string[] = [];
   // for…in, not Object.entries: no pair allocated per cell, on every cell of every row.
   for (const column in values) {
@@ -25,6 +28,7 @@ function findCellProblems(values: Readonly<Record<string, CellValue>>): string[]
     if (value.length > MAX_CELL_CHARS) problems.push(`${column}: holds ${value.length} characters, more than the ${MAX_CELL_CHARS} a spreadsheet cell holds`);
     else if (value.includes('\0')) problems.push(`${column}: holds a NUL character (U+0000), which no text should; remove it`);
     else if (value.includes('\uFEFF')) problems.push(`${column}: holds a byte order mark (U+FEFF), as when files are joined together; remove it, and a repeated header line with it`);
+    else if (undefinedByte !== undefined && value.includes('\uFFFD')) problems.push(`${column}: holds ${undefinedByte}, so the file is in another encoding; save it as CSV UTF-8 and import it again`);
   }
   return problems;
 }

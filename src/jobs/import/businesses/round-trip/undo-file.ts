@@ -1,4 +1,5 @@
 import { access } from 'node:fs/promises';
+import { isCodePage } from '../../../../sheets/index.js';
 import { baseColumn, encodeRowSnapshot } from '../../../../resources/businesses/base-column.js';
 import { readCellContext } from '../../../../resources/cells/cell-context.js';
 import type { Column } from '../../../../resources/column.js';
@@ -62,12 +63,12 @@ export function createUndoFile(dir: string, dialect: ReportDialect, columns: rea
 }
 
 /**
- * The undo file sets back the service's values, which Windows-1252 cannot always hold (a name in
- * Polish or Greek): from a Windows-1252 input it is UTF-8 with a byte order mark, which Excel reads
+ * The undo file sets back the service's values, which a code page cannot always hold (a name in
+ * Polish or Greek): from a Windows-1252 or Mac OS Roman input it is UTF-8 with a byte order mark, which Excel reads
  * as well, in the input's delimiter, decimal separator and line ending.
  */
 function keepEveryCharacter(dialect: ReportDialect): ReportDialect {
-  return dialect.format === 'csv' && dialect.encoding === 'windows-1252' ? { ...dialect, encoding: 'utf-8', bom: true } : dialect;
+  return dialect.format === 'csv' && isCodePage(dialect.encoding) ? { ...dialect, encoding: 'utf-8', bom: true } : dialect;
 }
 
 async function findFreePath(dir: string, dialect: ReportDialect): Promise<string> {

@@ -1,0 +1,29 @@
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { CodePageVote, type CodePage } from '../../src/sheets/text/code-page-vote.js';
+
+const TEXTS = {
+  French: 'code;name;city\nM1;Crêperie Hélène à Besançon;Orléans\nM2;Pâtisserie où l’on déguste;Besançon\n',
+  German: 'code;name\nB1;Bäckerei Müller;Köln\nB2;Konditorei Straße;Düsseldorf\n',
+  Spanish: 'code,name\nE1,Panadería Muñoz,España\n',
+};
+
+function voteOn(bytes: Buffer, chunk = bytes.length): CodePage {
+  const vote = new CodePageVote();
+  for (let at = 0; at < bytes.length; at += chunk) vote.push(bytes.subarray(at, at + chunk));
+  return vote.codePage;
+}
+
+describe('CodePageVote', () => {
+  it.each(Object.entries(TEXTS))('tells %s text saved in Windows-1252 from the same in Mac OS Roman', (_language, text) => {
+    expect(voteOn(iconv.encode(text, 'windows-1252'))).toBe('windows-1252');
+    expect(voteOn(iconv.encode(text, 'macintosh'))).toBe('macintosh');
+    // A chunk may end between a letter and its accent.
+    expect(voteOn(iconv.encode(text, 'macintosh'), 7)).toBe('macintosh');
+  });
+
+  it('takes Windows-1252 for text whose only high bytes are its quotes, and when nothing tells', () => {
+    expect(voteOn(iconv.encode('name\nl’atelier d’Anna “Chez nous”\n', 'windows-1252'))).toBe('windows-1252');
+    expect(voteOn(Buffer.from('name\n5 €\n'))).toBe('windows-1252');
+  });
+});
