@@ -4,6 +4,8 @@ import iconv from 'iconv-lite';
 export type CodePage = 'windows-1252' | 'macintosh';
 
 const HIGH = 0x80;
+// A lead no later part of a file overturns: the rest of a large file is not looked at.
+const DECISIVE_LEAD = 1_000;
 // Quotes (’ “ ” in Windows-1252, í ì î ï in Mac OS Roman) follow letters in either: no vote.
 const QUOTES = new Set([0x91, 0x92, 0x93, 0x94]);
 // Windows-1252 defines no character for these; Mac OS Roman has Å ç è ê ù.
@@ -26,6 +28,7 @@ export class CodePageVote {
   private previous = 0;
 
   push(chunk: Uint8Array): void {
+    if (Math.abs(this.mac - this.windows) >= DECISIVE_LEAD) return;
     for (const byte of chunk) {
       if (byte >= HIGH) this.vote(byte);
       this.previous = byte;
