@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
 import { COMMA_CONTEXT, DOT_CONTEXT, readCellContext, type CellContext } from '../../src/resources/cells/cell-context.js';
-import { parseDate } from '../../src/resources/columns/parse-date.js';
+import { findDateOrder, parseDate } from '../../src/resources/columns/parse-date.js';
 import { formatCell } from '../../src/resources/cells/format-cell.js';
 import { readCell } from '../../src/resources/cells/read-cell.js';
 
@@ -56,5 +56,25 @@ describe('dates as spreadsheets write them', () => {
     });
     expect(formatCell(close, [{ starts_at: '2026-12-24', ends_at: '2026-12-26' }], COMMA_CONTEXT)).toBe('2026-12-24..2026-12-26');
     expect(formatCell(opening, '2019-04-01', COMMA_CONTEXT)).toBe('2019-04-01');
+  });
+
+  it.each([
+    ['8/6/2019', '2019-08-06', 'mm/dd/yyyy'],
+    ['08/06/2019', '2019-06-08', 'dd/mm/yyyy'],
+    ['12/25/2026|1/2/2027', '2026-12-25|2027-01-02', 'mm/dd/yyyy'],
+    ['1/2/2027 09:00-12:00', '2027-02-01 09:00-12:00', 'dd/mm/yyyy'],
+  ])('finds the one order that reads %s as %s', (cell, known, order) => {
+    expect(findDateOrder(cell, known)).toBe(order);
+  });
+
+  it.each([
+    // No date that reads either way: the column reads it on its own.
+    ['7/29/2023', '2023-07-29'],
+    ['5/5/2020', '2020-05-05'],
+    // Neither order gives the known date: a change.
+    ['8/6/2019', '2019-08-07'],
+    ['8/6/2019', ''],
+  ])('finds no order for %s against %s', (cell, known) => {
+    expect(findDateOrder(cell, known)).toBeUndefined();
   });
 });

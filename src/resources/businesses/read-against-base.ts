@@ -3,6 +3,7 @@ import type { CellContext } from '../cells/cell-context.js';
 import { findLostCharacters, isSavedWithout } from '../cells/lost-characters.js';
 import { quoteCell } from '../cells/read-cell.js';
 import { describeRestoredNumber, restoreSpreadsheetNumber } from '../cells/spreadsheet-number.js';
+import { findDateOrder } from '../columns/parse-date.js';
 import type { RowSnapshot } from './base-column.js';
 
 export interface BaseReading {
@@ -15,7 +16,8 @@ export interface BaseReading {
 
 /**
  * Cells a spreadsheet changed on its own, read as `_base` recorded them: in `textHeaders`, digits it
- * read as a number (`1` as `000001`, `5.91474E+13` as `59147412500012`); in a file saved in a code
+ * read as a number (`1` as `000001`, `5.91474E+13` as `59147412500012`); dates in its locale's order
+ * that read either way (`8/6/2019` as `2019-08-06`); in a file saved in a code
  * page (Windows-1252, Mac OS Roman), characters it has no byte for (`Lodz` as `Łódź`). A cell that lost such characters
  * and changed otherwise is refused: sending it would lose them.
  */
@@ -35,6 +37,13 @@ export function readAgainstBase(
     if (number !== undefined) {
       read[header] = number.value;
       notes.push(describeRestoredNumber(header, cell, number));
+      continue;
+    }
+    // Without an order of its own (a `,` file, no --date-format), a date readable either way is read as the one _base gives.
+    const order = context.slashDates === undefined ? findDateOrder(cell, known) : undefined;
+    if (order !== undefined) {
+      read[header] = known;
+      notes.push(`${header}: ${quoteCell(cell)} read as ${quoteCell(known)}, as in _base (${order}; such a date reads either way: give --date-format to read the file's dates as written)`);
       continue;
     }
     const lost = context.codePage === undefined ? [] : findLostCharacters(known, context.codePage);

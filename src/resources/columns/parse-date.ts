@@ -1,5 +1,5 @@
 import { convertExcelSerial } from '../../sheets/xlsx/format-excel-date.js';
-import type { CellContext } from '../cells/cell-context.js';
+import { DATE_FORMATS, DOT_CONTEXT, type CellContext, type DateFormat } from '../cells/cell-context.js';
 
 /** A date in any form parseDate reads, for patterns of cells that hold dates among other things. */
 export const DATE_PATTERN = String.raw`\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}|\d{5}`;
@@ -7,6 +7,7 @@ export const DATE_GRAMMAR = 'a date yyyy-mm-dd (or dd/mm/yyyy, mm/dd/yyyy as the
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const SLASH_DATES = /\b(\d{1,2})\/(\d{1,2})\/\d{4}\b/g;
 // Five digits: spreadsheet serials of 1927 to 2173, which a date cell saved as a number shows.
 const SERIAL = /^\d{5}$/;
 
@@ -37,4 +38,24 @@ export function parseDate(text: string, context: CellContext): { date: string } 
 
 function pad(part: number): string {
   return String(part).padStart(2, '0');
+}
+
+/**
+ * The one order in which a cell's `a/b/yyyy` dates, one of them readable either way (`8/6/2019`),
+ * read as `known` (the row's `_base`): how the spreadsheet wrote the dates it was given. Undefined
+ * when no such date is in the cell, or when neither order or both give `known`.
+ */
+export function findDateOrder(cell: string, known: string): DateFormat | undefined {
+  const ambiguous = [...cell.matchAll(SLASH_DATES)].some(([, first = '', second = '']) => first !== second && Number(first) <= 12 && Number(second) <= 12);
+  if (!ambiguous) return undefined;
+  const orders = DATE_FORMATS.filter((format) => readDatesAs(cell, format) === known);
+  return orders.length === 1 ? orders[0] : undefined;
+}
+
+function readDatesAs(cell: string, format: DateFormat): string {
+  const context: CellContext = { ...DOT_CONTEXT, slashDates: { format, declared: true } };
+  return cell.replace(SLASH_DATES, (date) => {
+    const read = parseDate(date, context);
+    return read !== undefined && 'date' in read ? read.date : date;
+  });
 }

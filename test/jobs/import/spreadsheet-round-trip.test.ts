@@ -141,6 +141,25 @@ describe('files saved by a spreadsheet', () => {
     expect(results[0]?._errors).toBe(`national_identification_number: ${why}, got '5,91474E+13' | contacts.0.phone_numbers: ${why}, got '4,47911E+11'`);
   });
 
+  it('reads dates a US spreadsheet wrote (m/d/yyyy, `,`) that read either way as _base has them, so only the edited phone is planned', async () => {
+    const rows = await exportRows();
+    const usDates = (cell: string): string => cell.replace(/(\d{4})-(\d{2})-(\d{2})/g, (_date, year: string, month: string, day: string) => `${Number(month)}/${Number(day)}/${year}`);
+    const saved = rows.map((row) => ({ ...row, ...Object.fromEntries(DATE_COLUMNS.map((column) => [column, usDates(row[column] ?? '')])) }));
+    const ambiguous = saved.findIndex((row) => /^([1-9]|1[0-2])\/([1-9]|1[0-2])\/\d{4}$/.test(row.opening_date ?? '') && !/^(\d+)\/\1\//.test(row.opening_date ?? ''));
+    const edited = saved[ambiguous];
+    if (edited === undefined) throw new Error('no date that reads either way');
+    edited['contacts.0.phone_numbers'] = '+33612345678';
+
+    const { summary, results, reportDir } = await importText(stringify(saved, { header: true, columns: Object.keys(saved[0] ?? {}) }), { dryRun: true });
+
+    expect(summary.rows).toMatchObject({ total: rows.length, unchanged: rows.length - 1, would_update: 1, invalid: 0 });
+    const plan = await readCsv(join(reportDir, 'plan.csv'));
+    expect(plan.map((line) => [line.target, line.column, line.new])).toEqual([[edited.business_id, 'contacts.0.phone_numbers', '+33612345678']]);
+    expect(results[ambiguous]?._changes).toContain(
+      `opening_date: '${edited.opening_date}' read as '${rows[ambiguous]?.opening_date}', as in _base (mm/dd/yyyy; such a date reads either way: give --date-format to read the file's dates as written)`,
+    );
+  });
+
   it('reads a CSV Excel for Mac saved in Mac OS Roman as such: no change, and reports in the same code page', async () => {
     const rows = await exportRows();
     const accented = rows.filter((row) => /[éèêàâç]/.test(row.name ?? '') || /[éèêàâç]/.test(row.address2 ?? ''));
