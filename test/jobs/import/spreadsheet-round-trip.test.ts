@@ -131,6 +131,17 @@ describe('files saved by a spreadsheet', () => {
     expect(results[0]?._changes).toContain(`code: '${Number(code)}' read as '${code}' (the spreadsheet had dropped the leading zeros)`);
   });
 
+  it('says where to look when a code of digits alone finds no business: a spreadsheet may have dropped its zeros', async () => {
+    const code = at(2).code ?? '';
+    const { summary, results } = await importText(`code;name\n${Number(code)};Renamed\n`);
+
+    expect(summary.rows).toMatchObject({ failed: 1 });
+    expect(writes).toEqual([]);
+    expect(results[0]?._errors).toBe(
+      `code: no business with store code '${Number(code)}' that this key can read; if a spreadsheet dropped its leading zeros, format the column as text and type them again`,
+    );
+  });
+
   it('refuses a number a spreadsheet rounded when the file has no _base to read it back from, and sends nothing', async () => {
     const business = at(6);
     const { summary, results } = await importText(`business_id;national_identification_number;contacts.0.phone_numbers\n${business.id};5,91474E+13;4,47911E+11\n`);

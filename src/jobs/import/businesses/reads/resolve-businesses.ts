@@ -79,7 +79,9 @@ export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessT
       if (business !== undefined) return { found: true, business };
       const [problem] = problems;
       if (problem !== undefined) return { found: false, error: `unreadable: ${problem}` };
-      return { found: false, error: `code: no business with store code '${target.code}' that this key can read` };
+      // Digits alone are what a spreadsheet leaves of 000001: the person should look there first.
+      const zeros = /^\d+$/.test(target.code) ? '; if a spreadsheet dropped its leading zeros, format the column as text and type them again' : '';
+      return { found: false, error: `code: no business with store code '${target.code}' that this key can read${zeros}` };
     },
   };
 }
