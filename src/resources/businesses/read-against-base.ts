@@ -1,7 +1,7 @@
 import { nameCodePage, type CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
 import { findLostCharacters, isSavedWithout } from '../cells/lost-characters.js';
-import { quoteCell } from '../cells/read-cell.js';
+import { CLEAR_MARK, quoteCell } from '../cells/read-cell.js';
 import { describeRestoredNumber, restoreSpreadsheetNumber } from '../cells/spreadsheet-number.js';
 import { findDateOrder } from '../columns/parse-date.js';
 import type { RowSnapshot } from './base-column.js';
@@ -16,10 +16,10 @@ export interface BaseReading {
 
 /**
  * Cells a spreadsheet changed on its own, read as `_base` recorded them: in `textHeaders`, digits it
- * read as a number (`1` as `000001`, `5.91474E+13` as `59147412500012`); dates in its locale's order
- * that read either way (`8/6/2019` as `2019-08-06`); in a file saved in a code
- * page (Windows-1252, Mac OS Roman), characters it has no byte for (`Lodz` as `Łódź`). A cell that lost such characters
- * and changed otherwise is refused: sending it would lose them.
+ * read as a number (`1` as `000001`, `5.91474E+13` as `59147412500012`); dates in its locale's
+ * order that read either way (`8/6/2019` as `2019-08-06`); in a file saved in a code page
+ * (Windows-1252, Mac OS Roman), characters it has no byte for (`Lodz` as `Łódź`). A cell that lost
+ * such characters and changed otherwise is refused: sending it would lose them.
  */
 export function readAgainstBase(
   cells: Readonly<Record<string, CellValue>>,
@@ -32,32 +32,33 @@ export function readAgainstBase(
   const errors: string[] = [];
   for (const [header, known] of Object.entries(snapshot?.cells ?? {})) {
     const cell = cells[header];
-    if (typeof cell !== 'string' || cell.trim() === '' || cell === known) continue;
-    const number = textHeaders.has(header) ? restoreSpreadsheetNumber(cell, known) : undefined;
-    if (number !== undefined) {
-      read[header] = number.value;
-      notes.push(describeRestoredNumber(header, cell, number));
-      continue;
-    }
-    // Without an order of its own (a `,` file, no --date-format), a date readable either way is read as the one _base gives.
-    const order = context.slashDates === undefined ? findDateOrder(cell, known) : undefined;
-    if (order !== undefined) {
-      read[header] = known;
-      notes.push(`${header}: ${quoteCell(cell)} read as ${quoteCell(known)}, as in _base (${order}; such a date reads either way: give --date-format to read the file's dates as written)`);
-      continue;
-    }
-    const lost = context.codePage === undefined ? [] : findLostCharacters(known, context.codePage);
-    if (context.codePage === undefined || lost.length === 0) continue;
-    // Code points, not the characters: the report of such a file is in its code page too.
-    const missing = `the file is in ${nameCodePage(context.codePage)}, which lacks ${lost.length === 1 ? 'a character' : `${lost.length} characters`} of the value exported (${lost.map(toCodePoint).join(', ')})`;
-    if (isSavedWithout(cell, known, lost)) {
-      read[header] = known;
-      notes.push(`${header}: ${quoteCell(cell)} read as exported, in _base (${missing})`);
+    if (typeof cell !== 'string' || cell.trim() === '' || cell === known || cell.trim().toLowerCase() === CLEAR_MARK) continue;
+    const reading = readCell(header, cell, known, textHeaders.has(header), context);
+    if (reading === undefined) continue;
+    if ('error' in reading) {
+      errors.push(reading.error);
     } else {
-      errors.push(`${header}: ${missing}, which a change here would lose; save the file as CSV UTF-8 and import it again, got ${quoteCell(cell)}`);
+      read[header] = known;
+      notes.push(reading.note);
     }
   }
   return { cells: read, notes, errors };
+}
+
+function readCell(header: string, cell: string, known: string, text: boolean, context: CellContext): { note: string } | { error: string } | undefined {
+  const number = text ? restoreSpreadsheetNumber(cell, known) : undefined;
+  if (number !== undefined) return { note: describeRestoredNumber(header, cell, number) };
+  // Without an order of its own (a `,` file, no --date-format), a date readable either way is read as the one _base gives.
+  const order = context.slashDates === undefined ? findDateOrder(cell, known) : undefined;
+  if (order !== undefined) {
+    return { note: `${header}: ${quoteCell(cell)} read as ${quoteCell(known)}, as in _base (${order}; such a date reads either way: give --date-format to read the file's dates as written)` };
+  }
+  const lost = context.codePage === undefined ? [] : findLostCharacters(known, context.codePage);
+  if (context.codePage === undefined || lost.length === 0) return undefined;
+  // Code points, not the characters: the report of such a file is in its code page too.
+  const missing = `the file is in ${nameCodePage(context.codePage)}, which lacks ${lost.length === 1 ? 'a character' : `${lost.length} characters`} of the value exported (${lost.map(toCodePoint).join(', ')})`;
+  if (isSavedWithout(cell, known, lost)) return { note: `${header}: ${quoteCell(cell)} read as exported, in _base (${missing})` };
+  return { error: `${header}: ${missing}, which a change here would lose; save the file as CSV UTF-8 and import it again, got ${quoteCell(cell)}` };
 }
 
 function toCodePoint(char: string): string {
