@@ -34,7 +34,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .option('on-conflict', { choices: CONFLICT_POLICIES, describe: 'Businesses, rows with _base: a field changed in the file and in the API since the export; skip (default) the row, overwrite, or fail it' })
         .option('org', { type: 'number', describe: 'PROVIDER keys: the organization to work on' })
         .option('ignore-columns', { type: 'string', describe: 'NAME,…: columns of the sheet to leave out; any other unknown column stops the import' })
-        .option('date-format', { choices: DATE_FORMATS, describe: 'How dates a/b/yyyy read (default: dd/mm/yyyy in a file with decimal commas, else only when the day is over 12 or as the row's _base has it)' })
+        .option('date-format', { choices: DATE_FORMATS, describe: 'How dates a/b/yyyy read (default: dd/mm/yyyy in a file with decimal commas, else only when the day is over 12 or as the _base of the row has it)' })
         .option('allow-code-changes', { type: 'boolean', default: false, describe: 'Businesses: send store code changes the row\'s _base does not show as an edit of the exported file' })
         .options(CLIENT_FLAG_OPTIONS)
         .option('json', jsonFlag('the summary'))
