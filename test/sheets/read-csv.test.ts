@@ -120,6 +120,16 @@ describe('reading CSV files', () => {
     expect(items.map((item) => item.kind === 'row' && item.values.text)).toEqual(['=1+1', "'=1", '-5', '+33 6', "'quoted"]);
   });
 
+  it('reads ="000123", which some systems export to keep a code whole in a spreadsheet, as the text the spreadsheet shows', async () => {
+    const { items } = await readItems(await writeCsv(`code,text\n"=""000123""","=""+33612345678"""\nS2,"'=""x"""\nS3,"=""a"" & ""b"""\n`));
+    expect(items.map((item) => item.kind === 'row' && [item.values.code, item.values.text])).toEqual([
+      ['000123', '+33612345678'],
+      // Quoted by a writer: the text itself. Anything more than a string is no text formula.
+      ['S2', '="x"'],
+      ['S3', '="a" & "b"'],
+    ]);
+  });
+
   it('fails on a missing or empty file', async () => {
     const missing = join(await makeTempDir(), 'missing.csv');
     await expect(readItems(missing)).rejects.toThrow(

@@ -49,7 +49,7 @@ async function readHeaderCells(records: AsyncIterator<CsvRecord>, path: string, 
     if ('problem' in record) {
       throw new SheetError(`read ${path}`, `its header (line ${record.line}) is malformed: ${record.problem}`, 'Fix the header line.');
     }
-    if (record.cells.some((cell) => cell.trim() !== '')) return record.cells.map((cell) => unescapeFormula(cell));
+    if (record.cells.some((cell) => cell.trim() !== '')) return record.cells.map(readCsvCell);
   }
   throw new SheetError(`read ${path}`, 'the file is empty', 'Add a header row with the column names.');
 }
@@ -59,7 +59,7 @@ function toSheetItem(record: CsvRecord, header: HeaderMap, delimiter: CsvDelimit
   if ('problem' in record) {
     return { kind: 'issue', line: record.line, errors: [`${record.problem}; enclose such a cell in double quotes and double the quotes inside it`] };
   }
-  const cells = record.cells.map((cell) => unescapeFormula(cell));
+  const cells = record.cells.map(readCsvCell);
   const unheaded = findUnheadedCell(cells, header.width);
   if (unheaded !== undefined) {
     const shown = delimiter === '\t' ? 'a tab' : `'${delimiter}'`;
@@ -67,6 +67,15 @@ function toSheetItem(record: CsvRecord, header: HeaderMap, delimiter: CsvDelimit
     return { kind: 'issue', line: record.line, errors: [error] };
   }
   return buildSheetRow(header.names, record.line, cells);
+}
+
+// ="000123": what some systems export so that a spreadsheet keeps a code's zeros, and what it shows as 000123.
+const TEXT_FORMULA = /^="([^"]*)"$/;
+
+/** A cell as a spreadsheet shows it: without the quote a writer put before a formula start, or the text of ="…". */
+function readCsvCell(cell: string): string {
+  const unescaped = unescapeFormula(cell);
+  return unescaped === cell ? (TEXT_FORMULA.exec(cell)?.[1] ?? cell) : unescaped;
 }
 
 function findUnheadedCell(cells: readonly string[], width: number): number | undefined {
