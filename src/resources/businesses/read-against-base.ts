@@ -58,7 +58,7 @@ function readCell(header: string, cell: string, known: string, text: boolean, co
   // Code points, not the characters: the report of such a file is in its code page too.
   const missing = `the file is in ${nameCodePage(context.codePage)}, which lacks ${lost.length === 1 ? 'a character' : `${lost.length} characters`} of the value exported (${lost.map(toCodePoint).join(', ')})`;
   if (isSavedWithout(cell, known, lost)) return { note: `${header}: ${quoteCell(cell)} read as exported, in _base (${missing})` };
-  return { error: `${header}: ${missing}, which a change here would lose; save the file as CSV UTF-8 and import it again, got ${quoteCell(cell)}` };
+  return { error: `${header}: ${missing}, which a change here would lose; put them back and save the file as CSV UTF-8, got ${quoteCell(cell)}` };
 }
 
 function toCodePoint(char: string): string {
