@@ -22,8 +22,9 @@ describe('CodePageVote', () => {
     expect(voteOn(iconv.encode(text, 'macintosh'), 7)).toBe('macintosh');
   });
 
-  it('takes Windows-1252 for text whose only high bytes are its quotes, and when nothing tells', () => {
+  it('takes Windows-1252 for text whose only high bytes are its punctuation, and when nothing tells', () => {
     expect(voteOn(iconv.encode('name\nl’atelier d’Anna “Chez nous”\n', 'windows-1252'))).toBe('windows-1252');
+    expect(voteOn(iconv.encode('name,hours\nNespresso™ Boutique•Bar,Mon–Fri 9–5—closed on Sundays\n', 'windows-1252'))).toBe('windows-1252');
     expect(voteOn(Buffer.from('name\n5 €\n'))).toBe('windows-1252');
   });
 });

@@ -6,8 +6,11 @@ export type CodePage = 'windows-1252' | 'macintosh';
 const HIGH = 0x80;
 // A lead no later part of a file overturns: the rest of a large file is not looked at.
 const DECISIVE_LEAD = 1_000;
-// Quotes (’ “ ” in Windows-1252, í ì î ï in Mac OS Roman) follow letters in either: no vote.
+// Quotes (’ “ ”) follow letters in Windows-1252 text, where Mac OS Roman has í ì î ï: no vote.
 const QUOTES = new Set([0x91, 0x92, 0x93, 0x94]);
+// • – — ™ join words (Mon–Fri, Nespresso™), where Mac OS Roman has ï ñ ó ô inside them (Muñoz):
+// a vote only between two lowercase letters.
+const JOINERS = new Set([0x95, 0x96, 0x97, 0x99]);
 // Windows-1252 defines no character for these; Mac OS Roman has Å ç è ê ù.
 const UNDEFINED_IN_WINDOWS = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 
@@ -26,10 +29,14 @@ export class CodePageVote {
   private mac = 0;
   private windows = 0;
   private previous = 0;
+  /** A joiner after a lowercase letter, voted on once the next byte is one too. */
+  private joiner: number | undefined;
 
   push(chunk: Uint8Array): void {
     if (Math.abs(this.mac - this.windows) >= DECISIVE_LEAD) return;
     for (const byte of chunk) {
+      if (this.joiner !== undefined && isLowercase(byte)) this.count(this.joiner);
+      this.joiner = undefined;
       if (byte >= HIGH) this.vote(byte);
       this.previous = byte;
     }
@@ -41,12 +48,20 @@ export class CodePageVote {
 
   private vote(byte: number): void {
     if (UNDEFINED_IN_WINDOWS.has(byte)) this.mac++;
-    const afterLowercase = this.previous >= 0x61 && this.previous <= 0x7a;
-    if (!afterLowercase || QUOTES.has(byte)) return;
+    if (!isLowercase(this.previous) || QUOTES.has(byte)) return;
+    if (JOINERS.has(byte)) this.joiner = byte;
+    else this.count(byte);
+  }
+
+  private count(byte: number): void {
     const [windows, mac] = [WINDOWS_LOWER[byte - HIGH] === true, MAC_LOWER[byte - HIGH] === true];
     if (windows && !mac) this.windows++;
     if (mac && !windows) this.mac++;
   }
+}
+
+function isLowercase(byte: number): boolean {
+  return byte >= 0x61 && byte <= 0x7a;
 }
 
 /** Whether an encoding is one of these code pages, which have no byte order mark and lack most of Unicode. */
