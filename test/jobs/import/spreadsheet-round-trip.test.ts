@@ -131,6 +131,17 @@ describe('files saved by a spreadsheet', () => {
     expect(results[0]?._changes).toContain(`code: '${Number(code)}' read as '${code}' (the spreadsheet had dropped the leading zeros)`);
   });
 
+  it('reads a zip code without its zeros as the business’s own in a file with neither _base nor country, and sends the rest', async () => {
+    const business = businesses.find((candidate) => candidate.zipcode?.startsWith('0') === true && candidate.country === 'FR');
+    if (business === undefined) throw new Error('no business with a zip code starting with 0');
+    const zip = business.zipcode ?? '';
+    const { summary, results } = await importText(`business_id;zipcode;name\n${business.id};${Number(zip)};Renamed by the CRM\n`);
+
+    expect(summary.rows).toMatchObject({ updated: 1, failed: 0, invalid: 0 });
+    expect([business.name, business.zipcode]).toEqual(['Renamed by the CRM', zip]);
+    expect(results[0]?._changes).toContain(`zipcode: '${Number(zip)}' read as '${zip}' (the spreadsheet had dropped the leading zeros)`);
+  });
+
   it('says where to look when a code of digits alone finds no business: a spreadsheet may have dropped its zeros', async () => {
     const code = at(2).code ?? '';
     const { summary, results } = await importText(`code;name\n${Number(code)};Renamed\n`);

@@ -29,7 +29,7 @@ import { OrgCustomFields, type OrgRow } from './org-custom-fields.js';
 import { OrgReadBatches, type ReadBatch } from './reads/org-read-batches.js';
 import { orElse, resolveBusinesses, type Resolution, type ResolvedTargets } from './reads/resolve-businesses.js';
 import { StoreCodeSearch } from './reads/store-code-search.js';
-import { restoreCodeFromBusiness } from './store-code-change.js';
+import { restoreFromBusiness } from './restore-from-business.js';
 
 /** Rows read together: one search request resolves up to 100 of them. */
 const BATCH_SIZE = 100;
@@ -223,8 +223,8 @@ class BusinessBatches {
   }
 
   private async sendRow(given: BusinessRow, current: CurrentBusiness): Promise<void> {
-    const restored = restoreCodeFromBusiness(given.update, current);
-    const row = restored === undefined ? given : { ...given, base: { ...given.base, notes: [...(given.base.notes ?? []), restored.note] }, update: restored.values };
+    const restored = restoreFromBusiness(given.update, current);
+    const row = restored.notes.length === 0 ? given : { ...given, base: { ...given.base, notes: [...(given.base.notes ?? []), ...restored.notes] }, update: restored.values };
     const target = current.id;
     const earlier = this.firstLine.get(target);
     if (earlier !== undefined) {

@@ -1,16 +1,5 @@
 import { storeCodeColumn } from '../../../resources/business-target.js';
-import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
-import { describeRestoredNumber, restoreSpreadsheetNumber } from '../../../resources/cells/spreadsheet-number.js';
 import { describeChange } from '../describe-change.js';
-import type { CurrentBusiness } from './complete-business-update.js';
-
-/** The row's values with a store code the spreadsheet stripped of its leading zeros read as the business's own (`1` as `000001`), and the note saying so. */
-export function restoreCodeFromBusiness(values: BusinessRowValues, current: CurrentBusiness): { values: BusinessRowValues; note: string } | undefined {
-  const typed = values.get(storeCodeColumn);
-  const code = typeof typed === 'string' && typeof current.code === 'string' ? restoreSpreadsheetNumber(typed, current.code) : undefined;
-  if (typeof typed !== 'string' || code === undefined) return undefined;
-  return { values: new Map(values).set(storeCodeColumn, code.value), note: describeRestoredNumber(storeCodeColumn.header, typed, code) };
-}
 
 /**
  * Why a change of store code is refused, undefined when it may go: a code finds the business in
