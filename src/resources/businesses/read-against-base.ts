@@ -33,7 +33,7 @@ export function readAgainstBase(
   for (const [header, known] of Object.entries(snapshot?.cells ?? {})) {
     const cell = cells[header];
     if (typeof cell !== 'string' || cell.trim() === '' || cell === known || cell.trim().toLowerCase() === CLEAR_MARK) continue;
-    const reading = readCell(header, cell, known, textHeaders.has(header), context);
+    const reading = readCellAgainst(header, cell, known, textHeaders.has(header), context);
     if (reading === undefined) continue;
     if ('error' in reading) {
       errors.push(reading.error);
@@ -45,7 +45,8 @@ export function readAgainstBase(
   return { cells: read, notes, errors };
 }
 
-function readCell(header: string, cell: string, known: string, text: boolean, context: CellContext): { note: string } | { error: string } | undefined {
+/** One cell that differs from `_base`: read as `_base` has it (a note says why), refused, or undefined to be read as it is. */
+function readCellAgainst(header: string, cell: string, known: string, text: boolean, context: CellContext): { note: string } | { error: string } | undefined {
   const number = text ? restoreSpreadsheetNumber(cell, known) : undefined;
   if (number !== undefined) return { note: describeRestoredNumber(header, cell, number) };
   // Without an order of its own (a `,` file, no --date-format), a date readable either way is read as the one _base gives.
