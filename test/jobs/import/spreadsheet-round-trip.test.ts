@@ -223,6 +223,19 @@ describe('files saved by a spreadsheet', () => {
     );
   });
 
+  it('reads a name a Windows-1252 file without _base could not hold as the business’s own, and sends the rest', async () => {
+    const business = at(10);
+    business.name = 'Piekarnia Łódź';
+    const csv = iconv.encode(`business_id,name,city\r\n${business.id},Piekarnia Łódź,Lodz\r\n`, 'windows-1252');
+
+    const { summary, reportDir } = await importText(csv);
+
+    expect(summary.rows).toMatchObject({ updated: 1, invalid: 0, failed: 0 });
+    expect([business.name, business.city]).toEqual(['Piekarnia Łódź', 'Lodz']);
+    const [result] = parse<Row>(iconv.decode(await readFile(join(reportDir, 'results.csv')), 'windows-1252'), { columns: true });
+    expect(result?._changes).toContain("name: 'Piekarnia ?ód?' read as the business's own value (the file is in Windows-1252, which lacks 2 characters of it)");
+  });
+
   it('refuses a change of store code the file did not make on purpose, unless --allow-code-changes', async () => {
     const business = at(3);
     const code = business.code ?? '';

@@ -9,6 +9,7 @@ import type { BusinessTarget } from '../../../resources/business-target.js';
 import { buildBusinessCatalog, type BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import { listCustomFieldNames } from '../../../resources/businesses/pending-custom-field-column.js';
 import { describeBusinessTarget, findIdentityColumn } from '../../../resources/describe-business-target.js';
+import { isCodePage, type CodePage } from '../../../sheets/index.js';
 import type { ImportSummary, OpenImportOptions } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
 import { openImport, type OpenedImport, type ValidRow } from '../open-import.js';
@@ -92,7 +93,9 @@ async function importBusinessPass(client: ApiClient, options: OpenImportOptions,
   try {
     const schema = businessReadSchema(customFields ?? []);
     const reads = plannedReads === undefined ? undefined : { ...plannedReads, schema };
-    const importer = new BusinessBatches(run, routing, codeSearch, firstLine, roundTrip, schema, orgCustomFields, reads);
+    const { dialect } = run.report;
+    const codePage = dialect.format === 'csv' && isCodePage(dialect.encoding) ? dialect.encoding : undefined;
+    const importer = new BusinessBatches(run, routing, codeSearch, firstLine, roundTrip, schema, orgCustomFields, reads, codePage);
     const batches = new OrgReadBatches<BusinessRow>(BATCH_SIZE, READ_WINDOW);
     for await (const row of rows) {
       if (await importer.skipUntouched(row)) continue;
@@ -151,6 +154,8 @@ class BusinessBatches {
     private readonly orgCustomFields: OrgCustomFields,
     /** With breakers: the plan records the businesses it reads, the run takes them. */
     private readonly plannedReads: { reads: PlannedReads; stage: PassStage; schema: z.ZodType<CurrentBusiness> } | undefined,
+    /** The input's code page, if it is in one: what it lacks, a cell of it cannot hold. */
+    private readonly codePage: CodePage | undefined,
   ) {}
 
   /** A row the file left as it was exported is unchanged without a request; its business stays taken for later rows. */
@@ -223,7 +228,7 @@ class BusinessBatches {
   }
 
   private async sendRow(given: BusinessRow, current: CurrentBusiness): Promise<void> {
-    const restored = restoreFromBusiness(given.update, current);
+    const restored = restoreFromBusiness(given.update, current, this.codePage);
     const row = restored.notes.length === 0 ? given : { ...given, base: { ...given.base, notes: [...(given.base.notes ?? []), ...restored.notes] }, update: restored.values };
     const target = current.id;
     const earlier = this.firstLine.get(target);

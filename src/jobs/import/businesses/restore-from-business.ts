@@ -1,22 +1,36 @@
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
+import { findLostCharacters, isSavedWithout } from '../../../resources/cells/lost-characters.js';
+import { quoteCell } from '../../../resources/cells/read-cell.js';
 import { describeRestoredNumber, restoreSpreadsheetNumber } from '../../../resources/cells/spreadsheet-number.js';
+import type { Column } from '../../../resources/column.js';
 import { readAtPath } from '../../../resources/field-path.js';
+import { nameCodePage, type CodePage } from '../../../sheets/index.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 
 /**
- * The row's values with each text kept as text (codes, zip codes, company numbers) that a
- * spreadsheet stripped of its leading zeros read as the business's own (`1` as `000001`), and the
- * notes saying so: a file without `_base` (a CRM's, saved again by a spreadsheet) has only the read.
+ * The row's values with what a spreadsheet or a code page did to the business's own values read
+ * as those: a text kept as text (codes, zip codes, company numbers) without its leading zeros
+ * (`1` as `000001`), and, in a file in `codePage`, a text without the characters it lacks (`?ód?`
+ * as `Łódź`). A file without `_base` (a CRM's, saved again by a spreadsheet) has only the read.
  */
-export function restoreFromBusiness(values: BusinessRowValues, current: CurrentBusiness): { values: BusinessRowValues; notes: string[] } {
+export function restoreFromBusiness(values: BusinessRowValues, current: CurrentBusiness, codePage: CodePage | undefined): { values: BusinessRowValues; notes: string[] } {
   const restored = new Map(values);
   const notes: string[] = [];
   for (const [column, value] of values) {
-    const known = column.text && column.path !== undefined ? readAtPath(current, column.path) : undefined;
-    const number = typeof value === 'string' && typeof known === 'string' ? restoreSpreadsheetNumber(value, known) : undefined;
-    if (typeof value !== 'string' || number === undefined) continue;
-    restored.set(column, number.value);
-    notes.push(describeRestoredNumber(column.header, value, number));
+    const known = column.path === undefined ? undefined : readAtPath(current, column.path);
+    if (typeof value !== 'string' || typeof known !== 'string' || value === known) continue;
+    const note = describeRestored(column, value, known, codePage);
+    if (note === undefined) continue;
+    restored.set(column, known);
+    notes.push(note);
   }
   return { values: restored, notes };
+}
+
+function describeRestored(column: Column, value: string, known: string, codePage: CodePage | undefined): string | undefined {
+  const number = column.text ? restoreSpreadsheetNumber(value, known) : undefined;
+  if (number !== undefined) return describeRestoredNumber(column.header, value, number);
+  const lost = codePage === undefined ? [] : findLostCharacters(known, codePage);
+  if (codePage === undefined || lost.length === 0 || !isSavedWithout(value, known, lost)) return undefined;
+  return `${column.header}: ${quoteCell(value)} read as the business's own value (the file is in ${nameCodePage(codePage)}, which lacks ${lost.length === 1 ? 'a character' : `${lost.length} characters`} of it)`;
 }
