@@ -52,8 +52,11 @@ export interface SheetOpenOptions {
 
 export type SheetReaderOptions = SheetColumnOptions & SheetOpenOptions;
 
-/** What was read: a CSV file and the dialect detected in it, which its reports are written in; or a sheet of a workbook. */
-export type SheetSource = ({ format: 'csv' } & CsvDialect) | { format: 'xlsx'; sheet: string };
+/**
+ * What was read: a CSV file and the dialect detected in it, which its reports are written in, with
+ * `strayBytes` when it is UTF-8 but for a few bytes of another encoding; or a sheet of a workbook.
+ */
+export type SheetSource = ({ format: 'csv'; strayBytes?: true } & CsvDialect) | { format: 'xlsx'; sheet: string };
 
 /**
  * Rows of one sheet, read once, in order, as they stream. Completely empty rows are skipped. A CSV

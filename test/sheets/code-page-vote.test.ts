@@ -8,10 +8,10 @@ const TEXTS = {
   Spanish: 'code,name\nE1,Panadería Muñoz,España\n',
 };
 
-function voteOn(bytes: Buffer, chunk = bytes.length): CodePage {
+function voteOn(bytes: Buffer, chunk = bytes.length): CodePage | 'utf-8' {
   const vote = new CodePageVote();
   for (let at = 0; at < bytes.length; at += chunk) vote.push(bytes.subarray(at, at + chunk));
-  return vote.codePage;
+  return vote.encoding;
 }
 
 describe('CodePageVote', () => {
@@ -25,6 +25,15 @@ describe('CodePageVote', () => {
   it('takes Windows-1252 for text whose only high bytes are its punctuation, and when nothing tells', () => {
     expect(voteOn(iconv.encode('name\nl’atelier d’Anna “Chez nous”\n', 'windows-1252'))).toBe('windows-1252');
     expect(voteOn(iconv.encode('name,hours\nNespresso™ Boutique•Bar,Mon–Fri 9–5—closed on Sundays\n', 'windows-1252'))).toBe('windows-1252');
-    expect(voteOn(Buffer.from('name\n5 €\n'))).toBe('windows-1252');
+    expect(voteOn(iconv.encode('name\n5 €\n', 'windows-1252'))).toBe('windows-1252');
+  });
+});
+
+describe('CodePageVote on a file mostly UTF-8', () => {
+  it('keeps UTF-8 for a UTF-8 file with a row of Windows-1252 pasted in, and a code page for the reverse', () => {
+    const utf8 = Buffer.from(TEXTS.French.repeat(3));
+    const pasted = iconv.encode('M9;Café de la Gare;Orléans\n', 'windows-1252');
+    expect(voteOn(Buffer.concat([utf8, pasted]))).toBe('utf-8');
+    expect(voteOn(Buffer.concat([iconv.encode(TEXTS.French.repeat(3), 'windows-1252'), Buffer.from('M9;Café;Orléans\n')]))).toBe('windows-1252');
   });
 });

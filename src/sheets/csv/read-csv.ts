@@ -13,7 +13,7 @@ import type { SourceFile } from '../file/source-file.js';
 
 /** A CSV file read up to its header row, its dialect detected from its head. */
 export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = {}): Promise<SheetHead> {
-  const { head, encoding, bom } = await file.scanText();
+  const { head, encoding, bom, strayBytes } = await file.scanText();
   // Taken by the scan on its way: reading the digest reads nothing more.
   const sha256 = await file.sha256();
   const { delimiter: detected, lineEnding, sepLine } = detectCsvLayout(head, encoding);
@@ -24,7 +24,7 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
   };
   try {
     return toSheetHead(file.path, {
-      source: { format: 'csv', delimiter, encoding, bom, lineEnding },
+      source: { format: 'csv', delimiter, encoding, bom, lineEnding, ...(strayBytes ? { strayBytes } : {}) },
       sha256,
       cells: await readHeaderCells(records, file.path, sepLine),
       warnings: [],

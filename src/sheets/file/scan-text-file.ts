@@ -17,9 +17,12 @@ export interface TextFileScan {
   /**
    * From a byte order mark, else UTF-8 when every byte decodes as UTF-8 (one accented name far
    * down would be garbled by a guess from a sample), else the code page of Excel's plain CSV:
-   * Windows-1252, or Mac OS Roman when its accented letters show it (code-page-vote.ts).
+   * Windows-1252, or Mac OS Roman when its accented letters show it, or UTF-8 still when it
+   * mostly is (code-page-vote.ts).
    */
   encoding: TextEncoding;
+  /** UTF-8 but for a few bytes of another encoding (files joined together): those read as U+FFFD. */
+  strayBytes: boolean;
   /** Whether the file starts with a byte order mark. */
   bom: boolean;
   /** Its line breaks, and one more for a last line without one: a break inside a quoted cell counts too. */
@@ -55,6 +58,7 @@ export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
     if (chunk.length > 0) last = chunk[chunk.length - 1] ?? NEWLINE;
   }
   head ??= Buffer.alloc(0);
-  const encoding = bomEncoding ?? (utf8 === undefined || utf8.end() ? 'utf-8' : (vote?.codePage ?? 'windows-1252'));
-  return { head, encoding, bom: bomEncoding !== undefined, lines: last === NEWLINE ? lines : lines + 1 };
+  const valid = utf8 === undefined || utf8.end();
+  const encoding = bomEncoding ?? (valid ? 'utf-8' : (vote?.encoding ?? 'windows-1252'));
+  return { head, encoding, strayBytes: !valid && encoding === 'utf-8', bom: bomEncoding !== undefined, lines: last === NEWLINE ? lines : lines + 1 };
 }

@@ -20,10 +20,12 @@ const WINDOWS_LOWER = lowercaseIn('windows-1252');
 const MAC_LOWER = lowercaseIn('macintosh');
 
 /**
- * Which code page a file that is not UTF-8 is in, from the bytes after lowercase letters: an
- * accented letter inside a word (`é` in `Crêperie`) is a lowercase letter in the right code page,
- * and most often a symbol or a capital in the other. Windows-1252 wins a tie, as French Excel on
- * Windows writes it.
+ * Which encoding a file that is not UTF-8 throughout is in. Mostly UTF-8, when its whole UTF-8
+ * sequences outnumber its stray high bytes (files joined together, a row pasted from another
+ * file): its few stray bytes then read as U+FFFD, which the import refuses. Else a code page, from
+ * the bytes after lowercase letters: an accented letter inside a word (`é` in `Crêperie`) is a
+ * lowercase letter in the right one, and most often a symbol or a capital in the other.
+ * Windows-1252 wins a tie, as French Excel on Windows writes it.
  */
 export class CodePageVote {
   private mac = 0;
@@ -31,19 +33,38 @@ export class CodePageVote {
   private previous = 0;
   /** A joiner after a lowercase letter, voted on once the next byte is one too. */
   private joiner: number | undefined;
+  private utf8Sequences = 0;
+  private strayBytes = 0;
+  /** Continuation bytes the current UTF-8 sequence still needs. */
+  private continuation = 0;
 
   push(chunk: Uint8Array): void {
-    if (Math.abs(this.mac - this.windows) >= DECISIVE_LEAD) return;
+    if (Math.abs(this.mac - this.windows) >= DECISIVE_LEAD && Math.abs(this.utf8Sequences - this.strayBytes) >= DECISIVE_LEAD) return;
     for (const byte of chunk) {
       if (this.joiner !== undefined && isLowercase(byte)) this.count(this.joiner);
       this.joiner = undefined;
       if (byte >= HIGH) this.vote(byte);
+      this.readUtf8(byte);
       this.previous = byte;
     }
   }
 
-  get codePage(): CodePage {
+  get encoding(): CodePage | 'utf-8' {
+    if (this.utf8Sequences > this.strayBytes) return 'utf-8';
     return this.mac > this.windows ? 'macintosh' : 'windows-1252';
+  }
+
+  private readUtf8(byte: number): void {
+    if (this.continuation > 0) {
+      if (byte >= 0x80 && byte <= 0xbf) {
+        if (--this.continuation === 0) this.utf8Sequences++;
+        return;
+      }
+      this.strayBytes++;
+      this.continuation = 0;
+    }
+    if (byte >= 0xc2 && byte <= 0xf4) this.continuation = byte >= 0xf0 ? 3 : byte >= 0xe0 ? 2 : 1;
+    else if (byte >= HIGH) this.strayBytes++;
   }
 
   private vote(byte: number): void {

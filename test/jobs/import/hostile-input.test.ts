@@ -184,4 +184,16 @@ describe('hostile input', () => {
     expect(businesses[13]?.name).toBe('Crêperie Hélène à Orléans');
     expect(businesses[14]?.name).not.toContain('\uFFFD');
   });
+
+  it('a UTF-8 file with a row in Windows-1252 pasted in', async () => {
+    const utf8 = Buffer.from(`business_id,name\n${idOf(15)},Crêperie Hélène à Orléans\n${idOf(16)},Pâtisserie Noël\n`);
+    const pasted = Buffer.from(`${idOf(17)},Caf\u00e9 Noir\n`, 'latin1');
+    const outcome = await harness.importFile('businesses', await write('joined-encodings.csv', Buffer.concat([utf8, pasted])));
+    expect(statuses(outcome)).toEqual([
+      ['2', 'updated', ''],
+      ['3', 'updated', ''],
+      ['4', 'invalid', 'name: holds bytes that are not UTF-8, as where files in other encodings were joined; type its accented letters again and save the file as UTF-8'],
+    ]);
+    expect([businesses[15]?.name, businesses[16]?.name]).toEqual(['Crêperie Hélène à Orléans', 'Pâtisserie Noël']);
+  });
 });
