@@ -1,5 +1,5 @@
 import { assertTextHead } from '../text/assert-text-head.js';
-import { CodePageVote } from '../text/code-page-vote.js';
+import { EncodingVote } from '../text/encoding-vote.js';
 import { readBomEncoding, Utf8Check, type TextEncoding } from '../text/detect-encoding.js';
 import { readFileChunks } from './read-file-chunks.js';
 import type { FileRef } from './read-file-chunks.js';
@@ -18,7 +18,7 @@ export interface TextFileScan {
    * From a byte order mark, else UTF-8 when every byte decodes as UTF-8 (one accented name far
    * down would be garbled by a guess from a sample), else the code page of Excel's plain CSV:
    * Windows-1252, or Mac OS Roman when its accented letters show it, or UTF-8 still when it
-   * mostly is (code-page-vote.ts).
+   * mostly is (encoding-vote.ts).
    */
   encoding: TextEncoding;
   /** UTF-8 but for a few bytes of another encoding (files joined together): those read as U+FFFD. */
@@ -37,7 +37,7 @@ export interface TextFileScan {
 export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
   let utf8: Utf8Check | undefined;
   // Counted once the bytes are known not to be UTF-8: a UTF-8 file costs nothing more.
-  let vote: CodePageVote | undefined;
+  let vote: EncodingVote | undefined;
   let head: Buffer | undefined;
   let bomEncoding: TextEncoding | undefined;
   let lines = 0;
@@ -51,7 +51,7 @@ export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
     }
     utf8?.push(chunk);
     if (utf8?.valid === false) {
-      vote ??= new CodePageVote();
+      vote ??= new EncodingVote();
       vote.push(chunk);
     }
     for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, at + 1)) lines++;

@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { CodePageVote, type CodePage } from '../../src/sheets/text/code-page-vote.js';
+import { EncodingVote, type CodePage } from '../../src/sheets/text/encoding-vote.js';
 
 const TEXTS = {
   French: 'code;name;city\nM1;Crêperie Hélène à Besançon;Orléans\nM2;Pâtisserie où l’on déguste;Besançon\n',
@@ -9,12 +9,12 @@ const TEXTS = {
 };
 
 function voteOn(bytes: Buffer, chunk = bytes.length): CodePage | 'utf-8' {
-  const vote = new CodePageVote();
+  const vote = new EncodingVote();
   for (let at = 0; at < bytes.length; at += chunk) vote.push(bytes.subarray(at, at + chunk));
   return vote.encoding;
 }
 
-describe('CodePageVote', () => {
+describe('EncodingVote', () => {
   it.each(Object.entries(TEXTS))('tells %s text saved in Windows-1252 from the same in Mac OS Roman', (_language, text) => {
     expect(voteOn(iconv.encode(text, 'windows-1252'))).toBe('windows-1252');
     expect(voteOn(iconv.encode(text, 'macintosh'))).toBe('macintosh');
@@ -29,7 +29,7 @@ describe('CodePageVote', () => {
   });
 });
 
-describe('CodePageVote on a file mostly UTF-8', () => {
+describe('EncodingVote on a file mostly UTF-8', () => {
   it('keeps UTF-8 for a UTF-8 file with a row of Windows-1252 pasted in, and a code page for the reverse', () => {
     const utf8 = Buffer.from(TEXTS.French.repeat(3));
     const pasted = iconv.encode('M9;Café de la Gare;Orléans\n', 'windows-1252');

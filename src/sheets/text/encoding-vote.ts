@@ -27,7 +27,7 @@ const MAC_LOWER = lowercaseIn('macintosh');
  * lowercase letter in the right one, and most often a symbol or a capital in the other.
  * Windows-1252 wins a tie, as French Excel on Windows writes it.
  */
-export class CodePageVote {
+export class EncodingVote {
   private mac = 0;
   private windows = 0;
   private previous = 0;
