@@ -236,6 +236,21 @@ describe('files saved by a spreadsheet', () => {
     expect(result?._changes).toContain("name: 'Piekarnia ?ód?' read as the business's own value (the file is in Windows-1252, which lacks 2 characters of it)");
   });
 
+  it('refuses a new value that lost characters to Windows-1252 (? before a letter), and sends a URL with a query', async () => {
+    const [renamed, linked] = [at(11), at(12)];
+    const name = renamed.name;
+    const csv = iconv.encode(`business_id,name,website_url\r\n${renamed.id},Piekarnia Gdańsk – Café,\r\n${linked.id},,https://www.example.com/?utm_source=crm\r\n`, 'windows-1252');
+
+    const { summary, reportDir } = await importText(csv);
+
+    expect(summary.rows).toMatchObject({ updated: 1, invalid: 1 });
+    expect([renamed.name, linked.website_url]).toEqual([name, 'https://www.example.com/?utm_source=crm']);
+    const [result] = parse<Row>(iconv.decode(await readFile(join(reportDir, 'results.csv')), 'windows-1252'), { columns: true });
+    expect(result?._errors).toBe(
+      "name: holds ? before a letter, as a file in Windows-1252 writes a character it lacks; type the value again and save the file as CSV UTF-8, got 'Piekarnia Gda?sk – Café'",
+    );
+  });
+
   it('refuses a change of store code the file did not make on purpose, unless --allow-code-changes', async () => {
     const business = at(3);
     const code = business.code ?? '';

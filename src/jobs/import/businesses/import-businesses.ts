@@ -30,7 +30,7 @@ import { OrgCustomFields, type OrgRow } from './org-custom-fields.js';
 import { OrgReadBatches, type ReadBatch } from './reads/org-read-batches.js';
 import { orElse, resolveBusinesses, type Resolution, type ResolvedTargets } from './reads/resolve-businesses.js';
 import { StoreCodeSearch } from './reads/store-code-search.js';
-import { restoreFromBusiness } from './restore-from-business.js';
+import { readAgainstBusiness } from './read-against-business.js';
 
 /** Rows read together: one search request resolves up to 100 of them. */
 const BATCH_SIZE = 100;
@@ -228,7 +228,7 @@ class BusinessBatches {
   }
 
   private async sendRow(given: BusinessRow, current: CurrentBusiness): Promise<void> {
-    const restored = restoreFromBusiness(given.update, current, this.codePage);
+    const restored = readAgainstBusiness(given.update, current, this.codePage);
     const row = restored.notes.length === 0 ? given : { ...given, base: { ...given.base, notes: [...(given.base.notes ?? []), ...restored.notes] }, update: restored.values };
     const target = current.id;
     const earlier = this.firstLine.get(target);
@@ -244,6 +244,10 @@ class BusinessBatches {
       return;
     }
     this.firstLine.set(target, row.base.line);
+    if (restored.errors.length > 0) {
+      await this.run.record({ ...row.base, status: 'invalid', target, changes: [], errors: restored.errors });
+      return;
+    }
     const read = await this.readOrgFields(row, current);
     if (read === undefined) return;
     // Charged to the business's organization: a throttled one holds back its own rows only.

@@ -7,24 +7,38 @@ import { readAtPath } from '../../../resources/field-path.js';
 import { nameCodePage, type CodePage } from '../../../sheets/index.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 
+// `?` before a letter: how a code page writes a character it lacks (`Gda?sk`); a URL's query is no such thing.
+const LOST_CHARACTER = /\?\p{L}/u;
+
 /**
  * The row's values with what a spreadsheet or a code page did to the business's own values read
  * as those: a text kept as text (codes, zip codes, company numbers) without its leading zeros
  * (`1` as `000001`), and, in a file in `codePage`, a text without the characters it lacks (`?ód?`
  * as `Łódź`). A file without `_base` (a CRM's, saved again by a spreadsheet) has only the read.
+ * A new value with `?` before a letter in such a file is refused: it most likely lost characters.
  */
-export function restoreFromBusiness(values: BusinessRowValues, current: CurrentBusiness, codePage: CodePage | undefined): { values: BusinessRowValues; notes: string[] } {
+export function readAgainstBusiness(
+  values: BusinessRowValues,
+  current: CurrentBusiness,
+  codePage: CodePage | undefined,
+): { values: BusinessRowValues; notes: string[]; errors: string[] } {
   const restored = new Map(values);
   const notes: string[] = [];
+  const errors: string[] = [];
   for (const [column, value] of values) {
     const known = column.path === undefined ? undefined : readAtPath(current, column.path);
-    if (typeof value !== 'string' || typeof known !== 'string' || value === known) continue;
-    const note = describeRestored(column, value, known, codePage);
-    if (note === undefined) continue;
-    restored.set(column, known);
-    notes.push(note);
+    if (typeof value !== 'string' || value === known) continue;
+    const note = typeof known === 'string' ? describeRestored(column, value, known, codePage) : undefined;
+    if (note !== undefined) {
+      restored.set(column, known);
+      notes.push(note);
+    } else if (codePage !== undefined && LOST_CHARACTER.test(value) && !value.includes('://')) {
+      errors.push(
+        `${column.header}: holds ? before a letter, as a file in ${nameCodePage(codePage)} writes a character it lacks; type the value again and save the file as CSV UTF-8, got ${quoteCell(value)}`,
+      );
+    }
   }
-  return { values: restored, notes };
+  return { values: restored, notes, errors };
 }
 
 function describeRestored(column: Column, value: string, known: string, codePage: CodePage | undefined): string | undefined {
