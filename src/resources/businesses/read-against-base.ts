@@ -27,22 +27,25 @@ export function readAgainstBase(
   textHeaders: ReadonlySet<string>,
   context: CellContext,
 ): BaseReading {
-  const read: Record<string, CellValue> = { ...cells };
+  // Copied once a cell is read back, not for every row: most rows have no such cell.
+  let read: Record<string, CellValue> | undefined;
   const notes: string[] = [];
   const errors: string[] = [];
-  for (const [header, known] of Object.entries(snapshot?.cells ?? {})) {
+  for (const header in snapshot?.cells) {
+    const known = snapshot.cells[header] ?? '';
     const cell = cells[header];
-    if (typeof cell !== 'string' || cell.trim() === '' || cell === known || cell.trim().toLowerCase() === CLEAR_MARK) continue;
+    if (typeof cell !== 'string' || cell === known || cell.trim() === '' || cell.trim().toLowerCase() === CLEAR_MARK) continue;
     const reading = readCellAgainst(header, cell, known, textHeaders.has(header), context);
     if (reading === undefined) continue;
     if ('error' in reading) {
       errors.push(reading.error);
     } else {
+      read ??= { ...cells };
       read[header] = known;
       notes.push(reading.note);
     }
   }
-  return { cells: read, notes, errors };
+  return { cells: read ?? cells, notes, errors };
 }
 
 /** One cell that differs from `_base`: read as `_base` has it (a note says why), refused, or undefined to be read as it is. */
