@@ -1,6 +1,6 @@
 import { nameCodePage, type CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
-import { findLostCharacters, isSavedWithout } from '../cells/lost-characters.js';
+import { describeLostCharacterMark, findLostCharacters, isSavedWithout } from '../cells/lost-characters.js';
 import { CLEAR_MARK, quoteCell } from '../cells/read-cell.js';
 import { describeRestoredNumber, restoreSpreadsheetNumber } from '../cells/spreadsheet-number.js';
 import { findDateOrder } from '../columns/parse-date.js';
@@ -57,8 +57,12 @@ function readCellAgainst(header: string, cell: string, known: string, text: bool
   if (order !== undefined) {
     return { note: `${header}: ${quoteCell(cell)} read as ${quoteCell(known)}, as in _base (${order}; such a date reads either way: give --date-format to read the file's dates as written)` };
   }
-  const lost = context.codePage === undefined ? [] : findLostCharacters(known, context.codePage);
-  if (context.codePage === undefined || lost.length === 0) return undefined;
+  if (context.codePage === undefined) return undefined;
+  const lost = findLostCharacters(known, context.codePage);
+  if (lost.length === 0) {
+    const mark = describeLostCharacterMark(header, cell, context.codePage);
+    return mark === undefined ? undefined : { error: mark };
+  }
   // Code points, not the characters: the report of such a file is in its code page too.
   const missing = `the file is in ${nameCodePage(context.codePage)}, which lacks ${lost.length === 1 ? 'a character' : `${lost.length} characters`} of the value exported (${lost.map(toCodePoint).join(', ')})`;
   if (isSavedWithout(cell, known, lost)) return { note: `${header}: ${quoteCell(cell)} read as exported, in _base (${missing})` };

@@ -196,7 +196,7 @@ describe('files saved by a spreadsheet', () => {
   });
 
   it('reads back from _base what a file saved in Windows-1252 lost, and refuses a changed cell that lost characters', async () => {
-    const [kept, edited, cleared] = [at(7), at(8), at(9)];
+    const [kept, edited, cleared, retyped] = [at(7), at(8), at(9), at(13)];
     kept.name = 'Piekarnia Łódź 🥐';
     edited.name = 'Piekarnia Gdańsk';
     cleared.address2 = 'Plac Łąkowy';
@@ -204,6 +204,8 @@ describe('files saved by a spreadsheet', () => {
     for (const row of rows) if (row.business_id === edited.id) row.name = 'Piekarnia Gdańsk – Centrum';
     // Emptying a field loses nothing the file could not hold.
     for (const row of rows) if (row.business_id === cleared.id) row.address2 = '#clear';
+    // A new name with a character the file cannot hold, where the exported one had none.
+    for (const row of rows) if (row.business_id === retyped.id) row.name = 'Piekarnia Toruńska';
     // Excel's plain CSV: the Windows code page, a question mark for each character it lacks.
     const saved = iconv.encode(stringify(rows, { header: true, columns: Object.keys(rows[0] ?? {}) }), 'windows-1252');
     expect(saved.toString('latin1')).toContain('Piekarnia ?ód? ??');
@@ -212,9 +214,12 @@ describe('files saved by a spreadsheet', () => {
     // The report is in the input's encoding.
     const results = parse<Row>(iconv.decode(await readFile(join(reportDir, 'results.csv')), 'windows-1252'), { columns: true });
 
-    expect(summary.rows).toMatchObject({ total: rows.length, unchanged: rows.length - 2, invalid: 1, would_update: 1 });
+    expect(summary.rows).toMatchObject({ total: rows.length, unchanged: rows.length - 3, invalid: 2, would_update: 1 });
     const byId = new Map(results.map((row) => [row.business_id, row]));
     expect(byId.get(cleared.id)?._changes).toBe("address2: 'Plac ??kowy' -> ''");
+    expect(byId.get(retyped.id)?._errors).toBe(
+      "name: holds ? before a letter, as a file in Windows-1252 writes a character it lacks; type the value again and save the file as CSV UTF-8, got 'Piekarnia Toru?ska'",
+    );
     expect(byId.get(kept.id)?._changes).toBe(
       "name: 'Piekarnia ?ód? ??' read as exported, in _base (the file is in Windows-1252, which lacks 3 characters of the value exported (U+0141, U+017A, U+1F950))",
     );

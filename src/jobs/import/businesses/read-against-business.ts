@@ -1,14 +1,11 @@
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
-import { findLostCharacters, isSavedWithout } from '../../../resources/cells/lost-characters.js';
+import { describeLostCharacterMark, findLostCharacters, isSavedWithout } from '../../../resources/cells/lost-characters.js';
 import { quoteCell } from '../../../resources/cells/read-cell.js';
 import { describeRestoredNumber, restoreSpreadsheetNumber } from '../../../resources/cells/spreadsheet-number.js';
 import type { Column } from '../../../resources/column.js';
 import { readAtPath } from '../../../resources/field-path.js';
 import { nameCodePage, type CodePage } from '../../../sheets/index.js';
 import type { CurrentBusiness } from './complete-business-update.js';
-
-// `?` before a letter: how a code page writes a character it lacks (`Gda?sk`); a URL's query is no such thing.
-const LOST_CHARACTER = /\?\p{L}/u;
 
 /**
  * The row's values with what a spreadsheet or a code page did to the business's own values read
@@ -32,10 +29,9 @@ export function readAgainstBusiness(
     if (note !== undefined) {
       restored.set(column, known);
       notes.push(note);
-    } else if (codePage !== undefined && LOST_CHARACTER.test(value) && !value.includes('://')) {
-      errors.push(
-        `${column.header}: holds ? before a letter, as a file in ${nameCodePage(codePage)} writes a character it lacks; type the value again and save the file as CSV UTF-8, got ${quoteCell(value)}`,
-      );
+    } else {
+      const mark = codePage === undefined ? undefined : describeLostCharacterMark(column.header, value, codePage);
+      if (mark !== undefined) errors.push(mark);
     }
   }
   return { values: restored, notes, errors };
