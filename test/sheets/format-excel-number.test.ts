@@ -17,6 +17,11 @@ describe('numbers as displayed', () => {
     [0.572916666666667, 'hh:mm', '13:45:00'],
     [1001, 'yyyy-mm-dd', '1902-09-27'],
     [43904, 'yyyy-mm-dd', '2024-03-15', true],
+    // 15 digits are whole; Excel keeps no more, so a longer whole number shows as it does.
+    [59147412500012, undefined, '59147412500012'],
+    [999999999999999, undefined, '999999999999999'],
+    [1234567890123456, undefined, '1.23457E+15'],
+    [-4.5e20, undefined, '-4.5E+20'],
   ])('shows %d formatted %j as %j', (value, numFmt, shown, date1904 = false) => {
     expect(formatExcelNumber(value, numFmt, date1904)).toBe(shown);
   });

@@ -1,3 +1,5 @@
+import { formatExcelNumber } from './format-excel-number.js';
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DECIMAL = /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i;
 
@@ -14,6 +16,6 @@ export function toTypedXlsxValue(text: string, type: 'number' | 'date'): number 
     return ISO_DATE.test(text) && date.toISOString().startsWith(text) ? date : undefined;
   }
   const number = Number(text);
-  // The reader shows 15 significant digits, as Excel does: a number that needs more stays text, to read back whole.
-  return DECIMAL.test(text) && String(Number(number.toPrecision(15))) === text ? number : undefined;
+  // The reader shows what Excel does (15 significant digits): a number it would show otherwise stays text, to read back whole.
+  return DECIMAL.test(text) && formatExcelNumber(number, undefined, false) === text ? number : undefined;
 }

@@ -150,6 +150,22 @@ describe('hostile input', () => {
     expect(businesses[6]?.name).toBe('By formula');
   });
 
+  it('a number of 16 digits or more typed in a workbook: Excel kept only 15 of them', async () => {
+    const path = join(harness.dir, 'long-numbers.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('businesses');
+    sheet.addRow(['business_id', 'national_identification_number']);
+    sheet.addRow([idOf(18), 59147412500012]);
+    sheet.addRow([idOf(19), 1234567890123456]);
+    await workbook.xlsx.writeFile(path);
+    const outcome = await harness.importFile('businesses', path);
+    expect(statuses(outcome)).toEqual([
+      ['2', 'updated', ''],
+      ['3', 'invalid', "national_identification_number: a spreadsheet rounded this number to scientific notation and lost its digits; format the column as text and type it again, got '1.23457E+15'"],
+    ]);
+    expect(businesses[18]?.national_identification_number).toBe('59147412500012');
+  });
+
   it('duplicate headers', async () => {
     expect(await refusalOf(await write('duplicates.csv', `business_id,name,Name\n${idOf(8)},A,B\n`))).toBe("column 'Name' appears twice (columns B and C). Rename or remove one.");
   });
