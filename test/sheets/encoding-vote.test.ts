@@ -6,6 +6,7 @@ const TEXTS = {
   French: 'code;name;city\nM1;Crêperie Hélène à Besançon;Orléans\nM2;Pâtisserie où l’on déguste;Besançon\n',
   German: 'code;name\nB1;Bäckerei Müller;Köln\nB2;Konditorei Straße;Düsseldorf\n',
   Spanish: 'code,name\nE1,Panadería Muñoz,España\n',
+  'French in capitals, as CRMs write names,': 'code;name;city\nM1;CRÊPERIE HÉLÈNE;ORLÉANS\nM2;PÂTISSERIE DU CHÂTEAU;BESANÇON\n',
 };
 
 function voteOn(bytes: Buffer, chunk = bytes.length): CodePage | 'utf-8' {

@@ -14,23 +14,25 @@ const JOINERS = new Set([0x95, 0x96, 0x97, 0x99]);
 // Windows-1252 defines no character for these; Mac OS Roman has Å ç è ê ù.
 const UNDEFINED_IN_WINDOWS = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 
-const lowercaseIn = (codePage: CodePage): boolean[] =>
-  Array.from({ length: 256 - HIGH }, (_, index) => /\p{Ll}/u.test(iconv.decode(Buffer.from([HIGH + index]), codePage)));
-const WINDOWS_LOWER = lowercaseIn('windows-1252');
-const MAC_LOWER = lowercaseIn('macintosh');
+const lettersIn = (codePage: CodePage, letter: RegExp): boolean[] =>
+  Array.from({ length: 256 - HIGH }, (_, index) => letter.test(iconv.decode(Buffer.from([HIGH + index]), codePage)));
+const LOWER = { windows: lettersIn('windows-1252', /\p{Ll}/u), mac: lettersIn('macintosh', /\p{Ll}/u) };
+const UPPER = { windows: lettersIn('windows-1252', /\p{Lu}/u), mac: lettersIn('macintosh', /\p{Lu}/u) };
 
 /**
  * Which encoding a file that is not UTF-8 throughout is in. Mostly UTF-8, when its whole UTF-8
  * sequences outnumber its stray high bytes (files joined together, a row pasted from another
  * file): its few stray bytes then read as U+FFFD, which the import refuses. Else a code page, from
  * the bytes after lowercase letters: an accented letter inside a word (`é` in `Crêperie`) is a
- * lowercase letter in the right one, and most often a symbol or a capital in the other.
+ * lowercase letter in the right one, and most often a symbol or a capital in the other; and after
+ * two capitals, as in names a CRM writes in capitals (`CRÊPERIE`), a capital in the right one.
  * Windows-1252 wins a tie, as French Excel on Windows writes it.
  */
 export class EncodingVote {
   private mac = 0;
   private windows = 0;
   private previous = 0;
+  private beforePrevious = 0;
   /** A joiner after a lowercase letter, voted on once the next byte is one too. */
   private joiner: number | undefined;
   private utf8Sequences = 0;
@@ -45,6 +47,7 @@ export class EncodingVote {
       this.joiner = undefined;
       if (byte >= HIGH) this.vote(byte);
       this.readUtf8(byte);
+      this.beforePrevious = this.previous;
       this.previous = byte;
     }
   }
@@ -69,13 +72,15 @@ export class EncodingVote {
 
   private vote(byte: number): void {
     if (UNDEFINED_IN_WINDOWS.has(byte)) this.mac++;
+    if (isUppercase(this.previous) && isUppercase(this.beforePrevious)) this.count(byte, UPPER);
     if (!isLowercase(this.previous) || QUOTES.has(byte)) return;
     if (JOINERS.has(byte)) this.joiner = byte;
-    else this.count(byte);
+    else this.count(byte, LOWER);
   }
 
-  private count(byte: number): void {
-    const [windows, mac] = [WINDOWS_LOWER[byte - HIGH] === true, MAC_LOWER[byte - HIGH] === true];
+  /** A vote for the code page where the byte is the kind of letter expected, when the other has it otherwise. */
+  private count(byte: number, letters: { windows: boolean[]; mac: boolean[] } = LOWER): void {
+    const [windows, mac] = [letters.windows[byte - HIGH] === true, letters.mac[byte - HIGH] === true];
     if (windows && !mac) this.windows++;
     if (mac && !windows) this.mac++;
   }
@@ -83,6 +88,10 @@ export class EncodingVote {
 
 function isLowercase(byte: number): boolean {
   return byte >= 0x61 && byte <= 0x7a;
+}
+
+function isUppercase(byte: number): boolean {
+  return byte >= 0x41 && byte <= 0x5a;
 }
 
 /** Whether an encoding is one of these code pages, which have no byte order mark and lack most of Unicode. */
