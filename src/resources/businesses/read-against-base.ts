@@ -66,7 +66,7 @@ function readCellAgainst(header: string, cell: string, known: string, text: bool
   // Code points, not the characters: the report of such a file is in its code page too.
   const missing = `the file is in ${nameCodePage(context.codePage)}, which lacks ${lost.length === 1 ? 'a character' : `${lost.length} characters`} of the value exported (${lost.map(toCodePoint).join(', ')})`;
   if (isSavedWithout(cell, known, lost)) return { note: `${header}: ${quoteCell(cell)} read as exported, in _base (${missing})` };
-  return { error: `${header}: ${missing}, which a change here would lose; put them back and save the file as CSV UTF-8, got ${quoteCell(cell)}` };
+  return { error: `${header}: ${missing}, which a change here would lose; put ${lost.length === 1 ? 'it' : 'them'} back and save the file as CSV UTF-8, got ${quoteCell(cell)}` };
 }
 
 function toCodePoint(char: string): string {

@@ -224,7 +224,7 @@ describe('files saved by a spreadsheet', () => {
       "name: 'Piekarnia ?ód? ??' read as exported, in _base (the file is in Windows-1252, which lacks 3 characters of the value exported (U+0141, U+017A, U+1F950))",
     );
     expect(byId.get(edited.id)?._errors).toBe(
-      "name: the file is in Windows-1252, which lacks a character of the value exported (U+0144), which a change here would lose; put them back and save the file as CSV UTF-8, got 'Piekarnia Gda?sk – Centrum'",
+      "name: the file is in Windows-1252, which lacks a character of the value exported (U+0144), which a change here would lose; put it back and save the file as CSV UTF-8, got 'Piekarnia Gda?sk – Centrum'",
     );
   });
 
