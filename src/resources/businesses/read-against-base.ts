@@ -1,6 +1,6 @@
-import { nameCodePage, type CellValue } from '../../sheets/index.js';
+import type { CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
-import { describeLostCharacterMark, findLostCharacters, isSavedWithout } from '../cells/lost-characters.js';
+import { compareWithCodePage, describeLostCharacterMark } from '../cells/lost-characters.js';
 import { CLEAR_MARK, quoteCell } from '../cells/read-cell.js';
 import { describeRestoredNumber, restoreSpreadsheetNumber } from '../cells/spreadsheet-number.js';
 import { findDateOrder } from '../columns/parse-date.js';
@@ -58,17 +58,11 @@ function readCellAgainst(header: string, cell: string, known: string, text: bool
     return { note: `${header}: ${quoteCell(cell)} read as ${quoteCell(known)}, as in _base (${order}; such a date reads either way: give --date-format to read the file's dates as written)` };
   }
   if (context.codePage === undefined) return undefined;
-  const lost = findLostCharacters(known, context.codePage);
-  if (lost.length === 0) {
+  const loss = compareWithCodePage(cell, known, context.codePage, 'the value exported');
+  if (loss === undefined) {
     const mark = describeLostCharacterMark(header, cell, context.codePage);
     return mark === undefined ? undefined : { error: mark };
   }
-  // Code points, not the characters: the report of such a file is in its code page too.
-  const missing = `the file is in ${nameCodePage(context.codePage)}, which lacks ${lost.length === 1 ? 'a character' : `${lost.length} characters`} of the value exported (${lost.map(toCodePoint).join(', ')})`;
-  if (isSavedWithout(cell, known, lost)) return { note: `${header}: ${quoteCell(cell)} read as exported, in _base (${missing})` };
-  return { error: `${header}: ${missing}, which a change here would lose; put ${lost.length === 1 ? 'it' : 'them'} back and save the file as CSV UTF-8, got ${quoteCell(cell)}` };
-}
-
-function toCodePoint(char: string): string {
-  return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  if (loss.saved) return { note: `${header}: ${quoteCell(cell)} read as exported, in _base (${loss.missing})` };
+  return { error: `${header}: ${loss.missing}, which a change here would lose; put ${loss.count === 1 ? 'it' : 'them'} back and save the file as CSV UTF-8, got ${quoteCell(cell)}` };
 }

@@ -27,6 +27,15 @@ describe('hostile input', () => {
     return path;
   }
 
+  /** A workbook whose sheet `businesses` holds these rows. */
+  async function writeBusinessesSheet(name: string, rows: ExcelJS.CellValue[][]): Promise<string> {
+    const path = join(harness.dir, name);
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('businesses').addRows(rows);
+    await workbook.xlsx.writeFile(path);
+    return path;
+  }
+
   /** The import's refusal: a SheetError whose message names the file, never a bare Error with a stack to show. */
   async function refusalOf(path: string): Promise<string> {
     const error = await harness.importFile('businesses', path).then(
@@ -135,13 +144,11 @@ describe('hostile input', () => {
   });
 
   it('formula cells: the saved result is imported, a formula showing an error makes its row invalid', async () => {
-    const path = join(harness.dir, 'formulas.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('businesses');
-    sheet.addRow(['business_id', 'name']);
-    sheet.addRow([idOf(6), { formula: 'CONCAT("By ","formula")', result: 'By formula' }]);
-    sheet.addRow([idOf(7), { formula: '1/0', result: { error: '#DIV/0!' } }]);
-    await workbook.xlsx.writeFile(path);
+    const path = await writeBusinessesSheet('formulas.xlsx', [
+      ['business_id', 'name'],
+      [idOf(6), { formula: 'CONCAT("By ","formula")', result: 'By formula' }],
+      [idOf(7), { formula: '1/0', result: { error: '#DIV/0!' } }],
+    ]);
     const outcome = await harness.importFile('businesses', path);
     expect(statuses(outcome)).toEqual([
       ['2', 'updated', ''],
@@ -151,13 +158,11 @@ describe('hostile input', () => {
   });
 
   it('a number of 16 digits or more typed in a workbook: Excel kept only 15 of them', async () => {
-    const path = join(harness.dir, 'long-numbers.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('businesses');
-    sheet.addRow(['business_id', 'national_identification_number']);
-    sheet.addRow([idOf(18), 59147412500012]);
-    sheet.addRow([idOf(19), 1234567890123456]);
-    await workbook.xlsx.writeFile(path);
+    const path = await writeBusinessesSheet('long-numbers.xlsx', [
+      ['business_id', 'national_identification_number'],
+      [idOf(18), 59147412500012],
+      [idOf(19), 1234567890123456],
+    ]);
     const outcome = await harness.importFile('businesses', path);
     expect(statuses(outcome)).toEqual([
       ['2', 'updated', ''],

@@ -238,7 +238,7 @@ describe('files saved by a spreadsheet', () => {
     expect(summary.rows).toMatchObject({ updated: 1, invalid: 0, failed: 0 });
     expect([business.name, business.city]).toEqual(['Piekarnia Łódź', 'Lodz']);
     const [result] = parse<Row>(iconv.decode(await readFile(join(reportDir, 'results.csv')), 'windows-1252'), { columns: true });
-    expect(result?._changes).toContain("name: 'Piekarnia ?ód?' read as the business's own value (the file is in Windows-1252, which lacks 2 characters of it)");
+    expect(result?._changes).toContain("name: 'Piekarnia ?ód?' read as the business's own value (the file is in Windows-1252, which lacks 2 characters of it (U+0141, U+017A))");
   });
 
   it('refuses a new value that lost characters to Windows-1252 (? before a letter), and sends a URL with a query', async () => {

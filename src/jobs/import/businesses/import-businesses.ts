@@ -9,7 +9,8 @@ import type { BusinessTarget } from '../../../resources/business-target.js';
 import { buildBusinessCatalog, type BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import { listCustomFieldNames } from '../../../resources/businesses/pending-custom-field-column.js';
 import { describeBusinessTarget, findIdentityColumn } from '../../../resources/describe-business-target.js';
-import { isCodePage, type CodePage } from '../../../sheets/index.js';
+import type { CodePage } from '../../../sheets/index.js';
+import { readCellContext } from '../../../resources/cells/cell-context.js';
 import type { ImportSummary, OpenImportOptions } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
 import { openImport, type OpenedImport, type ValidRow } from '../open-import.js';
@@ -93,8 +94,7 @@ async function importBusinessPass(client: ApiClient, options: OpenImportOptions,
   try {
     const schema = businessReadSchema(customFields ?? []);
     const reads = plannedReads === undefined ? undefined : { ...plannedReads, schema };
-    const { dialect } = run.report;
-    const codePage = dialect.format === 'csv' && isCodePage(dialect.encoding) ? dialect.encoding : undefined;
+    const { codePage } = readCellContext(run.report.dialect);
     const importer = new BusinessBatches(run, routing, codeSearch, firstLine, roundTrip, schema, orgCustomFields, reads, codePage);
     const batches = new OrgReadBatches<BusinessRow>(BATCH_SIZE, READ_WINDOW);
     for await (const row of rows) {

@@ -1,10 +1,10 @@
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
-import { describeLostCharacterMark, findLostCharacters, isSavedWithout } from '../../../resources/cells/lost-characters.js';
+import { compareWithCodePage, describeLostCharacterMark } from '../../../resources/cells/lost-characters.js';
 import { quoteCell } from '../../../resources/cells/read-cell.js';
 import { describeRestoredNumber, restoreSpreadsheetNumber } from '../../../resources/cells/spreadsheet-number.js';
 import type { Column } from '../../../resources/column.js';
 import { readAtPath } from '../../../resources/field-path.js';
-import { nameCodePage, type CodePage } from '../../../sheets/index.js';
+import type { CodePage } from '../../../sheets/index.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 
 /**
@@ -40,7 +40,6 @@ export function readAgainstBusiness(
 function describeRestored(column: Column, value: string, known: string, codePage: CodePage | undefined): string | undefined {
   const number = column.text ? restoreSpreadsheetNumber(value, known) : undefined;
   if (number !== undefined) return describeRestoredNumber(column.header, value, number);
-  const lost = codePage === undefined ? [] : findLostCharacters(known, codePage);
-  if (codePage === undefined || lost.length === 0 || !isSavedWithout(value, known, lost)) return undefined;
-  return `${column.header}: ${quoteCell(value)} read as the business's own value (the file is in ${nameCodePage(codePage)}, which lacks ${lost.length === 1 ? 'a character' : `${lost.length} characters`} of it)`;
+  const loss = codePage === undefined ? undefined : compareWithCodePage(value, known, codePage, 'it');
+  return loss?.saved === true ? `${column.header}: ${quoteCell(value)} read as the business's own value (${loss.missing})` : undefined;
 }
