@@ -27,6 +27,8 @@ describe('EncodingVote', () => {
     expect(voteOn(iconv.encode('name\nl’atelier d’Anna “Chez nous”\n', 'windows-1252'))).toBe('windows-1252');
     expect(voteOn(iconv.encode('name,hours\nNespresso™ Boutique•Bar,Mon–Fri 9–5—closed on Sundays\n', 'windows-1252'))).toBe('windows-1252');
     expect(voteOn(iconv.encode('name\n5 €\n', 'windows-1252'))).toBe('windows-1252');
+    // After capitals, ® … € end a word; Mac OS Roman has capitals there (Æ Ö Ä).
+    expect(voteOn(iconv.encode('name;price\nNESPRESSO®;10EUR€\nCAFÉS ETC…;AA€\n', 'windows-1252'))).toBe('windows-1252');
   });
 });
 

@@ -16,16 +16,17 @@ const UNDEFINED_IN_WINDOWS = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 
 const lettersIn = (codePage: CodePage, letter: RegExp): boolean[] =>
   Array.from({ length: 256 - HIGH }, (_, index) => letter.test(iconv.decode(Buffer.from([HIGH + index]), codePage)));
-const LOWER = { windows: lettersIn('windows-1252', /\p{Ll}/u), mac: lettersIn('macintosh', /\p{Ll}/u) };
-const UPPER = { windows: lettersIn('windows-1252', /\p{Lu}/u), mac: lettersIn('macintosh', /\p{Lu}/u) };
+type Letters = { windows: boolean[]; mac: boolean[] };
+const LOWER: Letters = { windows: lettersIn('windows-1252', /\p{Ll}/u), mac: lettersIn('macintosh', /\p{Ll}/u) };
+const UPPER: Letters = { windows: lettersIn('windows-1252', /\p{Lu}/u), mac: lettersIn('macintosh', /\p{Lu}/u) };
 
 /**
  * Which encoding a file that is not UTF-8 throughout is in. Mostly UTF-8, when its whole UTF-8
  * sequences outnumber its stray high bytes (files joined together, a row pasted from another
  * file): its few stray bytes then read as U+FFFD, which the import refuses. Else a code page, from
  * the bytes after lowercase letters: an accented letter inside a word (`é` in `Crêperie`) is a
- * lowercase letter in the right one, and most often a symbol or a capital in the other; and after
- * two capitals, as in names a CRM writes in capitals (`CRÊPERIE`), a capital in the right one.
+ * lowercase letter in the right one, and most often a symbol or a capital in the other; and between
+ * two capitals and a letter, as in names a CRM writes in capitals (`CRÊPERIE`), a capital in the right one.
  * Windows-1252 wins a tie, as French Excel on Windows writes it.
  */
 export class EncodingVote {
@@ -33,8 +34,8 @@ export class EncodingVote {
   private windows = 0;
   private previous = 0;
   private beforePrevious = 0;
-  /** A joiner after a lowercase letter, voted on once the next byte is one too. */
-  private joiner: number | undefined;
+  /** A byte that votes only if the next one is a letter of the kind given. */
+  private pending: { byte: number; letters: Letters; next: (byte: number) => boolean } | undefined;
   private utf8Sequences = 0;
   private strayBytes = 0;
   /** Continuation bytes the current UTF-8 sequence still needs. */
@@ -43,8 +44,8 @@ export class EncodingVote {
   push(chunk: Uint8Array): void {
     if (Math.abs(this.mac - this.windows) >= DECISIVE_LEAD && Math.abs(this.utf8Sequences - this.strayBytes) >= DECISIVE_LEAD) return;
     for (const byte of chunk) {
-      if (this.joiner !== undefined && isLowercase(byte)) this.count(this.joiner);
-      this.joiner = undefined;
+      if (this.pending?.next(byte) === true) this.count(this.pending.byte, this.pending.letters);
+      this.pending = undefined;
       if (byte >= HIGH) this.vote(byte);
       this.readUtf8(byte);
       this.beforePrevious = this.previous;
@@ -72,14 +73,15 @@ export class EncodingVote {
 
   private vote(byte: number): void {
     if (UNDEFINED_IN_WINDOWS.has(byte)) this.mac++;
-    if (isUppercase(this.previous) && isUppercase(this.beforePrevious)) this.count(byte, UPPER);
+    // Inside a word only: Windows-1252 puts ® … € after capitals (NESPRESSO®), where Mac OS Roman has Æ Ö Ä.
+    if (isUppercase(this.previous) && isUppercase(this.beforePrevious)) this.pending = { byte, letters: UPPER, next: isLetter };
     if (!isLowercase(this.previous) || QUOTES.has(byte)) return;
-    if (JOINERS.has(byte)) this.joiner = byte;
+    if (JOINERS.has(byte)) this.pending = { byte, letters: LOWER, next: isLowercase };
     else this.count(byte, LOWER);
   }
 
   /** A vote for the code page where the byte is the kind of letter expected, when the other has it otherwise. */
-  private count(byte: number, letters: { windows: boolean[]; mac: boolean[] } = LOWER): void {
+  private count(byte: number, letters: Letters): void {
     const [windows, mac] = [letters.windows[byte - HIGH] === true, letters.mac[byte - HIGH] === true];
     if (windows && !mac) this.windows++;
     if (mac && !windows) this.mac++;
@@ -92,6 +94,10 @@ function isLowercase(byte: number): boolean {
 
 function isUppercase(byte: number): boolean {
   return byte >= 0x41 && byte <= 0x5a;
+}
+
+function isLetter(byte: number): boolean {
+  return isLowercase(byte) || isUppercase(byte);
 }
 
 /** Whether an encoding is one of these code pages, which have no byte order mark and lack most of Unicode. */
