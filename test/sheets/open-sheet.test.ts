@@ -15,9 +15,11 @@ describe('choosing the format by extension', () => {
   });
 
   it.each([
-    ['book.xlsm', 'Could not read book.xlsm: it is a macro-enabled workbook (.xlsm), and macros are not run nor kept. Save it as an Excel workbook (.xlsx).'],
-    ['book.xls', 'Could not read book.xls: the Excel 97-2003 format (.xls) is not supported. Save it as an Excel workbook (.xlsx) or as CSV.'],
-    ['book.ods', "Could not read book.ods: '.ods' files are not supported. Use a .csv, .tsv, .txt or .xlsx file."],
+    ['book.xlsm', 'Could not read book.xlsm: it is a macro-enabled workbook (.xlsm), and macros are not run nor kept. Save it as an Excel workbook (.xlsx) or as CSV: Excel, LibreOffice and Numbers open and save both.'],
+    ['book.xls', 'Could not read book.xls: the Excel 97-2003 format (.xls) is not supported. Save it as an Excel workbook (.xlsx) or as CSV: Excel, LibreOffice and Numbers open and save both.'],
+    ['book.ods', 'Could not read book.ods: the OpenDocument spreadsheet format (.ods) of LibreOffice is not supported. Save it as an Excel workbook (.xlsx) or as CSV: Excel, LibreOffice and Numbers open and save both.'],
+    ['book.numbers', 'Could not read book.numbers: the Numbers format (.numbers) is not supported. Save it as an Excel workbook (.xlsx) or as CSV: Excel, LibreOffice and Numbers open and save both.'],
+    ['book.pdf', "Could not read book.pdf: '.pdf' files are not supported. Use a .csv, .tsv, .txt or .xlsx file."],
     ['book', 'Could not read book: the file name has no extension. Use a .csv, .tsv, .txt or .xlsx file.'],
   ])('refuses %s', async (name, message) => {
     const error = await openSheetReader(name).catch((caught: unknown) => caught);
@@ -25,9 +27,12 @@ describe('choosing the format by extension', () => {
     expect(error).toMatchObject({ name: 'SheetError', message });
   });
 
-  it('refuses to write a macro-enabled workbook', async () => {
-    const path = join(await makeTempDir(), 'out.xlsm');
-    await expect(openSheetWriter(path, { columns: [{ key: 'a' }] })).rejects.toThrow(`Could not write ${path}: it is a macro-enabled workbook`);
+  it('refuses to write a macro-enabled workbook or an OpenDocument one, and names what it writes', async () => {
+    const dir = await makeTempDir();
+    await expect(openSheetWriter(join(dir, 'out.xlsm'), { columns: [{ key: 'a' }] })).rejects.toThrow(`Could not write ${join(dir, 'out.xlsm')}: it is a macro-enabled workbook`);
+    await expect(openSheetWriter(join(dir, 'out.ods'), { columns: [{ key: 'a' }] })).rejects.toThrow(
+      `Could not write ${join(dir, 'out.ods')}: the OpenDocument spreadsheet format (.ods) of LibreOffice is not supported. Name an .xlsx or a .csv file: Excel, LibreOffice and Numbers open and save both.`,
+    );
   });
 
   it('fails on a folder', async () => {

@@ -6,11 +6,14 @@ import { findClosestName } from '../../find-closest-name.js';
 import { findEscapingPaths } from './find-escaping-paths.js';
 import { JobSchema, type Job } from './job-schema.js';
 import { UserError } from '../../user-error.js';
-import { findSheetFormat } from '../../sheets/index.js';
+import { isSpreadsheetPath } from '../../sheets/index.js';
 
 export class JobFileError extends UserError {
   override name = 'JobFileError';
 }
+
+// The first errors point at the mistake; the rest most often follow from it.
+const SHOWN_YAML_ERRORS = 3;
 
 export interface LoadJobOptions {
   env: NodeJS.ProcessEnv;
@@ -32,13 +35,19 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
     throw new JobFileError(`Could not read the job file ${file}: it does not exist or cannot be opened. Check the path.`);
   }
   const document = parseDocument(text);
-  if (isSheet(file) && (document.errors.length > 0 || !isMap(document.contents))) {
+  if (isSpreadsheetPath(file) && (document.errors.length > 0 || !isMap(document.contents))) {
     throw new JobFileError(
       `Could not load the job file ${file}: it is a spreadsheet, and a job file is YAML (see the README's Job files). To check the sheet offline, name it as the source: of an import step and validate that file; to rehearse its import, run listing-bulk import <resource> ${file} --dry-run.`,
     );
   }
   if (document.errors.length > 0) {
-    const problems = document.errors.map((error) => `line ${error.linePos?.[0].line ?? '?'}: ${error.message.split('\n')[0] ?? ''}`);
+    const problems = document.errors.slice(0, SHOWN_YAML_ERRORS).map((error) => {
+      const [where] = error.linePos ?? [];
+      const message = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:$/, '');
+      return where === undefined ? message : `line ${where.line}, column ${where.col}: ${message}`;
+    });
+    const more = document.errors.length - problems.length;
+    if (more > 0) problems.push(`and ${more} more`);
     throw new JobFileError(`Could not read the job file ${file}: it is not valid YAML (${problems.join('; ')}). Fix the YAML.`);
   }
   const unset: z.core.$ZodIssue[] = [];
@@ -49,10 +58,6 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
     throw new JobFileError(`Could not load the job file ${file}: ${problems.join('; ')}. Correct the file.`);
   }
   return parsed.data;
-}
-
-function isSheet(file: string): boolean {
-  return findSheetFormat(file) !== undefined || /\.xls[mx]?$/i.test(file);
 }
 
 /** The setting a misspelt one stands for; none for a setting of another kind of step (export: beside import:), which is no typo. */

@@ -134,7 +134,7 @@ describe('hostile input', () => {
   });
 
   it('macros: an .xlsm, and an .xlsx that holds a macro project', async () => {
-    expect(await refusalOf(await write('macros.xlsm', 'PK'))).toBe('it is a macro-enabled workbook (.xlsm), and macros are not run nor kept. Save it as an Excel workbook (.xlsx).');
+    expect(await refusalOf(await write('macros.xlsm', 'PK'))).toBe('it is a macro-enabled workbook (.xlsm), and macros are not run nor kept. Save it as an Excel workbook (.xlsx) or as CSV: Excel, LibreOffice and Numbers open and save both.');
     const path = join(harness.dir, 'hidden-macros.xlsx');
     await writeZip(path, [
       { name: '[Content_Types].xml', content: [Buffer.from('<?xml version="1.0"?><Types/>')] },

@@ -63,6 +63,10 @@ describe('job files', () => {
     await expect(loadJob(sheet, { env: {}, now })).rejects.toThrow(
       `Could not load the job file ${sheet}: it is a spreadsheet, and a job file is YAML (see the README's Job files). To check the sheet offline, name it as the source: of an import step and validate that file; to rehearse its import, run listing-bulk import <resource> ${sheet} --dry-run.`,
     );
+    // An OpenDocument spreadsheet (LibreOffice's own format) is a zip, which YAML reads as errors on every line.
+    const ods = join(dir, 'stores.ods');
+    await writeFile(ods, Buffer.concat([Buffer.from('PK\x03\x04\x14\x00'), Buffer.from('mimetypeapplication/vnd.oasis.opendocument.spreadsheet\n: x\n%y\n')]));
+    await expect(loadJob(ods, { env: {}, now })).rejects.toThrow(`Could not load the job file ${ods}: it is a spreadsheet`);
     const yaml = join(dir, 'job.txt');
     await writeFile(yaml, 'name: crm\nsteps:\n  - import: {resource: businesses, source: s.csv}\n');
     await expect(loadJob(yaml, { env: {}, now })).resolves.toMatchObject({ name: 'crm' });
@@ -137,8 +141,12 @@ describe('job files', () => {
     );
   });
 
-  it('reports YAML syntax errors with their line', async () => {
+  it('reports YAML syntax errors with their line, the first three of them', async () => {
     await expect(load('name: [unclosed\nsteps: x')).rejects.toThrow(/not valid YAML \(line \d+/);
+    const errors = load(Array.from({ length: 6 }, (_, line) => `a${line}: b: c`).join('\n'));
+    await expect(errors).rejects.toThrow(
+      /not valid YAML \(line 1, column 5: Nested mappings are not allowed in compact mappings; line 2, column 5: [^;]+; line 3, column 5: [^;]+; and 3 more\)\. Fix the YAML\.$/,
+    );
   });
 
   it('refuses aliases that expand without end (a billion laughs), naming the file', async () => {
