@@ -23,9 +23,25 @@ export interface ApiTarget {
  * as the client's pacing sees time pass.
  */
 export async function openApiTarget(options: ApiTargetOptions & { sources?: ApiSources }, env: NodeJS.ProcessEnv, logger: Logger, clock?: Clock): Promise<ApiTarget> {
-  if (!options.emulator) return { settings: await readApiSettings(env, options.sources), close: () => Promise.resolve() };
+  if (!options.emulator) {
+    const settings = await readApiSettings(env, options.sources);
+    warnOfPlainHttp(settings.baseUrl, logger);
+    return { settings, close: () => Promise.resolve() };
+  }
   const emulator = createEmulator(clock === undefined ? {} : { now: epochTimeOf(clock) });
   const server = await startEmulatorServer(emulator, { port: 0 });
   logger.info({ url: server.url, role: options.emulatorRole }, 'started the built-in emulator');
   return { settings: { baseUrl: server.url, apiKey: emulator.keys[options.emulatorRole] }, close: () => server.close() };
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Plain http carries the key readable by anyone on the way: fine on this machine, worth a word anywhere else. */
+function warnOfPlainHttp(baseUrl: string, logger: Logger): void {
+  const url = new URL(baseUrl);
+  if (url.protocol !== 'http:' || LOOPBACK.test(url.hostname)) return;
+  logger.warn(
+    { url: baseUrl },
+    'the API address is http://, so the API key travels unencrypted to it: use https:// unless the network between is one you trust (a container network, for instance)',
+  );
 }

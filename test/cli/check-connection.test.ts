@@ -17,3 +17,15 @@ describe('--emulator', () => {
     }
   });
 });
+
+describe('the configured API', () => {
+  it('warns when the key would travel unencrypted to another machine, and only then', async () => {
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push((JSON.parse(line) as { msg: string }).msg) });
+    const open = (url: string) => openApiTarget({ emulator: false, emulatorRole: 'ORG_ADMIN' }, { LISTING_API_URL: url, LISTING_API_KEY: 'k' }, logger);
+    for (const url of ['https://api.example.com/v2', 'http://localhost:8080/v2', 'http://127.0.0.1:8080/v2', 'http://[::1]:8080/v2']) await open(url);
+    expect(warnings).toEqual([]);
+    await open('http://api.example.com/v2');
+    expect(warnings).toEqual([expect.stringMatching(/^the API address is http:\/\/, so the API key travels unencrypted/)]);
+  });
+});
