@@ -10,7 +10,9 @@ describe('findClosestName', () => {
     ['zipcdoe', 'zipcode'],
     ['descripton_short', 'description_short'],
     ['Countyr', 'country'],
-  ])('reads %s as a typo of %s, two letters swapped being one edit', (typed, meant) => {
+    ['Description Short', 'description_short'],
+    ['zip-code', 'zipcode'],
+  ])('reads %s as a typo of %s, two letters swapped being one edit and a space or hyphen an underscore', (typed, meant) => {
     expect(findClosestName(typed, HEADERS)).toBe(meant);
   });
 

@@ -30,7 +30,7 @@ describe('columns are explicit', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UnknownColumnsError);
     expect(error).toMatchObject({ exitCode: 1 });
-    expect((error as Error).message).toMatch(/^Could not import .*input-\d+\.csv: its header names columns the import does not read \(descripton_short: unknown column; did you mean description_short\? \| colour: unknown column\)\. Correct the header, or leave the columns out with --ignore-columns descripton_short,colour \(a job step: ignore_columns\)\.$/);
+    expect((error as Error).message).toMatch(/^Could not import .*input-\d+\.csv: its header names columns the import does not read \(descripton_short: unknown column; did you mean description_short\? \| colour: unknown column\)\. Correct the header \(listing-bulk template writes one, with a note on each column\), or leave the columns out with --ignore-columns descripton_short,colour \(a job step: ignore_columns\)\.$/);
     expect(requests).toBe(0);
   });
 
