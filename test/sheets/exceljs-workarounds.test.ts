@@ -4,12 +4,15 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { openSheetWriter } from '../../src/sheets/index.js';
 import { holdEarlyZipEnd } from '../../src/sheets/xlsx/hold-early-zip-end.js';
-import { repairUtf8Decoding } from '../../src/sheets/xlsx/repair-utf8-decoding.js';
+import { repairExceljsReading } from '../../src/sheets/xlsx/repair-exceljs-reading.js';
 import { makeTempDir } from './make-temp-dir.js';
 import { readItems } from './read-items.js';
+import { writeZip } from './write-zip.js';
 
 // Long enough for the sheet and shared strings parts to span many zip chunks.
 const ROWS = 3_000;
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const text = (index: number): string => `${'é'.repeat(40)} n°${index} ${'😀東'.repeat(10)}`;
 
 describe('exceljs workarounds', () => {
@@ -35,10 +38,42 @@ describe('exceljs workarounds', () => {
     expect(items.filter((item) => item.kind === 'row' && item.values.name === text(item.line - 2))).toHaveLength(ROWS);
   });
 
+  it('reads a string, not its phonetic reading (Japanese Excel), and an inline string of several runs whole', async () => {
+    const path = join(await makeTempDir(), 'phonetic.xlsx');
+    const name = (index: number): string => `東京駅前店 ${index}`;
+    // As Japanese Excel writes them: the reading after the text, in runs or not.
+    const shared = (index: number): string =>
+      index % 2 === 0
+        ? `<si><t>${name(index)}</t><rPh sb="0" eb="5"><t>トウキョウエキマエテン</t></rPh><phoneticPr fontId="1"/></si>`
+        : `<si><r><t>東京</t></r><r><rPr><b/></rPr><t xml:space="preserve">駅前店 ${index}</t></r><rPh sb="0" eb="2"><t>トウキョウ</t></rPh></si>`;
+    function* strings(): Generator<Buffer> {
+      yield Buffer.from(`<sst xmlns="${MAIN}" count="${ROWS}" uniqueCount="${ROWS}">`);
+      for (let index = 0; index < ROWS; index++) yield Buffer.from(shared(index));
+      yield Buffer.from('</sst>');
+    }
+    function* sheet(): Generator<Buffer> {
+      yield Buffer.from(`<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c><c r="B1" t="inlineStr"><is><t>note</t></is></c></row>`);
+      for (let index = 0; index < ROWS; index++) {
+        const row = index + 2;
+        yield Buffer.from(`<row r="${row}"><c r="A${row}" t="s"><v>${index}</v></c><c r="B${row}" t="inlineStr"><is><r><t>Open </t></r><r><rPr><i/></rPr><t>late</t></r></is></c></row>`);
+      }
+      yield Buffer.from('</sheetData></worksheet>');
+    }
+    await writeZip(path, [
+      { name: 'xl/workbook.xml', content: [Buffer.from(`<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets><sheet name="stores" sheetId="1" r:id="rId1"/></sheets></workbook>`)] },
+      { name: 'xl/_rels/workbook.xml.rels', content: [Buffer.from('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="worksheet"/></Relationships>')] },
+      { name: 'xl/sharedStrings.xml', content: strings() },
+      { name: 'xl/worksheets/sheet1.xml', content: sheet() },
+    ]);
+    const { items } = await readItems(path);
+    const names = items.map((item) => (item.kind === 'row' ? item.values : item));
+    expect(names).toEqual(Array.from({ length: ROWS }, (_, index) => ({ name: name(index), note: 'Open late' })));
+  });
+
   it('refuses an exceljs whose private parsers changed', () => {
     expect(() => {
-      repairUtf8Decoding({});
-    }).toThrow('exceljs has no _parseRels any more: check repairUtf8Decoding');
+      repairExceljsReading({});
+    }).toThrow('exceljs has no _parseRels any more: check repairExceljsReading');
   });
 
   it("holds back a zip parser's 'end' until its buffered entries are read", async () => {

@@ -6,7 +6,7 @@ import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
 import { holdEarlyZipEnd } from './hold-early-zip-end.js';
 import { streamFileBytes } from '../file/read-file-chunks.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
-import { repairUtf8Decoding } from './repair-utf8-decoding.js';
+import { repairExceljsReading } from './repair-exceljs-reading.js';
 import { SheetError } from '../sheet-error.js';
 import { toTempDirError } from '../file/temp-dir-error.js';
 import type { CellValue, SheetHead, SheetItem, SheetOpenOptions } from '../sheet-reader.js';
@@ -31,7 +31,7 @@ export async function openXlsxHead(file: SourceFile, options: SheetOpenOptions =
   holdEarlyZipEnd(input);
   const unpacked = watchUnpackedBytes(input, path, options.maxUnpackedBytes ?? MAX_WORKBOOK_UNPACKED_BYTES);
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, READER_OPTIONS);
-  repairUtf8Decoding(workbook);
+  repairExceljsReading(workbook);
   const worksheets = unpacked.guardIterator(workbook[Symbol.asyncIterator]());
   const close = async (): Promise<void> => {
     input.destroy();

@@ -1,0 +1,74 @@
+import { Readable } from 'node:stream';
+import { replaceXmlElements } from './replace-xml-elements.js';
+
+/*
+ * What exceljs 4.4's streaming reader gets wrong, mended in the XML before it parses it:
+ * - It decodes each chunk of a zip entry on its own, so a character whose UTF-8 bytes straddle two
+ *   chunks becomes U+FFFD (exceljs issues #2063, #2084, #2316). The entries are decoded first with
+ *   a streaming decoder.
+ * - Each `<t>` of a string starts its text over, so a string's phonetic reading (`<rPh>`, which
+ *   Japanese Excel stores for text typed through the IME) would replace the string itself, and an
+ *   inline string of several runs would read as its last run. Phonetic readings are dropped and
+ *   the runs of an inline string joined.
+ * This wraps private methods of one reader instance, and throws if a new exceljs no longer has
+ * them, rather than corrupt text silently.
+ */
+const ENTRY_PARSERS = ['_parseRels', '_parseWorkbook', '_parseSharedStrings', '_parseStyles'];
+const SHEET_PARSERS = ['_parseWorksheet', '_parseHyperlinks'];
+
+export function repairExceljsReading(reader: object): void {
+  for (const name of ENTRY_PARSERS) {
+    wrapMethod(reader, name, ([entry, ...rest]) => {
+      if (!isTextStream(entry)) return [entry, ...rest];
+      entry.setEncoding('utf8');
+      return [name === '_parseSharedStrings' ? Readable.from(dropPhoneticReadings(entry)) : entry, ...rest];
+    });
+  }
+  for (const name of SHEET_PARSERS) {
+    wrapMethod(reader, name, ([chunks, ...rest]) => {
+      if (!isAsyncIterable(chunks)) return [chunks, ...rest];
+      const text = decodeUtf8(chunks);
+      return [name === '_parseWorksheet' ? replaceXmlElements(dropPhoneticReadings(text), 'is', SECOND_RUN, joinRuns) : text, ...rest];
+    });
+  }
+}
+
+function wrapMethod(target: object, name: string, mapArguments: (args: unknown[]) => unknown[]): void {
+  const original: unknown = Reflect.get(target, name);
+  if (typeof original !== 'function') throw new Error(`exceljs has no ${name} any more: check repairExceljsReading`);
+  Reflect.set(target, name, function (this: unknown, ...args: unknown[]): unknown {
+    const result: unknown = Reflect.apply(original, this, mapArguments(args));
+    return result;
+  });
+}
+
+async function* decodeUtf8(chunks: AsyncIterable<unknown>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  for await (const chunk of chunks) {
+    yield chunk instanceof Uint8Array ? decoder.decode(chunk, { stream: true }) : String(chunk);
+  }
+  yield decoder.decode();
+}
+
+function dropPhoneticReadings(text: AsyncIterable<string>): AsyncGenerator<string> {
+  return replaceXmlElements(text, 'rPh', /<rPh[\s>]/, () => '');
+}
+
+/** A run right after another: an inline string of several runs. */
+const SECOND_RUN = /<\/r>\s*<r[\s>]/;
+
+const TEXT = /<t(?:\s[^>]*)?>([^<]*)<\/t>/g;
+
+/** An inline string of several runs as one text. */
+function joinRuns(inlineString: string): string {
+  const texts = [...inlineString.matchAll(TEXT)].map((match) => match[1] ?? '');
+  return `<is><t xml:space="preserve">${texts.join('')}</t></is>`;
+}
+
+function isTextStream(value: unknown): value is AsyncIterable<string> & { setEncoding(encoding: BufferEncoding): unknown } {
+  return isAsyncIterable(value) && 'setEncoding' in value && typeof value.setEncoding === 'function';
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
