@@ -14,7 +14,7 @@ describe('XLSX text escaping', () => {
     ['yJ4_xC_EWZ', 'yJ4_x005F_xC_EWZ'],
     ['_x1_ and _xab_', '_x005F_x1_ and _x005F_xab_'],
     ['_x12345_ _xG_ _x_', '_x12345_ _xG_ _x_'],
-    ['Fish &amp; Chips', 'Fish _x0026_amp; Chips'],
+    ['Fish &amp; Chips', 'Fish &amp; Chips'],
     ['AT&T; R&D', 'AT&T; R&D'],
     ['\uD800x', '_xD800_x'],
     ['😀 é', '😀 é'],

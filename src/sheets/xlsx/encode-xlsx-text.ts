@@ -1,13 +1,12 @@
 /*
  * XML cannot carry every string: it turns CR into LF and forbids most control characters and lone
- * surrogates, which exceljs drops; exceljs's reader also decodes "&amp;", "&lt;" and the like a
- * second time in inline strings. OOXML's own escape, _xHHHH_, covers these characters: Excel decodes
+ * surrogates, which exceljs drops. OOXML's own escape, _xHHHH_, covers these characters: Excel decodes
  * it, LibreOffice at least for control characters. A literal "_xHHHH_" gets its underscore escaped,
  * and so does "_xH_" to "_xHHH_", which LibreOffice decodes too (a control character it then drops).
  */
 const NEEDS_ESCAPE =
   // eslint-disable-next-line no-control-regex -- control characters are what must be escaped
-  /_(?=x[0-9A-Fa-f]{1,4}_)|&(?=(?:lt|gt|amp|apos|quot);)|[\0-\x08\x0B-\x1F\x7F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+  /_(?=x[0-9A-Fa-f]{1,4}_)|[\0-\x08\x0B-\x1F\x7F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const ESCAPED = /_x([0-9A-Fa-f]{4})_/g;
 
 export function encodeXlsxText(text: string): string {

@@ -10,6 +10,8 @@ import { replaceXmlElements } from './replace-xml-elements.js';
  *   Japanese Excel stores for text typed through the IME) would replace the string itself, and an
  *   inline string of several runs would read as its last run. Phonetic readings are dropped and
  *   the runs of an inline string joined.
+ * - It decodes inline strings and formula results a second time, so a cell that shows `&lt;` read
+ *   as `<`. Their `&amp;` is escaped once more.
  * This wraps private methods of one reader instance, and throws if a new exceljs no longer has
  * them, rather than corrupt text silently.
  */
@@ -28,7 +30,7 @@ export function repairExceljsReading(reader: object): void {
     wrapMethod(reader, name, ([chunks, ...rest]) => {
       if (!isAsyncIterable(chunks)) return [chunks, ...rest];
       const text = decodeUtf8(chunks);
-      return [name === '_parseWorksheet' ? replaceXmlElements(dropPhoneticReadings(text), 'is', SECOND_RUN, joinRuns) : text, ...rest];
+      return [name === '_parseWorksheet' ? repairWorksheet(text) : text, ...rest];
     });
   }
 }
@@ -50,6 +52,10 @@ async function* decodeUtf8(chunks: AsyncIterable<unknown>): AsyncGenerator<strin
   yield decoder.decode();
 }
 
+function repairWorksheet(text: AsyncIterable<string>): AsyncGenerator<string> {
+  return replaceXmlElements(replaceXmlElements(dropPhoneticReadings(text), 'is', SECOND_RUN, joinRuns), 'c', ENTITY_TEXT, escapeEntityText);
+}
+
 function dropPhoneticReadings(text: AsyncIterable<string>): AsyncGenerator<string> {
   return replaceXmlElements(text, 'rPh', /<rPh[\s>]/, () => '');
 }
@@ -58,6 +64,14 @@ function dropPhoneticReadings(text: AsyncIterable<string>): AsyncGenerator<strin
 const SECOND_RUN = /<\/r>\s*<r[\s>]/;
 
 const TEXT = /<t(?:\s[^>]*)?>([^<]*)<\/t>/g;
+
+/** Text that reads as an XML entity once decoded (`&lt;` typed in a cell): decoded again, it would lose its letters. */
+const ENTITY_TEXT = /&amp;(?:lt|gt|amp|apos|quot);/;
+
+/** A cell whose inline string or formula result exceljs decodes twice, escaped once more to come out as typed. */
+function escapeEntityText(cell: string): string {
+  return cell.replace(/<(is|v)[\s>][\s\S]*?<\/\1>/g, (text) => text.replaceAll('&amp;', '&amp;amp;'));
+}
 
 /** An inline string of several runs as one text. */
 function joinRuns(inlineString: string): string {
