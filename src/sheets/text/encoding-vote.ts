@@ -75,8 +75,8 @@ export class EncodingVote {
     if (UNDEFINED_IN_WINDOWS.has(byte)) this.mac++;
     // Inside a word only: Windows-1252 puts ® … € after capitals (NESPRESSO®), where Mac OS Roman has Æ Ö Ä.
     if (isUppercase(this.previous) && isUppercase(this.beforePrevious)) this.pending = { byte, letters: UPPER, next: isLetter };
-    if (!isLowercase(this.previous) || QUOTES.has(byte)) return;
-    if (JOINERS.has(byte)) this.pending = { byte, letters: LOWER, next: isLowercase };
+    if (!isAsciiLowercase(this.previous) || QUOTES.has(byte)) return;
+    if (JOINERS.has(byte)) this.pending = { byte, letters: LOWER, next: isAsciiLowercase };
     else this.count(byte, LOWER);
   }
 
@@ -88,7 +88,7 @@ export class EncodingVote {
   }
 }
 
-function isLowercase(byte: number): boolean {
+export function isAsciiLowercase(byte: number): boolean {
   return byte >= 0x61 && byte <= 0x7a;
 }
 
@@ -97,7 +97,7 @@ function isUppercase(byte: number): boolean {
 }
 
 function isLetter(byte: number): boolean {
-  return isLowercase(byte) || isUppercase(byte);
+  return isAsciiLowercase(byte) || isUppercase(byte);
 }
 
 /** Whether an encoding is one of these code pages, which have no byte order mark and lack most of Unicode. */

@@ -1,0 +1,67 @@
+import iconv from 'iconv-lite';
+import { isAsciiLowercase, type CodePage } from './encoding-vote.js';
+
+const HIGH = 0x80;
+/** Enough high bytes to tell: the rest of a large file is not looked at. */
+const ENOUGH_HIGH_BYTES = 50_000;
+/** Fewer signs than this are chance: a Vietnamese name in a French file. */
+const MIN_SIGNS = 5;
+/** Latin text has one accented letter at a time; a third of its high bytes in runs is another script. */
+const RUN_SHARE = 0.3;
+const FOREIGN_SHARE = 0.1;
+/** What stands between two lowercase letters in Latin text: letters, and these (aujourd’hui, col·lecció, lundi–vendredi). */
+const WORD_INNER = /[\p{L}‘’“”•–—™·]/u;
+
+const wordInnerIn = (codePage: CodePage): boolean[] =>
+  Array.from({ length: 256 - HIGH }, (_, index) => WORD_INNER.test(iconv.decode(Buffer.from([HIGH + index]), codePage)));
+const WORD_INNER_BYTES: Record<CodePage, boolean[]> = { 'windows-1252': wordInnerIn('windows-1252'), macintosh: wordInnerIn('macintosh') };
+
+/**
+ * Signs that a file not in UTF-8 is in neither code page the reader knows, but in one of Central
+ * Europe (Windows-1250), Cyrillic, Greek, or the double-byte ones of Japanese, Chinese and Korean:
+ * read as Windows-1252 it would give wrong letters without one undefined byte. The signs:
+ * - runs of three high bytes or more, a third of them: words of Cyrillic or Greek, the characters
+ *   of double-byte code pages;
+ * - between two lowercase letters, a tenth of the time, a byte that is no letter nor word
+ *   punctuation in the code page read: `Wrocław` in Windows-1250 shows `Wroc³aw` in Windows-1252.
+ */
+export class OtherCodePageCheck {
+  private high = 0;
+  private inRuns = 0;
+  private run = 0;
+  private inWords = 0;
+  private foreign: Record<CodePage, number> = { 'windows-1252': 0, macintosh: 0 };
+  private previous = 0;
+  /** A high byte after a lowercase letter: inside a word if a lowercase letter follows. */
+  private afterLetter: number | undefined;
+
+  push(chunk: Uint8Array): void {
+    if (this.high >= ENOUGH_HIGH_BYTES) return;
+    for (const byte of chunk) {
+      if (byte >= HIGH) {
+        this.high++;
+        this.run++;
+      } else {
+        if (this.run >= 3) this.inRuns += this.run;
+        this.run = 0;
+      }
+      if (this.afterLetter !== undefined && isAsciiLowercase(byte)) this.countInWord(this.afterLetter);
+      this.afterLetter = byte >= HIGH && isAsciiLowercase(this.previous) ? byte : undefined;
+      this.previous = byte;
+    }
+  }
+
+  /** Whether the file's letters would be read wrong in `codePage`. */
+  readsWrongIn(codePage: CodePage): boolean {
+    const inRuns = this.inRuns + (this.run >= 3 ? this.run : 0);
+    const foreign = this.foreign[codePage];
+    return (inRuns >= MIN_SIGNS && inRuns >= this.high * RUN_SHARE) || (foreign >= MIN_SIGNS && foreign >= this.inWords * FOREIGN_SHARE);
+  }
+
+  private countInWord(byte: number): void {
+    this.inWords++;
+    for (const codePage of ['windows-1252', 'macintosh'] as const) {
+      if (WORD_INNER_BYTES[codePage][byte - HIGH] !== true) this.foreign[codePage]++;
+    }
+  }
+}
