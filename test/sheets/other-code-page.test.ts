@@ -13,6 +13,8 @@ const READ_WRONG: [string, string, string][] = [
   ['Korean in EUC-KR', 'euc-kr', rows('서울 베이커리;서울', '부산 카페;부산')],
   ['Russian in Windows-1251', 'windows-1251', rows('Пекарня Москва;Москва', 'Кафе у дома;Санкт-Петербург')],
   ['Greek in Windows-1253', 'windows-1253', rows('Φούρνος Αθήνα;Αθήνα', 'Καφέ;Θεσσαλονίκη')],
+  ['French in MS-DOS (Excel\'s CSV (MS-DOS))', 'cp850', rows('Crêperie Hélène;Orléans', "Pâtisserie où l'on déguste;Besançon", 'Boulangerie de la Côte;Sète', 'Café des Arts;Béziers', 'Brasserie Mégève;Nîmes')],
+  ['German in the US MS-DOS code page', 'cp437', rows('Bäckerei Müller;Köln', 'Konditorei Straße;Düsseldorf', 'Brücke Mühle;München', 'Café für Süßes;Nürnberg', 'Bäckerei Schäfer;Lübeck')],
   ['Polish in Windows-1250', 'windows-1250', rows('Piekarnia Wałbrzych;Wałbrzych', 'Kawiarnia Białystok;Białystok', 'Cukiernia Wrocław;Wrocław', 'Sklep;Bielsko-Biała')],
 ];
 
@@ -32,7 +34,7 @@ async function write(name: string, encoding: string, text: string): Promise<stri
 describe('a CSV in a code page the reader does not know', () => {
   it.each(READ_WRONG)('is refused: %s', async (name, encoding, text) => {
     await expect(readItems(await write(name, encoding, text))).rejects.toThrow(
-      /: it is not in UTF-8, Windows-1252 nor Mac OS Roman: its bytes look like another code page \(Central European, Cyrillic, Greek, Japanese, Chinese, Korean…\), whose letters would be read wrong\. Save it as CSV UTF-8 \(in Excel: Save As, CSV UTF-8\)\.$/,
+      /: it is not in UTF-8, Windows-1252 nor Mac OS Roman: its bytes look like another code page \(MS-DOS, Central European, Cyrillic, Greek, Japanese, Chinese, Korean…\), whose letters would be read wrong\. Save it as CSV UTF-8 \(in Excel: Save As, CSV UTF-8\)\.$/,
     );
   });
 

@@ -68,7 +68,7 @@ export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
   if (isCodePage(encoding) && otherCodePage?.readsWrongIn(encoding) === true) {
     throw new SheetError(
       `read ${file.path}`,
-      'it is not in UTF-8, Windows-1252 nor Mac OS Roman: its bytes look like another code page (Central European, Cyrillic, Greek, Japanese, Chinese, Korean…), whose letters would be read wrong',
+      'it is not in UTF-8, Windows-1252 nor Mac OS Roman: its bytes look like another code page (MS-DOS, Central European, Cyrillic, Greek, Japanese, Chinese, Korean…), whose letters would be read wrong',
       'Save it as CSV UTF-8 (in Excel: Save As, CSV UTF-8).',
     );
   }

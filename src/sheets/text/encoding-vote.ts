@@ -74,7 +74,7 @@ export class EncodingVote {
   private vote(byte: number): void {
     if (UNDEFINED_IN_WINDOWS.has(byte)) this.mac++;
     // Inside a word only: Windows-1252 puts ® … € after capitals (NESPRESSO®), where Mac OS Roman has Æ Ö Ä.
-    if (isUppercase(this.previous) && isUppercase(this.beforePrevious)) this.pending = { byte, letters: UPPER, next: isLetter };
+    if (isUppercase(this.previous) && isUppercase(this.beforePrevious)) this.pending = { byte, letters: UPPER, next: isAsciiLetter };
     if (!isAsciiLowercase(this.previous) || QUOTES.has(byte)) return;
     if (JOINERS.has(byte)) this.pending = { byte, letters: LOWER, next: isAsciiLowercase };
     else this.count(byte, LOWER);
@@ -96,7 +96,7 @@ function isUppercase(byte: number): boolean {
   return byte >= 0x41 && byte <= 0x5a;
 }
 
-function isLetter(byte: number): boolean {
+export function isAsciiLetter(byte: number): boolean {
   return isAsciiLowercase(byte) || isUppercase(byte);
 }
 

@@ -1,16 +1,17 @@
 import iconv from 'iconv-lite';
-import { isAsciiLowercase, type CodePage } from './encoding-vote.js';
+import { isAsciiLetter, isAsciiLowercase, type CodePage } from './encoding-vote.js';
 
 const HIGH = 0x80;
 /** Enough high bytes to tell: the rest of a large file is not looked at. */
 const ENOUGH_HIGH_BYTES = 50_000;
-/** Fewer signs than this are chance: a Vietnamese name in a French file. */
-const MIN_SIGNS = 5;
+/** Fewer signs than these are chance: a Vietnamese name in a French file, prices in €€€. */
+const MIN_RUN_BYTES = 6;
+const MIN_FOREIGN_BYTES = 3;
 /** Latin text has one accented letter at a time; a third of its high bytes in runs is another script. */
 const RUN_SHARE = 0.3;
 const FOREIGN_SHARE = 0.1;
-/** What stands between two lowercase letters in Latin text: letters, and these (aujourd’hui, col·lecció, lundi–vendredi). */
-const WORD_INNER = /[\p{L}‘’“”•–—™·]/u;
+/** What stands between a letter and a lowercase letter in Latin text: lowercase letters, and these (aujourd’hui, col·lecció, lundi–vendredi). */
+const WORD_INNER = /[\p{Ll}ªº‘’“”•–—™·]/u;
 
 const wordInnerIn = (codePage: CodePage): boolean[] =>
   Array.from({ length: 256 - HIGH }, (_, index) => WORD_INNER.test(iconv.decode(Buffer.from([HIGH + index]), codePage)));
@@ -18,12 +19,14 @@ const WORD_INNER_BYTES: Record<CodePage, boolean[]> = { 'windows-1252': wordInne
 
 /**
  * Signs that a file not in UTF-8 is in neither code page the reader knows, but in one of Central
- * Europe (Windows-1250), Cyrillic, Greek, or the double-byte ones of Japanese, Chinese and Korean:
- * read as Windows-1252 it would give wrong letters without one undefined byte. The signs:
+ * Europe (Windows-1250), Cyrillic, Greek, MS-DOS (Excel's "CSV (MS-DOS)"), or the double-byte ones
+ * of Japanese, Chinese and Korean: read as Windows-1252 it would give wrong letters without one
+ * undefined byte. The signs:
  * - runs of three high bytes or more, a third of them: words of Cyrillic or Greek, the characters
  *   of double-byte code pages;
- * - between two lowercase letters, a tenth of the time, a byte that is no letter nor word
- *   punctuation in the code page read: `Wrocław` in Windows-1250 shows `Wroc³aw` in Windows-1252.
+ * - between a letter and a lowercase letter, a tenth of the time, a byte that is no lowercase
+ *   letter nor word punctuation in the code page read: `Wrocław` in Windows-1250 shows `Wroc³aw`
+ *   in Windows-1252, `Hélène` in MS-DOS `HÇläne` in Mac OS Roman.
  */
 export class OtherCodePageCheck {
   private high = 0;
@@ -32,7 +35,7 @@ export class OtherCodePageCheck {
   private inWords = 0;
   private foreign: Record<CodePage, number> = { 'windows-1252': 0, macintosh: 0 };
   private previous = 0;
-  /** A high byte after a lowercase letter: inside a word if a lowercase letter follows. */
+  /** A high byte after a letter: inside a word if a lowercase letter follows. */
   private afterLetter: number | undefined;
 
   push(chunk: Uint8Array): void {
@@ -46,7 +49,7 @@ export class OtherCodePageCheck {
         this.run = 0;
       }
       if (this.afterLetter !== undefined && isAsciiLowercase(byte)) this.countInWord(this.afterLetter);
-      this.afterLetter = byte >= HIGH && isAsciiLowercase(this.previous) ? byte : undefined;
+      this.afterLetter = byte >= HIGH && isAsciiLetter(this.previous) ? byte : undefined;
       this.previous = byte;
     }
   }
@@ -55,7 +58,7 @@ export class OtherCodePageCheck {
   readsWrongIn(codePage: CodePage): boolean {
     const inRuns = this.inRuns + (this.run >= 3 ? this.run : 0);
     const foreign = this.foreign[codePage];
-    return (inRuns >= MIN_SIGNS && inRuns >= this.high * RUN_SHARE) || (foreign >= MIN_SIGNS && foreign >= this.inWords * FOREIGN_SHARE);
+    return (inRuns >= MIN_RUN_BYTES && inRuns >= this.high * RUN_SHARE) || (foreign >= MIN_FOREIGN_BYTES && foreign >= this.inWords * FOREIGN_SHARE);
   }
 
   private countInWord(byte: number): void {
