@@ -2,6 +2,7 @@ import type { CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
 import { compareWithCodePage, describeLostCharacterMark } from '../cells/lost-characters.js';
 import { CLEAR_MARK, quoteCell } from '../cells/read-cell.js';
+import { describeMojibake, undoMojibake } from '../cells/mojibake.js';
 import { describeRestoredNumber, restoreSpreadsheetNumber } from '../cells/spreadsheet-number.js';
 import { findDateOrder } from '../columns/parse-date.js';
 import type { RowSnapshot } from './base-column.js';
@@ -18,8 +19,9 @@ export interface BaseReading {
  * Cells a spreadsheet changed on its own, read as `_base` recorded them: in `textHeaders`, digits it
  * read as a number (`1` as `000001`, `5.91474E+13` as `59147412500012`); dates in its locale's
  * order that read either way (`8/6/2019` as `2019-08-06`); in a file saved in a code page
- * (Windows-1252, Mac OS Roman), characters it has no byte for (`Lodz` as `Łódź`). A cell that lost
- * such characters and changed otherwise is refused: sending it would lose them.
+ * (Windows-1252, Mac OS Roman), characters it has no byte for (`Lodz` as `Łódź`); UTF-8 it read as
+ * Windows-1252 and saved again (`CrÃªperie` as `Crêperie`). A cell that lost such characters and
+ * changed otherwise is refused, and so is one garbled so: sending it would lose them.
  */
 export function readAgainstBase(
   cells: Readonly<Record<string, CellValue>>,
@@ -57,6 +59,9 @@ function readCellAgainst(header: string, cell: string, known: string, text: bool
   if (order !== undefined) {
     return { note: `${header}: ${quoteCell(cell)} read as ${quoteCell(known)}, as in _base (${order}; such a date reads either way: give --date-format to read the file's dates as written)` };
   }
+  const ungarbled = undoMojibake(cell);
+  if (ungarbled === known) return { note: `${header}: ${quoteCell(cell)} read as ${quoteCell(known)}, as in _base (its UTF-8 had been read as Windows-1252 and saved again)` };
+  if (ungarbled !== undefined) return { error: describeMojibake(header, cell, ungarbled) };
   if (context.codePage === undefined) return undefined;
   const loss = compareWithCodePage(cell, known, context.codePage, 'the value exported');
   if (loss === undefined) {

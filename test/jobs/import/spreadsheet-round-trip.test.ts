@@ -256,6 +256,36 @@ describe('files saved by a spreadsheet', () => {
     );
   });
 
+  it('reads back what a spreadsheet garbled by reading UTF-8 as Windows-1252 (CrÃªperie), with _base or from the business, and refuses a new value garbled so', async () => {
+    const [kept, edited, emoji] = [at(14), at(15), at(16)];
+    kept.name = 'Crêperie Hélène';
+    edited.name = 'Boulangerie Côté';
+    emoji.name = 'Café 🥐';
+    const rows = await exportRows();
+    for (const row of rows) if (row.business_id === edited.id) row.name = 'Boulangerie Côté – Gare';
+    // A CSV without a byte order mark, opened as Windows-1252 and saved again as CSV UTF-8. Windows reads
+    // the five bytes Windows-1252 leaves undefined (0x90 of 🥐) as the control characters of the same number.
+    const garble = (text: string): string => [...Buffer.from(text)].map((byte) => iconv.decode(Buffer.from([byte]), 'windows-1252').replace('\uFFFD', String.fromCharCode(byte))).join('');
+    const saved = `\uFEFF${garble(stringify(rows, { header: true, columns: Object.keys(rows[0] ?? {}) }))}`;
+    expect(saved).toContain('CrÃªperie HÃ©lÃ¨ne');
+
+    const { summary, results } = await importText(saved, { dryRun: true });
+
+    expect(summary.rows).toMatchObject({ total: rows.length, unchanged: rows.length - 1, invalid: 1 });
+    const byId = new Map(results.map((row) => [row.business_id, row]));
+    expect(byId.get(kept.id)?._changes).toContain("name: 'CrÃªperie HÃ©lÃ¨ne' read as 'Crêperie Hélène', as in _base (its UTF-8 had been read as Windows-1252 and saved again)");
+    expect(byId.get(emoji.id)?._changes).toContain("read as 'Café 🥐', as in _base");
+    expect(byId.get(edited.id)?._errors).toBe(
+      "name: holds UTF-8 read as Windows-1252 ('Boulangerie CÃ´tÃ© â€“ Gare' for 'Boulangerie Côté – Gare'), as when a spreadsheet opens a CSV without a byte order mark and saves it again; type the value again, or import the file it came from",
+    );
+
+    // Without _base, from the business read.
+    const { summary: plain, results: [result] } = await importText(`business_id,name,city\r\n${kept.id},${garble('Crêperie Hélène')},Orléans\r\n`);
+    expect(plain.rows).toMatchObject({ updated: 1, invalid: 0 });
+    expect([kept.name, kept.city]).toEqual(['Crêperie Hélène', 'Orléans']);
+    expect(result?._changes).toContain("name: 'CrÃªperie HÃ©lÃ¨ne' read as the business's own value (its UTF-8 had been read as Windows-1252 and saved again)");
+  });
+
   it('refuses a change of store code the file did not make on purpose, unless --allow-code-changes', async () => {
     const business = at(3);
     const code = business.code ?? '';

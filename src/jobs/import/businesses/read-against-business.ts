@@ -1,5 +1,6 @@
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import { compareWithCodePage, describeLostCharacterMark } from '../../../resources/cells/lost-characters.js';
+import { describeMojibake, undoMojibake } from '../../../resources/cells/mojibake.js';
 import { quoteCell } from '../../../resources/cells/read-cell.js';
 import { describeRestoredNumber, restoreSpreadsheetNumber } from '../../../resources/cells/spreadsheet-number.js';
 import type { Column } from '../../../resources/column.js';
@@ -11,8 +12,9 @@ import type { CurrentBusiness } from './complete-business-update.js';
  * The row's values with what a spreadsheet or a code page did to the business's own values read
  * as those: a text kept as text (codes, zip codes, company numbers) without its leading zeros
  * (`1` as `000001`), and, in a file in `codePage`, a text without the characters it lacks (`?ód?`
- * as `Łódź`). A file without `_base` (a CRM's, saved again by a spreadsheet) has only the read.
- * A new value with `?` before a letter in such a file is refused: it most likely lost characters.
+ * as `Łódź`), and UTF-8 read as Windows-1252 and saved again (`CrÃªperie` as `Crêperie`). A file
+ * without `_base` (a CRM's, saved again by a spreadsheet) has only the read. A new value garbled
+ * so is refused, and so is one with `?` before a letter in a code page file: it most likely lost characters.
  */
 export function readAgainstBusiness(
   values: BusinessRowValues,
@@ -30,8 +32,10 @@ export function readAgainstBusiness(
       restored.set(column, known);
       notes.push(note);
     } else {
+      const text = undoMojibake(value);
       const mark = codePage === undefined ? undefined : describeLostCharacterMark(column.header, value, codePage);
-      if (mark !== undefined) errors.push(mark);
+      if (text !== undefined) errors.push(describeMojibake(column.header, value, text));
+      else if (mark !== undefined) errors.push(mark);
     }
   }
   return { values: restored, notes, errors };
@@ -40,6 +44,7 @@ export function readAgainstBusiness(
 function describeRestored(column: Column, value: string, known: string, codePage: CodePage | undefined): string | undefined {
   const number = column.text ? restoreSpreadsheetNumber(value, known) : undefined;
   if (number !== undefined) return describeRestoredNumber(column.header, value, number);
+  if (undoMojibake(value) === known) return `${column.header}: ${quoteCell(value)} read as the business's own value (its UTF-8 had been read as Windows-1252 and saved again)`;
   const loss = codePage === undefined ? undefined : compareWithCodePage(value, known, codePage, 'it');
   return loss?.saved === true ? `${column.header}: ${quoteCell(value)} read as the business's own value (${loss.missing})` : undefined;
 }
