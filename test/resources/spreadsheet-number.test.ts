@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isScientificNumber, restoreSpreadsheetNumber } from '../../src/resources/cells/spreadsheet-number.js';
+import { isScientificNumber, restoreRoundedDecimal, restoreSpreadsheetNumber } from '../../src/resources/cells/spreadsheet-number.js';
 
 describe('restoreSpreadsheetNumber', () => {
   it.each([
@@ -30,5 +30,28 @@ describe('restoreSpreadsheetNumber', () => {
   it('tells a rounded number from text that only looks alike', () => {
     expect(['5.91474E+13', '1E+12', ' 5,9E+13 '].map(isScientificNumber)).toEqual([true, true, true]);
     expect(['5.91474E-13', 'E+13', '59147412500012', 'Room 5E+1A'].map(isScientificNumber)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('restoreRoundedDecimal', () => {
+  it.each([
+    ['-122.419416', '-122.4194155', 'rounded it to 6 decimals'],
+    ['-122,419416', '-122.4194155', 'rounded it to 6 decimals'],
+    ['48.8566', '48.85661400', 'rounded it to 4 decimals'],
+    ['2.35222', '2.352219', 'rounded it to 5 decimals'],
+  ])('reads %s as %s', (cell, known, how) => {
+    expect(restoreRoundedDecimal(cell, known)).toEqual({ value: known, how });
+  });
+
+  it.each([
+    // A person's rounding, and a real change.
+    ['41.93', '41.932555'],
+    ['-122.419417', '-122.4194155'],
+    ['48.8567', '48.85661400'],
+    ['41.932555', '41.932555'],
+    ['41.9325551', '41.932555'],
+    ['41', '41.932555'],
+  ])('leaves %s alone when the known value is %s', (cell, known) => {
+    expect(restoreRoundedDecimal(cell, known)).toBeUndefined();
   });
 });

@@ -44,7 +44,7 @@ export function buildBusinessCatalog(
   const typed = [...BUSINESS_IDENTITY_COLUMNS, ...buildBusinessFieldColumns(), ...customFields.map(customFieldColumn)];
   const pending = pendingCustomFields.map(pendingCustomFieldColumn);
   const columns = [...typed, ...pending, ...buildBusinessReadOnlyColumns()];
-  const textHeaders = new Set(typed.filter((column) => column.text).map((column) => column.header));
+  const byHeader = new Map(typed.map((column) => [column.header, column]));
   return {
     resource: 'businesses',
     columns,
@@ -55,7 +55,7 @@ export function buildBusinessCatalog(
       return (row) => {
         const read = readRowBase(row.values);
         const snapshot = read === 'edited' ? undefined : read;
-        const base = readAgainstBase(row.values, snapshot, textHeaders, context);
+        const base = readAgainstBase(row.values, snapshot, byHeader, context);
         const { cells: countryCells, notes } = readCountryCells(base.cells);
         notes.unshift(...base.notes);
         const cells = skipCellsAsExported && snapshot !== undefined ? blankCellsAsExported(row.values, countryCells, snapshot) : countryCells;

@@ -3,7 +3,8 @@ import type { CellContext } from '../cells/cell-context.js';
 import { compareWithCodePage, describeLostCharacterMark } from '../cells/lost-characters.js';
 import { CLEAR_MARK, quoteCell } from '../cells/read-cell.js';
 import { describeMojibake, undoMojibake } from '../cells/mojibake.js';
-import { describeRestoredNumber, restoreSpreadsheetNumber } from '../cells/spreadsheet-number.js';
+import { describeRestoredNumber, restoreRoundedDecimal, restoreSpreadsheetNumber } from '../cells/spreadsheet-number.js';
+import type { Column } from '../column.js';
 import { findDateOrder } from '../columns/parse-date.js';
 import type { RowSnapshot } from './base-column.js';
 
@@ -16,8 +17,9 @@ export interface BaseReading {
 }
 
 /**
- * Cells a spreadsheet changed on its own, read as `_base` recorded them: in `textHeaders`, digits it
- * read as a number (`1` as `000001`, `5.91474E+13` as `59147412500012`); dates in its locale's
+ * Cells a spreadsheet changed on its own, read as `_base` recorded them: in text columns, digits it
+ * read as a number (`1` as `000001`, `5.91474E+13` as `59147412500012`); in number columns,
+ * decimals it rounded (`-122.419416` as `-122.4194155`); dates in its locale's
  * order that read either way (`8/6/2019` as `2019-08-06`); in a file saved in a code page
  * (Windows-1252, Mac OS Roman), characters it has no byte for (`Lodz` as `Łódź`); UTF-8 it read as
  * Windows-1252 and saved again (`CrÃªperie` as `Crêperie`). A cell that lost such characters and
@@ -26,7 +28,7 @@ export interface BaseReading {
 export function readAgainstBase(
   cells: Readonly<Record<string, CellValue>>,
   snapshot: RowSnapshot | undefined,
-  textHeaders: ReadonlySet<string>,
+  columns: ReadonlyMap<string, Column>,
   context: CellContext,
 ): BaseReading {
   // Copied once a cell is read back, not for every row: most rows have no such cell.
@@ -37,7 +39,7 @@ export function readAgainstBase(
     const known = snapshot.cells[header] ?? '';
     const cell = cells[header];
     if (typeof cell !== 'string' || cell === known || cell.trim() === '' || cell.trim().toLowerCase() === CLEAR_MARK) continue;
-    const reading = readCellAgainst(header, cell, known, textHeaders.has(header), context);
+    const reading = readCellAgainst(header, cell, known, columns.get(header), context);
     if (reading === undefined) continue;
     if ('error' in reading) {
       errors.push(reading.error);
@@ -51,8 +53,8 @@ export function readAgainstBase(
 }
 
 /** One cell that differs from `_base`: read as `_base` has it (a note says why), refused, or undefined to be read as it is. */
-function readCellAgainst(header: string, cell: string, known: string, text: boolean, context: CellContext): { note: string } | { error: string } | undefined {
-  const number = text ? restoreSpreadsheetNumber(cell, known) : undefined;
+function readCellAgainst(header: string, cell: string, known: string, column: Column | undefined, context: CellContext): { note: string } | { error: string } | undefined {
+  const number = column?.text === true ? restoreSpreadsheetNumber(cell, known) : column?.typed === 'number' ? restoreRoundedDecimal(cell, known) : undefined;
   if (number !== undefined) return { note: describeRestoredNumber(header, cell, number) };
   // Without an order of its own (a `,` file, no --date-format), a date readable either way is read as the one _base gives.
   const order = context.slashDates === undefined ? findDateOrder(cell, known) : undefined;

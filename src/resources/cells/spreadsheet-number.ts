@@ -36,3 +36,21 @@ export function restoreSpreadsheetNumber(cell: string, known: string | undefined
 export function describeRestoredNumber(header: string, cell: string, restored: RestoredNumber): string {
   return `${header}: '${cell.trim()}' read as '${restored.value}' (the spreadsheet had ${restored.how})`;
 }
+
+/** Fewer decimals than these are a person's rounding, not a spreadsheet's (4 decimals of a degree: 11 m). */
+const MIN_KEPT_DECIMALS = 4;
+const DECIMAL = /^[+-]?\d+[.,](\d+)$/;
+
+/**
+ * The known decimal a cell stands for when a spreadsheet saved it rounded to the digits it showed
+ * (`-122.419416` for `-122.4194155`); undefined when the cell is another number. Either may use a
+ * decimal comma.
+ */
+export function restoreRoundedDecimal(cell: string, known: string): RestoredNumber | undefined {
+  const kept = DECIMAL.exec(cell.trim())?.[1]?.length ?? 0;
+  const exact = DECIMAL.exec(known.trim())?.[1]?.length ?? 0;
+  if (kept < MIN_KEPT_DECIMALS || kept >= exact) return undefined;
+  const difference = Math.abs(Number(cell.trim().replace(',', '.')) - Number(known.trim().replace(',', '.')));
+  // Half a unit of the last decimal kept, and what binary floating point adds to it.
+  return difference <= 0.5 * 10 ** -kept * (1 + 1e-9) ? { value: known, how: `rounded it to ${kept} decimals` } : undefined;
+}

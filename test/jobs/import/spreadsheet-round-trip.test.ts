@@ -286,6 +286,22 @@ describe('files saved by a spreadsheet', () => {
     expect(result?._changes).toContain("name: 'CrÃªperie HÃ©lÃ¨ne' read as the business's own value (its UTF-8 had been read as Windows-1252 and saved again)");
   });
 
+  it('reads coordinates a spreadsheet rounded to the digits it showed as _base has them, and sends a real move', async () => {
+    const [rounded, moved] = [at(17), at(18)];
+    [rounded.lat, rounded.long] = [37.7749295, -122.4194155];
+    [moved.lat, moved.long] = [37.7749295, -122.4194155];
+    const rows = await exportRows();
+    for (const row of rows) if (row.business_id === rounded.id) [row.lat, row.long] = ['37.77493', '-122.419416'];
+    for (const row of rows) if (row.business_id === moved.id) [row.lat, row.long] = ['37.77493', '-122.5'];
+
+    const { summary, results } = await importText(stringify(rows, { header: true, columns: Object.keys(rows[0] ?? {}) }), { dryRun: true });
+
+    expect(summary.rows).toMatchObject({ total: rows.length, unchanged: rows.length - 1, would_update: 1 });
+    const byId = new Map(results.map((row) => [row.business_id, row]));
+    expect(byId.get(rounded.id)?._changes).toBe("lat: '37.77493' read as '37.7749295' (the spreadsheet had rounded it to 5 decimals) | long: '-122.419416' read as '-122.4194155' (the spreadsheet had rounded it to 6 decimals)");
+    expect(byId.get(moved.id)?._changes).toBe("lat: '37.77493' read as '37.7749295' (the spreadsheet had rounded it to 5 decimals) | long: '-122.4194155' -> '-122.5'");
+  });
+
   it('refuses a change of store code the file did not make on purpose, unless --allow-code-changes', async () => {
     const business = at(3);
     const code = business.code ?? '';
