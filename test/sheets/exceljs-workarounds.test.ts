@@ -38,7 +38,7 @@ describe('exceljs workarounds', () => {
     expect(items.filter((item) => item.kind === 'row' && item.values.name === text(item.line - 2))).toHaveLength(ROWS);
   });
 
-  it('reads a string, not its phonetic reading (Japanese Excel), an inline string of several runs whole, and text that looks like XML entities as typed', async () => {
+  it('reads a string, not its phonetic reading (Japanese Excel), an inline string of several runs whole, text that looks like XML entities as typed, and ISO date cells as dates', async () => {
     const path = join(await makeTempDir(), 'phonetic.xlsx');
     const name = (index: number): string => `東京駅前店 ${index}`;
     // As Japanese Excel writes them: the reading after the text, in runs or not.
@@ -52,12 +52,13 @@ describe('exceljs workarounds', () => {
       yield Buffer.from('</sst>');
     }
     function* sheet(): Generator<Buffer> {
-      yield Buffer.from(`<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c><c r="B1" t="inlineStr"><is><t>note</t></is></c><c r="C1" t="inlineStr"><is><t>html</t></is></c><c r="D1" t="inlineStr"><is><t>formula</t></is></c></row>`);
+      yield Buffer.from(`<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c><c r="B1" t="inlineStr"><is><t>note</t></is></c><c r="C1" t="inlineStr"><is><t>html</t></is></c><c r="D1" t="inlineStr"><is><t>formula</t></is></c><c r="E1" t="inlineStr"><is><t>opened</t></is></c><c r="F1" t="inlineStr"><is><t>closed</t></is></c><c r="G1" t="inlineStr"><is><t>at</t></is></c></row>`);
       for (let index = 0; index < ROWS; index++) {
         const row = index + 2;
         yield Buffer.from(
           `<row r="${row}"><c r="A${row}" t="s"><v>${index}</v></c><c r="B${row}" t="inlineStr"><is><r><t>Open </t></r><r><rPr><i/></rPr><t>late</t></r></is></c>` +
-            `<c r="C${row}" t="inlineStr"><is><t>&amp;lt;b&amp;gt; &amp;amp; &lt;</t></is></c><c r="D${row}" t="str"><f>"&amp;"&amp;"lt;"</f><v>&amp;lt;</v></c></row>`,
+            `<c r="C${row}" t="inlineStr"><is><t>&amp;lt;b&amp;gt; &amp;amp; &lt;</t></is></c><c r="D${row}" t="str"><f>"&amp;"&amp;"lt;"</f><v>&amp;lt;</v></c>` +
+            `<c r="E${row}" t="d"><v>2024-01-05T00:00:00Z</v></c><c r="F${row}" s="1" t="d"/><c r="G${row}" t="d"><v>2024-01-05T10:30:00</v></c></row>`,
         );
       }
       yield Buffer.from('</sheetData></worksheet>');
@@ -70,7 +71,7 @@ describe('exceljs workarounds', () => {
     ]);
     const { items } = await readItems(path);
     const names = items.map((item) => (item.kind === 'row' ? item.values : item));
-    expect(names).toEqual(Array.from({ length: ROWS }, (_, index) => ({ name: name(index), note: 'Open late', html: '&lt;b&gt; &amp; <', formula: '&lt;' })));
+    expect(names).toEqual(Array.from({ length: ROWS }, (_, index) => ({ name: name(index), note: 'Open late', html: '&lt;b&gt; &amp; <', formula: '&lt;', opened: '2024-01-05', closed: '', at: '2024-01-05T10:30:00' })));
   });
 
   it('refuses an exceljs whose private parsers changed', () => {

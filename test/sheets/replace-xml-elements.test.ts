@@ -31,6 +31,13 @@ describe('replaceXmlElements', () => {
     }
   });
 
+  it('leaves a self-closing element the marker is in, and the elements after it', async () => {
+    const xml = '<c r="A1" t="d"/><c r="B1"><v>1</v></c><c r="C1" t="d"><v>2024-01-05</v></c>';
+    for (let cut = 0; cut <= xml.length; cut++) {
+      expect(await replaced([xml.slice(0, cut), xml.slice(cut)], 'c', (element) => `[${element}]`, /\st="d"/)).toBe('<c r="A1" t="d"/><c r="B1"><v>1</v></c>[<c r="C1" t="d"><v>2024-01-05</v></c>]');
+    }
+  });
+
   it('keeps an element that is not closed as it is, and streams one of over 1 MiB on unchanged (a broken file)', async () => {
     expect(await replaced(['<rPh><t>a', '</t>'], 'rPh', () => '')).toBe('<rPh><t>a</t>');
     const chunks = ['<rPh>', ...Array.from({ length: 50 }, () => 'a'.repeat(65_536)), '</rPh>'];

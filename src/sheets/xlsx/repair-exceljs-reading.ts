@@ -12,6 +12,8 @@ import { replaceXmlElements } from './replace-xml-elements.js';
  *   the runs of an inline string joined.
  * - It decodes inline strings and formula results a second time, so a cell that shows `&lt;` read
  *   as `<`. Their `&amp;` is escaped once more.
+ * - It reads a cell typed as an ISO 8601 date (`t="d"`) as a number: `2024-01-05` as 2024. Such a
+ *   cell becomes the text of its date.
  * This wraps private methods of one reader instance, and throws if a new exceljs no longer has
  * them, rather than corrupt text silently.
  */
@@ -53,7 +55,8 @@ async function* decodeUtf8(chunks: AsyncIterable<unknown>): AsyncGenerator<strin
 }
 
 function repairWorksheet(text: AsyncIterable<string>): AsyncGenerator<string> {
-  return replaceXmlElements(replaceXmlElements(dropPhoneticReadings(text), 'is', SECOND_RUN, joinRuns), 'c', ENTITY_TEXT, escapeEntityText);
+  const runsJoined = replaceXmlElements(dropPhoneticReadings(text), 'is', SECOND_RUN, joinRuns);
+  return replaceXmlElements(replaceXmlElements(runsJoined, 'c', ENTITY_TEXT, escapeEntityText), 'c', ISO_DATE_CELL, readIsoDate);
 }
 
 function dropPhoneticReadings(text: AsyncIterable<string>): AsyncGenerator<string> {
@@ -71,6 +74,17 @@ const ENTITY_TEXT = /&amp;(?:lt|gt|amp|apos|quot);/;
 /** A cell whose inline string or formula result exceljs decodes twice, escaped once more to come out as typed. */
 function escapeEntityText(cell: string): string {
   return cell.replace(/<(is|v)[\s>][\s\S]*?<\/\1>/g, (text) => text.replaceAll('&amp;', '&amp;amp;'));
+}
+
+/** A cell typed as an ISO 8601 date (`t="d"`, as some libraries write them), which exceljs reads as the number its year starts with. */
+const ISO_DATE_CELL = /\st="d"[\s/>]/;
+
+/** An ISO date cell as the text of its date, without a time at midnight: `2024-01-05`. */
+function readIsoDate(cell: string): string {
+  const value = /<v>([^<]*)<\/v>/.exec(cell)?.[1];
+  if (value === undefined) return cell;
+  const text = value.replace(/T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?$/, '');
+  return cell.replace(/\st="d"/, ' t="inlineStr"').replace(/<v>[^<]*<\/v>/, `<is><t>${text}</t></is>`);
 }
 
 /** An inline string of several runs as one text. */

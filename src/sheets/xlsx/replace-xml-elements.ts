@@ -16,9 +16,10 @@ export async function* replaceXmlElements(chunks: AsyncIterable<string>, tag: st
     for (marker.lastIndex = 0; marker.exec(pending) !== null; ) {
       const found = marker.lastIndex;
       const start = lastOpening(pending, tag, found - 1);
-      const end = pending.indexOf(closing, Math.max(start, 0));
-      // Not inside an element, or in one not closed yet, which is kept below for the next chunk.
-      if (start < at || end < found) continue;
+      const tagEnd = pending.indexOf('>', Math.max(start, 0));
+      const end = pending.indexOf(closing, tagEnd);
+      // Not inside an element, in a self-closing one (which holds nothing), or in one not closed yet (kept below for the next chunk).
+      if (start < at || tagEnd === -1 || pending[tagEnd - 1] === '/' || end < found) continue;
       done += pending.slice(at, start) + replace(pending.slice(start, end + closing.length));
       at = end + closing.length;
       marker.lastIndex = at;
