@@ -56,7 +56,7 @@ async function* decodeUtf8(chunks: AsyncIterable<unknown>): AsyncGenerator<strin
 
 function repairWorksheet(text: AsyncIterable<string>): AsyncGenerator<string> {
   const runsJoined = replaceXmlElements(dropPhoneticReadings(text), 'is', SECOND_RUN, joinRuns);
-  return replaceXmlElements(replaceXmlElements(runsJoined, 'c', ENTITY_TEXT, escapeEntityText), 'c', ISO_DATE_CELL, readIsoDate);
+  return replaceXmlElements(runsJoined, 'c', CELL_TO_MEND, (cell) => readIsoDate(escapeEntityText(cell)));
 }
 
 function dropPhoneticReadings(text: AsyncIterable<string>): AsyncGenerator<string> {
@@ -68,23 +68,24 @@ const SECOND_RUN = /<\/r>\s*<r[\s>]/;
 
 const TEXT = /<t(?:\s[^>]*)?>([^<]*)<\/t>/g;
 
-/** Text that reads as an XML entity once decoded (`&lt;` typed in a cell): decoded again, it would lose its letters. */
-const ENTITY_TEXT = /&amp;(?:lt|gt|amp|apos|quot);/;
+/**
+ * A cell with text that reads as an XML entity once decoded (`&lt;` typed in it), which exceljs
+ * decodes again, or typed as an ISO 8601 date (`t="d"`, as some libraries write dates), which
+ * exceljs reads as the number its year starts with.
+ */
+const CELL_TO_MEND = /&amp;(?:lt|gt|amp|apos|quot);| t="d"[\s/>]/;
 
 /** A cell whose inline string or formula result exceljs decodes twice, escaped once more to come out as typed. */
 function escapeEntityText(cell: string): string {
   return cell.replace(/<(is|v)[\s>][\s\S]*?<\/\1>/g, (text) => text.replaceAll('&amp;', '&amp;amp;'));
 }
 
-/** A cell typed as an ISO 8601 date (`t="d"`, as some libraries write them), which exceljs reads as the number its year starts with. */
-const ISO_DATE_CELL = /\st="d"[\s/>]/;
-
 /** An ISO date cell as the text of its date, without a time at midnight: `2024-01-05`. */
 function readIsoDate(cell: string): string {
-  const value = /<v>([^<]*)<\/v>/.exec(cell)?.[1];
+  const value = / t="d"/.test(cell) ? /<v>([^<]*)<\/v>/.exec(cell)?.[1] : undefined;
   if (value === undefined) return cell;
   const text = value.replace(/T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?$/, '');
-  return cell.replace(/\st="d"/, ' t="inlineStr"').replace(/<v>[^<]*<\/v>/, `<is><t>${text}</t></is>`);
+  return cell.replace(' t="d"', ' t="inlineStr"').replace(/<v>[^<]*<\/v>/, `<is><t>${text}</t></is>`);
 }
 
 /** An inline string of several runs as one text. */
