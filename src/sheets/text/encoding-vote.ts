@@ -3,7 +3,8 @@ import iconv from 'iconv-lite';
 /** The code pages Excel saves a plain CSV in: Windows-1252 on Windows, Mac OS Roman on a Mac. */
 export type CodePage = 'windows-1252' | 'macintosh';
 
-const HIGH = 0x80;
+/** The first byte above ASCII, where code pages differ. */
+export const HIGH = 0x80;
 // A lead no later part of a file overturns: the rest of a large file is not looked at.
 const DECISIVE_LEAD = 1_000;
 // Quotes (’ “ ”) follow letters in Windows-1252 text, where Mac OS Roman has í ì î ï: no vote.
@@ -14,11 +15,12 @@ const JOINERS = new Set([0x95, 0x96, 0x97, 0x99]);
 // Windows-1252 defines no character for these; Mac OS Roman has Å ç è ê ù.
 const UNDEFINED_IN_WINDOWS = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 
-const lettersIn = (codePage: CodePage, letter: RegExp): boolean[] =>
-  Array.from({ length: 256 - HIGH }, (_, index) => letter.test(iconv.decode(Buffer.from([HIGH + index]), codePage)));
+/** For each byte from HIGH up, whether its character in `codePage` matches `pattern`. */
+export const highBytesMatching = (codePage: CodePage, pattern: RegExp): boolean[] =>
+  Array.from({ length: 256 - HIGH }, (_, index) => pattern.test(iconv.decode(Buffer.from([HIGH + index]), codePage)));
 type Letters = { windows: boolean[]; mac: boolean[] };
-const LOWER: Letters = { windows: lettersIn('windows-1252', /\p{Ll}/u), mac: lettersIn('macintosh', /\p{Ll}/u) };
-const UPPER: Letters = { windows: lettersIn('windows-1252', /\p{Lu}/u), mac: lettersIn('macintosh', /\p{Lu}/u) };
+const LOWER: Letters = { windows: highBytesMatching('windows-1252', /\p{Ll}/u), mac: highBytesMatching('macintosh', /\p{Ll}/u) };
+const UPPER: Letters = { windows: highBytesMatching('windows-1252', /\p{Lu}/u), mac: highBytesMatching('macintosh', /\p{Lu}/u) };
 
 /**
  * Which encoding a file that is not UTF-8 throughout is in. Mostly UTF-8, when its whole UTF-8

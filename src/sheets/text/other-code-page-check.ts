@@ -1,7 +1,5 @@
-import iconv from 'iconv-lite';
-import { isAsciiLetter, isAsciiLowercase, type CodePage } from './encoding-vote.js';
+import { HIGH, highBytesMatching, isAsciiLetter, isAsciiLowercase, type CodePage } from './encoding-vote.js';
 
-const HIGH = 0x80;
 /** Enough high bytes to tell: the rest of a large file is not looked at. */
 const ENOUGH_HIGH_BYTES = 50_000;
 /** Fewer signs than these are chance: a Vietnamese name in a French file, prices in €€€. */
@@ -13,9 +11,7 @@ const FOREIGN_SHARE = 0.1;
 /** What stands between a letter and a lowercase letter in Latin text: lowercase letters, and these (aujourd’hui, col·lecció, lundi–vendredi). */
 const WORD_INNER = /[\p{Ll}ªº‘’“”•–—™·]/u;
 
-const wordInnerIn = (codePage: CodePage): boolean[] =>
-  Array.from({ length: 256 - HIGH }, (_, index) => WORD_INNER.test(iconv.decode(Buffer.from([HIGH + index]), codePage)));
-const WORD_INNER_BYTES: Record<CodePage, boolean[]> = { 'windows-1252': wordInnerIn('windows-1252'), macintosh: wordInnerIn('macintosh') };
+const WORD_INNER_BYTES: Record<CodePage, boolean[]> = { 'windows-1252': highBytesMatching('windows-1252', WORD_INNER), macintosh: highBytesMatching('macintosh', WORD_INNER) };
 
 /**
  * Signs that a file not in UTF-8 is in neither code page the reader knows, but in one of Central
