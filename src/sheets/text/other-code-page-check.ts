@@ -5,7 +5,8 @@ const ENOUGH_HIGH_BYTES = 50_000;
 /** Fewer signs than these are chance: a Vietnamese name in a French file, prices in €€€. */
 const MIN_RUN_BYTES = 6;
 const MIN_FOREIGN_BYTES = 3;
-/** Latin text has one accented letter at a time; a third of its high bytes in runs is another script. */
+/** Latin text has one accented letter at a time; a third of its high bytes in runs of three or more is another script. */
+const LONG_RUN = 3;
 const RUN_SHARE = 0.3;
 const FOREIGN_SHARE = 0.1;
 /** What stands between a letter and a lowercase letter in Latin text: lowercase letters, and these (aujourd’hui, col·lecció, lundi–vendredi). */
@@ -41,7 +42,7 @@ export class OtherCodePageCheck {
         this.high++;
         this.run++;
       } else {
-        if (this.run >= 3) this.inRuns += this.run;
+        if (this.run >= LONG_RUN) this.inRuns += this.run;
         this.run = 0;
       }
       if (this.afterLetter !== undefined && isAsciiLowercase(byte)) this.countInWord(this.afterLetter);
@@ -52,7 +53,7 @@ export class OtherCodePageCheck {
 
   /** Whether the file's letters would be read wrong in `codePage`. */
   readsWrongIn(codePage: CodePage): boolean {
-    const inRuns = this.inRuns + (this.run >= 3 ? this.run : 0);
+    const inRuns = this.inRuns + (this.run >= LONG_RUN ? this.run : 0);
     const foreign = this.foreign[codePage];
     return (inRuns >= MIN_RUN_BYTES && inRuns >= this.high * RUN_SHARE) || (foreign >= MIN_FOREIGN_BYTES && foreign >= this.inWords * FOREIGN_SHARE);
   }
