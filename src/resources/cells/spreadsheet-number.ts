@@ -1,3 +1,6 @@
+import { parseDecimal } from '../columns/parse-decimal.js';
+import { COMMA_CONTEXT } from './cell-context.js';
+
 const DIGITS = /^\+?\d+$/;
 // Excel shows a number of 12 digits or more rounded to 6 significant ones (5.91474E+13, with a comma
 // in locales that write decimals with one), and a CSV file it saves keeps only that.
@@ -50,7 +53,8 @@ export function restoreRoundedDecimal(cell: string, known: string): RestoredNumb
   const kept = DECIMAL.exec(cell.trim())?.[1]?.length ?? 0;
   const exact = DECIMAL.exec(known.trim())?.[1]?.length ?? 0;
   if (kept < MIN_KEPT_DECIMALS || kept >= exact) return undefined;
-  const difference = Math.abs(Number(cell.trim().replace(',', '.')) - Number(known.trim().replace(',', '.')));
+  // Either separator reads in a comma context.
+  const difference = Math.abs((parseDecimal(cell, COMMA_CONTEXT) ?? NaN) - (parseDecimal(known, COMMA_CONTEXT) ?? NaN));
   // Half a unit of the last decimal kept, and what binary floating point adds to it.
   return difference <= 0.5 * 10 ** -kept * (1 + 1e-9) ? { value: known, how: `rounded it to ${kept} decimals` } : undefined;
 }

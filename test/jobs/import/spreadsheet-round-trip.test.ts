@@ -279,11 +279,18 @@ describe('files saved by a spreadsheet', () => {
       "name: holds UTF-8 read as Windows-1252 ('Boulangerie CÃ´tÃ© â€“ Gare' for 'Boulangerie Côté – Gare'), as when a spreadsheet opens a CSV without a byte order mark and saves it again; type the value again, or import the file it came from",
     );
 
-    // Without _base, from the business read.
-    const { summary: plain, results: [result] } = await importText(`business_id,name,city\r\n${kept.id},${garble('Crêperie Hélène')},Orléans\r\n`);
-    expect(plain.rows).toMatchObject({ updated: 1, invalid: 0 });
+    // Without _base, from the business read; a new name garbled so is refused there too.
+    const renamedName = edited.name;
+    const { summary: plain, results: [result, renamed] } = await importText(
+      `business_id,name,city\r\n${kept.id},${garble('Crêperie Hélène')},Orléans\r\n${edited.id},${garble('Boulangerie Côté Gare')},Orléans\r\n`,
+    );
+    expect(plain.rows).toMatchObject({ updated: 1, invalid: 1 });
     expect([kept.name, kept.city]).toEqual(['Crêperie Hélène', 'Orléans']);
     expect(result?._changes).toContain("name: 'CrÃªperie HÃ©lÃ¨ne' read as the business's own value (its UTF-8 had been read as Windows-1252 and saved again)");
+    expect(edited.name).toBe(renamedName);
+    expect(renamed?._errors).toBe(
+      "name: holds UTF-8 read as Windows-1252 ('Boulangerie CÃ´tÃ© Gare' for 'Boulangerie Côté Gare'), as when a spreadsheet opens a CSV without a byte order mark and saves it again; type the value again, or import the file it came from",
+    );
   });
 
   it('reads coordinates a spreadsheet rounded to the digits it showed as _base has them, and sends a real move', async () => {
