@@ -1,7 +1,7 @@
 export { CSV_DIALECT_NAMES, DEFAULT_CSV_DIALECT, excelDialect, nameCsvDialect, type CsvDialect, type CsvDialectName, type LineEnding } from './csv/csv-dialect.js';
 export type { CsvDelimiter } from './csv/detect-delimiter.js';
 export type { TextEncoding } from './text/detect-encoding.js';
-export { isCodePage, nameCodePage, type CodePage } from './text/encoding-vote.js';
+export { isCodePage, nameCodePage, type CodePage } from './text/code-page.js';
 export { detectSheetFormat, findSheetFormat, isSpreadsheetPath, type SheetFormat } from './detect-sheet-format.js';
 export { escapeFormula, unescapeFormula } from './escape-formula.js';
 export { mapSheetItems } from './map-sheet-items.js';

@@ -1,6 +1,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { EncodingVote, type CodePage } from '../../src/sheets/text/encoding-vote.js';
+import type { CodePage } from '../../src/sheets/text/code-page.js';
+import { EncodingVote } from '../../src/sheets/text/encoding-vote.js';
 
 const TEXTS = {
   French: 'code;name;city\nM1;Crêperie Hélène à Besançon;Orléans\nM2;Pâtisserie où l’on déguste;Besançon\n',

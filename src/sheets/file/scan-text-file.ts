@@ -1,6 +1,5 @@
 import { assertTextHead } from '../text/assert-text-head.js';
-import { EncodingVote, isCodePage } from '../text/encoding-vote.js';
-import { OtherCodePageCheck } from '../text/other-code-page-check.js';
+import { EncodingVote } from '../text/encoding-vote.js';
 import { SheetError } from '../sheet-error.js';
 import { readBomEncoding, Utf8Check, type TextEncoding } from '../text/detect-encoding.js';
 import { readFileChunks } from './read-file-chunks.js';
@@ -40,7 +39,6 @@ export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
   let utf8: Utf8Check | undefined;
   // Counted once the bytes are known not to be UTF-8: a UTF-8 file costs nothing more.
   let vote: EncodingVote | undefined;
-  let otherCodePage: OtherCodePageCheck | undefined;
   let head: Buffer | undefined;
   let bomEncoding: TextEncoding | undefined;
   let lines = 0;
@@ -56,8 +54,6 @@ export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
     if (utf8?.valid === false) {
       vote ??= new EncodingVote();
       vote.push(chunk);
-      otherCodePage ??= new OtherCodePageCheck();
-      otherCodePage.push(chunk);
     }
     for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, at + 1)) lines++;
     if (chunk.length > 0) last = chunk[chunk.length - 1] ?? NEWLINE;
@@ -65,7 +61,7 @@ export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
   head ??= Buffer.alloc(0);
   const valid = utf8 === undefined || utf8.end();
   const encoding = bomEncoding ?? (valid ? 'utf-8' : (vote?.encoding ?? 'windows-1252'));
-  if (isCodePage(encoding) && otherCodePage?.readsWrongIn(encoding) === true) {
+  if (vote?.inOtherCodePage === true) {
     throw new SheetError(
       `read ${file.path}`,
       'it is not in UTF-8, Windows-1252 nor Mac OS Roman: its bytes look like another code page (MS-DOS, Central European, Cyrillic, Greek, Japanese, Chinese, Korean…), whose letters would be read wrong',

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 
-import type { CodePage } from './encoding-vote.js';
+import type { CodePage } from './code-page.js';
 
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | CodePage;
 

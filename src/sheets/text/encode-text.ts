@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import iconv from 'iconv-lite';
-import { isCodePage } from './encoding-vote.js';
+import { isCodePage } from './code-page.js';
 import type { TextEncoding } from './detect-encoding.js';
 
 /** The bytes of a text in an encoding the reader detects: a character Windows-1252 lacks is a question mark. */

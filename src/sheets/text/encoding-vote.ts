@@ -1,10 +1,5 @@
-import iconv from 'iconv-lite';
-
-/** The code pages Excel saves a plain CSV in: Windows-1252 on Windows, Mac OS Roman on a Mac. */
-export type CodePage = 'windows-1252' | 'macintosh';
-
-/** The first byte above ASCII, where code pages differ. */
-export const HIGH = 0x80;
+import { HIGH, highBytesMatching, isAsciiLetter, isAsciiLowercase, isAsciiUppercase, type CodePage } from './code-page.js';
+import { OtherCodePageCheck } from './other-code-page-check.js';
 // A lead no later part of a file overturns: the rest of a large file is not looked at.
 const DECISIVE_LEAD = 1_000;
 // Quotes (’ “ ”) follow letters in Windows-1252 text, where Mac OS Roman has í ì î ï: no vote.
@@ -15,9 +10,6 @@ const JOINERS = new Set([0x95, 0x96, 0x97, 0x99]);
 // Windows-1252 defines no character for these; Mac OS Roman has Å ç è ê ù.
 const UNDEFINED_IN_WINDOWS = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 
-/** For each byte from HIGH up, whether its character in `codePage` matches `pattern`. */
-export const highBytesMatching = (codePage: CodePage, pattern: RegExp): boolean[] =>
-  Array.from({ length: 256 - HIGH }, (_, index) => pattern.test(iconv.decode(Buffer.from([HIGH + index]), codePage)));
 type Letters = { windows: boolean[]; mac: boolean[] };
 const LOWER: Letters = { windows: highBytesMatching('windows-1252', /\p{Ll}/u), mac: highBytesMatching('macintosh', /\p{Ll}/u) };
 const UPPER: Letters = { windows: highBytesMatching('windows-1252', /\p{Lu}/u), mac: highBytesMatching('macintosh', /\p{Lu}/u) };
@@ -42,6 +34,7 @@ export class EncodingVote {
   private strayBytes = 0;
   /** Continuation bytes the current UTF-8 sequence still needs. */
   private continuation = 0;
+  private readonly otherCodePage = new OtherCodePageCheck();
 
   push(chunk: Uint8Array): void {
     if (Math.abs(this.mac - this.windows) >= DECISIVE_LEAD && Math.abs(this.utf8Sequences - this.strayBytes) >= DECISIVE_LEAD) return;
@@ -50,6 +43,7 @@ export class EncodingVote {
       this.pending = undefined;
       if (byte >= HIGH) this.vote(byte);
       this.readUtf8(byte);
+      this.otherCodePage.see(byte, this.previous);
       this.beforePrevious = this.previous;
       this.previous = byte;
     }
@@ -58,6 +52,12 @@ export class EncodingVote {
   get encoding(): CodePage | 'utf-8' {
     if (this.utf8Sequences > this.strayBytes) return 'utf-8';
     return this.mac > this.windows ? 'macintosh' : 'windows-1252';
+  }
+
+  /** Whether the file is in neither code page, so that reading it in the one it votes for would get its letters wrong (other-code-page-check.ts). */
+  get inOtherCodePage(): boolean {
+    const encoding = this.encoding;
+    return encoding !== 'utf-8' && this.otherCodePage.readsWrongIn(encoding);
   }
 
   private readUtf8(byte: number): void {
@@ -76,7 +76,7 @@ export class EncodingVote {
   private vote(byte: number): void {
     if (UNDEFINED_IN_WINDOWS.has(byte)) this.mac++;
     // Inside a word only: Windows-1252 puts ® … € after capitals (NESPRESSO®), where Mac OS Roman has Æ Ö Ä.
-    if (isUppercase(this.previous) && isUppercase(this.beforePrevious)) this.pending = { byte, letters: UPPER, next: isAsciiLetter };
+    if (isAsciiUppercase(this.previous) && isAsciiUppercase(this.beforePrevious)) this.pending = { byte, letters: UPPER, next: isAsciiLetter };
     if (!isAsciiLowercase(this.previous) || QUOTES.has(byte)) return;
     if (JOINERS.has(byte)) this.pending = { byte, letters: LOWER, next: isAsciiLowercase };
     else this.count(byte, LOWER);
@@ -88,26 +88,4 @@ export class EncodingVote {
     if (windows && !mac) this.windows++;
     if (mac && !windows) this.mac++;
   }
-}
-
-export function isAsciiLowercase(byte: number): boolean {
-  return byte >= 0x61 && byte <= 0x7a;
-}
-
-function isUppercase(byte: number): boolean {
-  return byte >= 0x41 && byte <= 0x5a;
-}
-
-export function isAsciiLetter(byte: number): boolean {
-  return isAsciiLowercase(byte) || isUppercase(byte);
-}
-
-/** Whether an encoding is one of these code pages, which have no byte order mark and lack most of Unicode. */
-export function isCodePage(encoding: string): encoding is CodePage {
-  return encoding === 'windows-1252' || encoding === 'macintosh';
-}
-
-/** A code page as people know it. */
-export function nameCodePage(codePage: CodePage): string {
-  return codePage === 'macintosh' ? 'Mac OS Roman' : 'Windows-1252';
 }

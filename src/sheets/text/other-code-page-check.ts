@@ -1,4 +1,4 @@
-import { HIGH, highBytesMatching, isAsciiLetter, isAsciiLowercase, type CodePage } from './encoding-vote.js';
+import { HIGH, highBytesMatching, isAsciiLetter, isAsciiLowercase, type CodePage } from './code-page.js';
 
 /** Enough high bytes to tell: the rest of a large file is not looked at. */
 const ENOUGH_HIGH_BYTES = 50_000;
@@ -31,24 +31,21 @@ export class OtherCodePageCheck {
   private run = 0;
   private inWords = 0;
   private foreign: Record<CodePage, number> = { 'windows-1252': 0, macintosh: 0 };
-  private previous = 0;
   /** A high byte after a letter: inside a word if a lowercase letter follows. */
   private afterLetter: number | undefined;
 
-  push(chunk: Uint8Array): void {
+  /** One byte of the file, and the one before it. */
+  see(byte: number, previous: number): void {
     if (this.high >= ENOUGH_HIGH_BYTES) return;
-    for (const byte of chunk) {
-      if (byte >= HIGH) {
-        this.high++;
-        this.run++;
-      } else {
-        if (this.run >= LONG_RUN) this.inRuns += this.run;
-        this.run = 0;
-      }
-      if (this.afterLetter !== undefined && isAsciiLowercase(byte)) this.countInWord(this.afterLetter);
-      this.afterLetter = byte >= HIGH && isAsciiLetter(this.previous) ? byte : undefined;
-      this.previous = byte;
+    if (byte >= HIGH) {
+      this.high++;
+      this.run++;
+    } else {
+      if (this.run >= LONG_RUN) this.inRuns += this.run;
+      this.run = 0;
     }
+    if (this.afterLetter !== undefined && isAsciiLowercase(byte)) this.countInWord(this.afterLetter);
+    this.afterLetter = byte >= HIGH && isAsciiLetter(previous) ? byte : undefined;
   }
 
   /** Whether the file's letters would be read wrong in `codePage`. */
