@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openSheetWriter } from '../../src/sheets/index.js';
 import { holdEarlyZipEnd } from '../../src/sheets/xlsx/hold-early-zip-end.js';
 import { repairExceljsReading } from '../../src/sheets/xlsx/repair-exceljs-reading.js';
+import { estimateRows } from './estimate-rows.js';
 import { makeTempDir } from './make-temp-dir.js';
 import { readItems } from './read-items.js';
 import { writeZip } from './write-zip.js';
@@ -72,6 +73,33 @@ describe('exceljs workarounds', () => {
     const { items } = await readItems(path);
     const names = items.map((item) => (item.kind === 'row' ? item.values : item));
     expect(names).toEqual(Array.from({ length: ROWS }, (_, index) => ({ name: name(index), note: 'Open late', html: '&lt;b&gt; &amp; <', formula: '&lt;', opened: '2024-01-05', closed: '', at: '2024-01-05T10:30:00' })));
+  });
+
+  it('reads a workbook whose parts are written with a namespace prefix, as the Open XML SDK writes them', async () => {
+    const path = join(await makeTempDir(), 'prefixed.xlsx');
+    const relationships = 'http://schemas.openxmlformats.org/package/2006/relationships';
+    function* strings(): Generator<Buffer> {
+      yield Buffer.from(`<?xml version="1.0" encoding="utf-8"?><x:sst xmlns:x="${MAIN}"><x:si><x:t>name</x:t></x:si>`);
+      for (let index = 0; index < ROWS; index++) yield Buffer.from(`<x:si><x:t>${text(index)}</x:t></x:si>`);
+      yield Buffer.from('</x:sst>');
+    }
+    function* sheet(): Generator<Buffer> {
+      yield Buffer.from(`<?xml version="1.0" encoding="utf-8"?><x:worksheet xmlns:x="${MAIN}"><x:sheetData><x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="inlineStr"><x:is><x:t>row</x:t></x:is></x:c></x:row>`);
+      for (let index = 0; index < ROWS; index++) {
+        const row = index + 2;
+        yield Buffer.from(`<x:row r="${row}"><x:c r="A${row}" t="s"><x:v>${index + 1}</x:v></x:c><x:c r="B${row}"><x:v>${row}</x:v></x:c></x:row>`);
+      }
+      yield Buffer.from('</x:sheetData></x:worksheet>');
+    }
+    await writeZip(path, [
+      { name: 'xl/workbook.xml', content: [Buffer.from(`<x:workbook xmlns:x="${MAIN}" xmlns:r="${RELATIONSHIPS}"><x:sheets><x:sheet name="Stores" sheetId="1" r:id="R2"/></x:sheets></x:workbook>`)] },
+      { name: 'xl/_rels/workbook.xml.rels', content: [Buffer.from(`<p:Relationships xmlns:p="${relationships}"><p:Relationship Id="R2" Target="/xl/worksheets/sheet1.xml" Type="worksheet"/></p:Relationships>`)] },
+      { name: 'xl/sharedStrings.xml', content: strings() },
+      { name: 'xl/worksheets/sheet1.xml', content: sheet() },
+    ]);
+    const { items } = await readItems(path);
+    expect(items.map((item) => (item.kind === 'row' ? item.values : item))).toEqual(Array.from({ length: ROWS }, (_, index) => ({ name: text(index), row: String(index + 2) })));
+    expect(await estimateRows(path)).toBe(ROWS);
   });
 
   it('refuses an exceljs whose private parsers changed', () => {

@@ -1,4 +1,5 @@
 import { chooseSheet } from './choose-sheet.js';
+import { rootPrefix } from './drop-root-prefix.js';
 import { listWorkbookParts } from './list-workbook-parts.js';
 import { openZipEntry } from './open-zip-entry.js';
 import { readZipDirectory, type ZipEntry } from './read-zip-directory.js';
@@ -6,13 +7,10 @@ import { MAX_WORKBOOK_UNPACKED_BYTES, refuseUnpackedSize } from './refuse-unpack
 import { SheetError } from '../sheet-error.js';
 import type { SourceFile } from '../file/source-file.js';
 
-const ROW_TAG = Buffer.from('<row');
 /** What may follow `<row`: a space before its attributes, or the end of the tag (`<rowBreaks` is another element). */
 const TAG_END = new Set([0x20, 0x09, 0x0a, 0x0d, 0x3e, 0x2f]);
-/** A cell with a value, an inline string or a formula ends with `</c>`; an empty one (`<c r="A6" s="1"/>`, a formatted blank) closes itself. */
-const CELL_END = Buffer.from('</c>');
-/** The bytes of a chunk left for the next one, where a tag may be cut. */
-const CARRY = 4;
+/** The bytes of the part read for the prefix of its elements: its root element comes first. */
+const HEAD_BYTES = 4096;
 
 /**
  * The data rows of the sheet an import would read (`--sheet`, else the resource's, else the first
@@ -39,19 +37,21 @@ async function countValueRows(file: SourceFile, entry: ZipEntry): Promise<number
   let rowHasValue = false;
   let unpacked = 0;
   let carry: Buffer = Buffer.alloc(0);
+  let tags: { row: Buffer; cellEnd: Buffer } | undefined;
   try {
     for await (const chunk of xml as AsyncIterable<Buffer>) {
       unpacked += chunk.length;
       if (unpacked > MAX_WORKBOOK_UNPACKED_BYTES) throw refuseUnpackedSize(path, MAX_WORKBOOK_UNPACKED_BYTES);
       const text = Buffer.concat([carry, chunk]);
+      tags ??= elementTags(rootPrefix(text.toString('utf8', 0, HEAD_BYTES)) ?? '');
       // Tags that start in the last bytes are read with the next chunk, whole.
-      const limit = text.length - CARRY;
+      const limit = text.length - tags.cellEnd.length;
       let cell = -1;
       let scan = 0;
-      for (let next = findRowTag(text, 0, limit); ; next = findRowTag(text, scan, limit)) {
+      for (let next = findRowTag(text, tags.row, 0, limit); ; next = findRowTag(text, tags.row, scan, limit)) {
         if (inRow && !rowHasValue) {
           // The last cell end found stays valid until the scan passes it: rows without one cost no new search.
-          if (cell !== Infinity && cell < scan) cell = text.indexOf(CELL_END, scan);
+          if (cell !== Infinity && cell < scan) cell = text.indexOf(tags.cellEnd, scan);
           if (cell === -1) cell = Infinity;
           rowHasValue = cell < (next === -1 ? limit : next);
         }
@@ -59,7 +59,7 @@ async function countValueRows(file: SourceFile, entry: ZipEntry): Promise<number
         if (rowHasValue) rows++;
         inRow = true;
         rowHasValue = false;
-        scan = next + ROW_TAG.length;
+        scan = next + tags.row.length;
       }
       carry = text.subarray(Math.max(0, limit));
     }
@@ -69,9 +69,18 @@ async function countValueRows(file: SourceFile, entry: ZipEntry): Promise<number
   return rowHasValue ? rows + 1 : rows;
 }
 
-function findRowTag(text: Buffer, from: number, limit: number): number {
-  for (let at = text.indexOf(ROW_TAG, from); at !== -1 && at < limit; at = text.indexOf(ROW_TAG, at + ROW_TAG.length)) {
-    if (TAG_END.has(text[at + ROW_TAG.length] ?? 0)) return at;
+/**
+ * `<row` and the end of a cell with a value, an inline string or a formula (`</c>`; an empty cell,
+ * `<c r="A6" s="1"/>`, closes itself), under the prefix of the part's elements if it has one.
+ */
+function elementTags(prefix: string): { row: Buffer; cellEnd: Buffer } {
+  const qualified = prefix === '' ? '' : `${prefix}:`;
+  return { row: Buffer.from(`<${qualified}row`), cellEnd: Buffer.from(`</${qualified}c>`) };
+}
+
+function findRowTag(text: Buffer, rowTag: Buffer, from: number, limit: number): number {
+  for (let at = text.indexOf(rowTag, from); at !== -1 && at < limit; at = text.indexOf(rowTag, at + rowTag.length)) {
+    if (TAG_END.has(text[at + rowTag.length] ?? 0)) return at;
   }
   return -1;
 }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { dropRootPrefix } from './drop-root-prefix.js';
 import { replaceXmlElements } from './replace-xml-elements.js';
 
 /*
@@ -6,6 +7,9 @@ import { replaceXmlElements } from './replace-xml-elements.js';
  * - It decodes each chunk of a zip entry on its own, so a character whose UTF-8 bytes straddle two
  *   chunks becomes U+FFFD (exceljs issues #2063, #2084, #2316). The entries are decoded first with
  *   a streaming decoder.
+ * - It knows elements by their literal names, so a part written with a namespace prefix
+ *   (`<x:worksheet xmlns:x="…">`, as the Open XML SDK writes parts) read as an empty one. The
+ *   prefix of the root element is dropped from every element.
  * - Each `<t>` of a string starts its text over, so a string's phonetic reading (`<rPh>`, which
  *   Japanese Excel stores for text typed through the IME) would replace the string itself, and an
  *   inline string of several runs would read as its last run. Phonetic readings are dropped and
@@ -25,13 +29,14 @@ export function repairExceljsReading(reader: object): void {
     wrapMethod(reader, name, ([entry, ...rest]) => {
       if (!isTextStream(entry)) return [entry, ...rest];
       entry.setEncoding('utf8');
-      return [name === '_parseSharedStrings' ? Readable.from(dropPhoneticReadings(entry)) : entry, ...rest];
+      const text = dropRootPrefix(entry);
+      return [Readable.from(name === '_parseSharedStrings' ? dropPhoneticReadings(text) : text), ...rest];
     });
   }
   for (const name of SHEET_PARSERS) {
     wrapMethod(reader, name, ([chunks, ...rest]) => {
       if (!isAsyncIterable(chunks)) return [chunks, ...rest];
-      const text = decodeUtf8(chunks);
+      const text = dropRootPrefix(decodeUtf8(chunks));
       return [name === '_parseWorksheet' ? repairWorksheet(text) : text, ...rest];
     });
   }
