@@ -102,6 +102,36 @@ describe('exceljs workarounds', () => {
     expect(await estimateRows(path)).toBe(ROWS);
   });
 
+  it('reads a workbook written pretty-printed without the line breaks and indents between its tags, and keeps the spaces of a text', async () => {
+    const path = join(await makeTempDir(), 'pretty.xlsx');
+    const indent = (depth: number): string => `\n${'  '.repeat(depth)}`;
+    const cell = (ref: string, inner: string, type = ''): string => `${indent(3)}<c r="${ref}"${type}>${inner}${indent(3)}</c>`;
+    function* strings(): Generator<Buffer> {
+      yield Buffer.from(`<?xml version="1.0"?>\n<sst xmlns="${MAIN}">${indent(1)}<si>${indent(2)}<t>name</t>${indent(1)}</si>`);
+      for (let index = 0; index < ROWS; index++) yield Buffer.from(`${indent(1)}<si>${indent(2)}<r>${indent(3)}<t>${text(index)}</t>${indent(2)}</r>${indent(1)}</si>`);
+      yield Buffer.from('\n</sst>\n');
+    }
+    function* sheet(): Generator<Buffer> {
+      yield Buffer.from(`<?xml version="1.0"?>\n<worksheet xmlns="${MAIN}">${indent(1)}<sheetData>${indent(2)}<row r="1">`);
+      yield Buffer.from(`${cell('A1', `${indent(4)}<v>0</v>`, ' t="s"')}${cell('B1', `<is>${indent(4)}<t>count</t>${indent(3)}</is>`, ' t="inlineStr"')}${cell('C1', '<is><t>spaces</t></is>', ' t="inlineStr"')}${indent(2)}</row>`);
+      for (let index = 0; index < ROWS; index++) {
+        const row = index + 2;
+        const count = cell(`B${row}`, `${indent(4)}<v>${row}</v>`);
+        const spaces = cell(`C${row}`, `${indent(4)}<is>${indent(5)}<t xml:space="preserve">  two  </t>${indent(4)}</is>`, ' t="inlineStr"');
+        yield Buffer.from(`${indent(2)}<row r="${row}">${cell(`A${row}`, `${indent(4)}<v>${index + 1}</v>`, ' t="s"')}${count}${spaces}${indent(2)}</row>`);
+      }
+      yield Buffer.from(`${indent(1)}</sheetData>\n</worksheet>\n`);
+    }
+    await writeZip(path, [
+      { name: 'xl/workbook.xml', content: [Buffer.from(`<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}">\n  <sheets>\n    <sheet name="Stores" sheetId="1" r:id="rId1"/>\n  </sheets>\n</workbook>`)] },
+      { name: 'xl/_rels/workbook.xml.rels', content: [Buffer.from('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">\n  <Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="worksheet"/>\n</Relationships>')] },
+      { name: 'xl/sharedStrings.xml', content: strings() },
+      { name: 'xl/worksheets/sheet1.xml', content: sheet() },
+    ]);
+    const { items } = await readItems(path);
+    expect(items.map((item) => (item.kind === 'row' ? item.values : item))).toEqual(Array.from({ length: ROWS }, (_, index) => ({ name: text(index), count: String(index + 2), spaces: '  two  ' })));
+  });
+
   it('refuses an exceljs whose private parsers changed', () => {
     expect(() => {
       repairExceljsReading({});

@@ -10,6 +10,9 @@ import { replaceXmlElements } from './replace-xml-elements.js';
  * - It knows elements by their literal names, so a part written with a namespace prefix
  *   (`<x:worksheet xmlns:x="…">`, as the Open XML SDK writes parts) read as an empty one. The
  *   prefix of the root element is dropped from every element.
+ * - It adds every text of a cell or shared string to its value, so the line breaks and indents of
+ *   a part written pretty-printed ended up in each cell. Text between two tags that is only white
+ *   space is dropped, but in an element whose text it is (`<t xml:space="preserve"> </t>`).
  * - Each `<t>` of a string starts its text over, so a string's phonetic reading (`<rPh>`, which
  *   Japanese Excel stores for text typed through the IME) would replace the string itself, and an
  *   inline string of several runs would read as its last run. Phonetic readings are dropped and
@@ -30,7 +33,7 @@ export function repairExceljsReading(reader: object): void {
       if (!isTextStream(entry)) return [entry, ...rest];
       entry.setEncoding('utf8');
       const text = dropRootPrefix(entry);
-      return [Readable.from(name === '_parseSharedStrings' ? dropPhoneticReadings(text) : text), ...rest];
+      return [Readable.from(name === '_parseSharedStrings' ? dropPhoneticReadings(dropIndentation(text)) : text), ...rest];
     });
   }
   for (const name of SHEET_PARSERS) {
@@ -60,8 +63,29 @@ async function* decodeUtf8(chunks: AsyncIterable<unknown>): AsyncGenerator<strin
 }
 
 function repairWorksheet(text: AsyncIterable<string>): AsyncGenerator<string> {
-  const runsJoined = replaceXmlElements(dropPhoneticReadings(text), 'is', SECOND_RUN, joinRuns);
+  const runsJoined = replaceXmlElements(dropPhoneticReadings(dropIndentation(text)), 'is', SECOND_RUN, joinRuns);
   return replaceXmlElements(runsJoined, 'c', CELL_TO_MEND, (cell) => readIsoDate(escapeEntityText(cell)));
+}
+
+/** White space between two tags, with the tag before it. */
+const INDENTATION = /<[^<>]*>\s+(?=<|$)/g;
+/** The elements whose text is their value: a cell's value and formula, a string's text. */
+const TEXT_ELEMENT = /^<[tvf][\s>]/;
+
+async function* dropIndentation(text: AsyncIterable<string>): AsyncGenerator<string> {
+  let pending = '';
+  for await (const chunk of text) {
+    pending += chunk;
+    // White space at the end may be followed by more of it: it is read with the next chunk.
+    const cut = pending.lastIndexOf('<');
+    yield unindent(pending.slice(0, Math.max(cut, 0)));
+    pending = pending.slice(Math.max(cut, 0));
+  }
+  yield unindent(pending);
+}
+
+function unindent(xml: string): string {
+  return />\s/.test(xml) ? xml.replace(INDENTATION, (tagAndSpace) => (TEXT_ELEMENT.test(tagAndSpace) ? tagAndSpace : tagAndSpace.trimEnd())) : xml;
 }
 
 function dropPhoneticReadings(text: AsyncIterable<string>): AsyncGenerator<string> {
