@@ -75,7 +75,7 @@ describe('exceljs workarounds', () => {
     expect(names).toEqual(Array.from({ length: ROWS }, (_, index) => ({ name: name(index), note: 'Open late', html: '&lt;b&gt; &amp; <', formula: '&lt;', opened: '2024-01-05', closed: '', at: '2024-01-05T10:30:00' })));
   });
 
-  it('reads a workbook whose parts are written with a namespace prefix, as the Open XML SDK writes them', async () => {
+  it('reads a workbook as the Open XML SDK writes them: parts written with a namespace prefix, the first worksheet part named sheet.xml', async () => {
     const path = join(await makeTempDir(), 'prefixed.xlsx');
     const relationships = 'http://schemas.openxmlformats.org/package/2006/relationships';
     function* strings(): Generator<Buffer> {
@@ -92,10 +92,11 @@ describe('exceljs workarounds', () => {
       yield Buffer.from('</x:sheetData></x:worksheet>');
     }
     await writeZip(path, [
-      { name: 'xl/workbook.xml', content: [Buffer.from(`<x:workbook xmlns:x="${MAIN}" xmlns:r="${RELATIONSHIPS}"><x:sheets><x:sheet name="Stores" sheetId="1" r:id="R2"/></x:sheets></x:workbook>`)] },
-      { name: 'xl/_rels/workbook.xml.rels', content: [Buffer.from(`<p:Relationships xmlns:p="${relationships}"><p:Relationship Id="R2" Target="/xl/worksheets/sheet1.xml" Type="worksheet"/></p:Relationships>`)] },
+      { name: 'xl/worksheets/sheet2.xml', content: [Buffer.from(`<x:worksheet xmlns:x="${MAIN}"><x:sheetData><x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>about</x:t></x:is></x:c></x:row></x:sheetData></x:worksheet>`)] },
+      { name: 'xl/workbook.xml', content: [Buffer.from(`<x:workbook xmlns:x="${MAIN}" xmlns:r="${RELATIONSHIPS}"><x:sheets><x:sheet name="Stores" sheetId="1" r:id="R2"/><x:sheet name="About" sheetId="2" r:id="R3"/></x:sheets></x:workbook>`)] },
+      { name: 'xl/_rels/workbook.xml.rels', content: [Buffer.from(`<p:Relationships xmlns:p="${relationships}"><p:Relationship Id="R2" Target="/xl/worksheets/sheet.xml" Type="worksheet"/><p:Relationship Id="R3" Target="worksheets/sheet2.xml" Type="worksheet"/></p:Relationships>`)] },
       { name: 'xl/sharedStrings.xml', content: strings() },
-      { name: 'xl/worksheets/sheet1.xml', content: sheet() },
+      { name: 'xl/worksheets/sheet.xml', content: sheet() },
     ]);
     const { items } = await readItems(path);
     expect(items.map((item) => (item.kind === 'row' ? item.values : item))).toEqual(Array.from({ length: ROWS }, (_, index) => ({ name: text(index), row: String(index + 2) })));

@@ -1,4 +1,5 @@
-import { Duplex, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { tapZipParser } from './tap-zip-parser.js';
 
 /*
  * unzipper 0.10, which exceljs 4.4 reads zips with, emits 'end' as soon as it reaches the end of the
@@ -8,13 +9,8 @@ import { Duplex, type Readable } from 'node:stream';
  * parser still ends normally once its buffered entries are read.
  */
 export function holdEarlyZipEnd(input: Readable): void {
-  const pipe = input.pipe.bind(input);
-  input.pipe = <T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T => {
-    if (destination instanceof Duplex) {
-      const emit = destination.emit.bind(destination);
-      destination.emit = (event: string | symbol, ...args: unknown[]): boolean =>
-        event === 'end' && destination.readableLength > 0 ? false : emit(event, ...args);
-    }
-    return pipe(destination, options);
-  };
+  tapZipParser(input, (parser) => {
+    const emit = parser.emit.bind(parser);
+    parser.emit = (event: string | symbol, ...args: unknown[]): boolean => (event === 'end' && parser.readableLength > 0 ? false : emit(event, ...args));
+  });
 }

@@ -1,5 +1,5 @@
 import { openZipEntry } from './open-zip-entry.js';
-import type { SheetInfo } from './read-workbook-info.js';
+import { resolveTarget, type SheetInfo } from './read-workbook-info.js';
 import type { ZipEntry } from './read-zip-directory.js';
 import { SheetError } from '../sheet-error.js';
 import type { FileRef } from '../file/read-file-chunks.js';
@@ -22,7 +22,8 @@ export async function listWorkbookParts(file: FileRef, entries: readonly ZipEntr
   for (const [tag] of relations.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
     const id = readAttribute(tag, 'Id');
     const target = readAttribute(tag, 'Target');
-    if (id !== undefined && target !== undefined) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+    const entry = resolveTarget(target);
+    if (id !== undefined && entry !== undefined) targets.set(id, entry);
   }
   return [...workbook.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)].flatMap(([tag]) => {
     const name = readAttribute(tag, 'name');

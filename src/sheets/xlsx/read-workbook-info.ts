@@ -48,7 +48,8 @@ export function readWorksheetName(workbook: object, worksheet: object): string |
   return relation !== undefined && typeof name === 'string' ? name : undefined;
 }
 
-function resolveTarget(target: unknown): string | undefined {
+/** The zip entry a relationship of the workbook part targets: relative to `xl/`, or absolute. */
+export function resolveTarget(target: unknown): string | undefined {
   if (typeof target !== 'string') return undefined;
   return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
 }

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { MAX_WORKBOOK_UNPACKED_BYTES } from './refuse-unpacked-size.js';
+import { aliasWorksheetParts } from './alias-worksheet-parts.js';
 import { buildSheetRow } from '../build-sheet-row.js';
 import { chooseSheet, type ChosenSheet } from './choose-sheet.js';
 import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
@@ -31,6 +32,7 @@ export async function openXlsxHead(file: SourceFile, options: SheetOpenOptions =
   holdEarlyZipEnd(input);
   const unpacked = watchUnpackedBytes(input, path, options.maxUnpackedBytes ?? MAX_WORKBOOK_UNPACKED_BYTES);
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, READER_OPTIONS);
+  aliasWorksheetParts(input, workbook);
   repairExceljsReading(workbook);
   const worksheets = unpacked.guardIterator(workbook[Symbol.asyncIterator]());
   const close = async (): Promise<void> => {
