@@ -6,3 +6,10 @@ export function toColumnLetter(index: number): string {
   }
   return letters;
 }
+
+/** The 0-based index of a spreadsheet column letter: A -> 0, AA -> 26. */
+export function fromColumnLetter(letters: string): number {
+  let index = 0;
+  for (const letter of letters.toUpperCase()) index = index * 26 + letter.charCodeAt(0) - 64;
+  return index - 1;
+}

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { dropRootPrefix } from './drop-root-prefix.js';
+import { numberCells } from './number-cells.js';
 import { replaceXmlElements } from './replace-xml-elements.js';
 
 /*
@@ -13,6 +14,8 @@ import { replaceXmlElements } from './replace-xml-elements.js';
  * - It adds every text of a cell or shared string to its value, so the line breaks and indents of
  *   a part written pretty-printed ended up in each cell. Text between two tags that is only white
  *   space is dropped, but in an element whose text it is (`<t xml:space="preserve"> </t>`).
+ * - It stops at a row or cell written without its reference (`<c t="s">`), which Excel reads as
+ *   the one after the last: each is given its reference.
  * - Each `<t>` of a string starts its text over, so a string's phonetic reading (`<rPh>`, which
  *   Japanese Excel stores for text typed through the IME) would replace the string itself, and an
  *   inline string of several runs would read as its last run. Phonetic readings are dropped and
@@ -63,7 +66,7 @@ async function* decodeUtf8(chunks: AsyncIterable<unknown>): AsyncGenerator<strin
 }
 
 function repairWorksheet(text: AsyncIterable<string>): AsyncGenerator<string> {
-  const runsJoined = replaceXmlElements(dropPhoneticReadings(dropIndentation(text)), 'is', SECOND_RUN, joinRuns);
+  const runsJoined = replaceXmlElements(dropPhoneticReadings(dropIndentation(numberCells(text))), 'is', SECOND_RUN, joinRuns);
   return replaceXmlElements(runsJoined, 'c', CELL_TO_MEND, (cell) => readIsoDate(escapeEntityText(cell)));
 }
 
