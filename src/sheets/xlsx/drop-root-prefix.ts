@@ -1,3 +1,5 @@
+import { mapWholeTags } from './map-whole-tags.js';
+
 /** The first element of a part, past its XML declaration and any comment: `<x:worksheet`. */
 const ROOT = /<(?![?!])(?:([\w.-]+):)?[\w.-]+[\s/>]/;
 /** Comments and declarations are short: a part whose first element is further off has none a reader would find. */
@@ -19,28 +21,18 @@ export function rootPrefix(head: string): string | undefined {
  * with it: exceljs knows elements by their literal names, and reads `<x:row>` as no row at all.
  * Elements of other namespaces (`<mc:AlternateContent>`) keep theirs.
  */
-export async function* dropRootPrefix(chunks: AsyncIterable<string>): AsyncGenerator<string> {
-  let pending = '';
-  let prefixed: RegExp | undefined;
-  let found = false;
-  for await (const chunk of chunks) {
-    pending += chunk;
-    if (!found) {
-      const prefix = rootPrefix(pending);
-      if (prefix === undefined) continue;
-      found = true;
-      prefixed = prefix === '' ? undefined : new RegExp(`<(/?)${prefix.replaceAll('.', '\\.')}:`, 'g');
-    }
+export function dropRootPrefix(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let head = '';
+  let prefixed: RegExp | null | undefined;
+  return mapWholeTags(chunks, (xml) => {
     if (prefixed === undefined) {
-      yield pending;
-      pending = '';
-      continue;
+      // Nothing before the root element has a prefix to drop.
+      head += xml;
+      const prefix = rootPrefix(head);
+      if (prefix === undefined) return xml;
+      head = '';
+      prefixed = prefix === '' ? null : new RegExp(`<(/?)${prefix.replaceAll('.', '\\.')}:`, 'g');
     }
-    // A tag begun in the last characters may have its prefix cut: it waits for the next chunk.
-    const last = pending.lastIndexOf('<');
-    const cut = last >= pending.length - prefixed.source.length ? last : pending.length;
-    yield pending.slice(0, cut).replace(prefixed, '<$1');
-    pending = pending.slice(cut);
-  }
-  yield prefixed === undefined ? pending : pending.replace(prefixed, '<$1');
+    return prefixed === null ? xml : xml.replace(prefixed, '<$1');
+  });
 }

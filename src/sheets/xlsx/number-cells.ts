@@ -1,4 +1,5 @@
 import { fromColumnLetter, toColumnLetter } from '../column-letter.js';
+import { mapWholeTags } from './map-whole-tags.js';
 
 /** A row or cell tag without its reference: the row after the last one, the cell after the last one. */
 const UNNUMBERED = /<(?:row|c)(?=[\s/>])(?![^>]*\sr\s*=)[^>]*>/;
@@ -17,18 +18,9 @@ interface Position {
  * row after the last one, the cell after the last one. exceljs stops at the first such cell.
  * Parts whose rows and cells all have their reference stream through at the cost of a search.
  */
-export async function* numberCells(text: AsyncIterable<string>): AsyncGenerator<string> {
+export function numberCells(text: AsyncIterable<string>): AsyncGenerator<string> {
   const at: Position = { row: 0, column: -1 };
-  let pending = '';
-  for await (const chunk of text) {
-    pending += chunk;
-    // A tag not closed yet is read with the next chunk, whole.
-    const last = pending.lastIndexOf('<');
-    const cut = last !== -1 && !pending.includes('>', last) ? last : pending.length;
-    yield numberTags(pending.slice(0, cut), at);
-    pending = pending.slice(cut);
-  }
-  yield numberTags(pending, at);
+  return mapWholeTags(text, (xml) => numberTags(xml, at));
 }
 
 function numberTags(xml: string, at: Position): string {

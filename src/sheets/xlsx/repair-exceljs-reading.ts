@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import { dropRootPrefix } from './drop-root-prefix.js';
+import { readLocaleDateFormats } from './locale-date-formats.js';
+import { mapWholeTags } from './map-whole-tags.js';
 import { numberCells } from './number-cells.js';
 import { replaceXmlElements } from './replace-xml-elements.js';
 
@@ -20,6 +22,8 @@ import { replaceXmlElements } from './replace-xml-elements.js';
  *   Japanese Excel stores for text typed through the IME) would replace the string itself, and an
  *   inline string of several runs would read as its last run. Phonetic readings are dropped and
  *   the runs of an inline string joined.
+ * - It knows no code for the built-in date formats of Chinese, Japanese, Korean and Thai Excel,
+ *   and read such dates as numbers: their cells are given the built-in date format.
  * - It decodes inline strings and formula results a second time, so a cell that shows `&lt;` read
  *   as `<`. Their `&amp;` is escaped once more.
  * - It reads a cell typed as an ISO 8601 date (`t="d"`) as a number: `2024-01-05` as 2024. Such a
@@ -35,8 +39,7 @@ export function repairExceljsReading(reader: object): void {
     wrapMethod(reader, name, ([entry, ...rest]) => {
       if (!isTextStream(entry)) return [entry, ...rest];
       entry.setEncoding('utf8');
-      const text = dropRootPrefix(entry);
-      return [Readable.from(name === '_parseSharedStrings' ? dropPhoneticReadings(dropIndentation(text)) : text), ...rest];
+      return [Readable.from(repairEntry(name, dropRootPrefix(entry))), ...rest];
     });
   }
   for (const name of SHEET_PARSERS) {
@@ -65,6 +68,11 @@ async function* decodeUtf8(chunks: AsyncIterable<unknown>): AsyncGenerator<strin
   yield decoder.decode();
 }
 
+function repairEntry(parser: string, text: AsyncGenerator<string>): AsyncGenerator<string> {
+  if (parser === '_parseSharedStrings') return dropPhoneticReadings(dropIndentation(text));
+  return parser === '_parseStyles' ? readLocaleDateFormats(text) : text;
+}
+
 function repairWorksheet(text: AsyncIterable<string>): AsyncGenerator<string> {
   const runsJoined = replaceXmlElements(dropPhoneticReadings(dropIndentation(numberCells(text))), 'is', SECOND_RUN, joinRuns);
   return replaceXmlElements(runsJoined, 'c', CELL_TO_MEND, (cell) => readIsoDate(escapeEntityText(cell)));
@@ -75,16 +83,8 @@ const INDENTATION = /<[^<>]*>\s+(?=<|$)/g;
 /** The elements whose text is their value: a cell's value and formula, a string's text. */
 const TEXT_ELEMENT = /^<[tvf][\s>]/;
 
-async function* dropIndentation(text: AsyncIterable<string>): AsyncGenerator<string> {
-  let pending = '';
-  for await (const chunk of text) {
-    pending += chunk;
-    // White space at the end may be followed by more of it: it is read with the next chunk.
-    const cut = pending.lastIndexOf('<');
-    yield unindent(pending.slice(0, Math.max(cut, 0)));
-    pending = pending.slice(Math.max(cut, 0));
-  }
-  yield unindent(pending);
+function dropIndentation(text: AsyncIterable<string>): AsyncGenerator<string> {
+  return mapWholeTags(text, unindent);
 }
 
 function unindent(xml: string): string {
