@@ -25,6 +25,11 @@ describe('dates as spreadsheets write them', () => {
     ['06/06/2026', DOT_CONTEXT, '2026-06-06'],
     ['05/06/2026', declared('mm/dd/yyyy'), '2026-05-06'],
     ['05/06/2026', declared('dd/mm/yyyy'), '2026-06-05'],
+    // The year first, as Chinese, Japanese and Korean spreadsheets (and Gnumeric) write dates: one order only.
+    ['2026/12/25', DOT_CONTEXT, '2026-12-25'],
+    ['2026/1/5', COMMA_CONTEXT, '2026-01-05'],
+    ['2026.12.05', declared('mm/dd/yyyy'), '2026-12-05'],
+    ['2026-1-5', DOT_CONTEXT, '2026-01-05'],
     // A date cell saved as a number: Excel's serial (1900 system).
     ['46381', DOT_CONTEXT, '2026-12-25'],
   ])('reads %s', (text, context, date) => {
@@ -36,6 +41,7 @@ describe('dates as spreadsheets write them', () => {
     expect(parseDate('12/25/2026', declared('dd/mm/yyyy'))).toEqual({ error: 'must be a date dd/mm/yyyy (--date-format)' });
     expect(parseDate('25/25/2026', COMMA_CONTEXT)).toMatchObject({ error: expect.stringContaining('must be a date yyyy-mm-dd') as unknown });
     expect(parseDate('Christmas', COMMA_CONTEXT)).toBeUndefined();
+    expect(parseDate('2026/12-25', COMMA_CONTEXT)).toBeUndefined();
   });
 
   it('reads the date columns in those forms and writes them back as ISO', () => {
@@ -51,6 +57,13 @@ describe('dates as spreadsheets write them', () => {
     expect(readCell(open, '24/12/2026 07:00-13:00', COMMA_CONTEXT)).toEqual({ value: [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: ['07:00-13:00'] }] });
     expect(readCell(opening, '01/04/2019', COMMA_CONTEXT)).toEqual({ value: '2019-04-01' });
     expect(readCell(opening, '43556', DOT_CONTEXT)).toEqual({ value: '2019-04-01' });
+    expect(readCell(close, '2026/12/24..2026/12/26|2027/1/1', DOT_CONTEXT)).toEqual({
+      value: [
+        { starts_at: '2026-12-24', ends_at: '2026-12-26' },
+        { starts_at: '2027-01-01', ends_at: '2027-01-01' },
+      ],
+    });
+    expect(readCell(opening, '2019/13/01', DOT_CONTEXT)).toMatchObject({ errors: [expect.stringContaining('opening_date') as unknown] });
     expect(readCell(close, '05/06/2026', DOT_CONTEXT)).toEqual({
       errors: ["specific_hours.close: could be dd/mm/yyyy or mm/dd/yyyy; write it yyyy-mm-dd, or give --date-format, got '05/06/2026'"],
     });

@@ -2,17 +2,19 @@ import { convertExcelSerial } from '../../sheets/xlsx/format-excel-date.js';
 import { DATE_FORMATS, DOT_CONTEXT, type CellContext, type DateFormat } from '../cells/cell-context.js';
 
 /** A date in any form parseDate reads, for patterns of cells that hold dates among other things. */
-export const DATE_PATTERN = String.raw`\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}|\d{5}`;
-export const DATE_GRAMMAR = 'a date yyyy-mm-dd (or dd/mm/yyyy, mm/dd/yyyy as the sheet writes them)';
+export const DATE_PATTERN = String.raw`\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|\d{5}`;
+export const DATE_GRAMMAR = 'a date yyyy-mm-dd (or yyyy/mm/dd, dd/mm/yyyy, mm/dd/yyyy as the sheet writes them)';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+// The year first, as Chinese, Japanese and Korean spreadsheets write dates (`2023/7/29`): one order only.
+const YEAR_FIRST = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/;
 const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const SLASH_DATES = /\b(\d{1,2})\/(\d{1,2})\/\d{4}\b/g;
 // Five digits: spreadsheet serials of 1927 to 2173, which a date cell saved as a number shows.
 const SERIAL = /^\d{5}$/;
 
 /**
- * The date the API takes (yyyy-mm-dd) from what spreadsheets write: ISO, the locale's `a/b/yyyy`
+ * The date the API takes (yyyy-mm-dd) from what spreadsheets write: ISO, `yyyy/m/d`, the locale's `a/b/yyyy`
  * (see CellContext), or a date serial (a date cell typed as a number). An error names a date whose
  * order cannot be told; undefined is no date form at all, for the schema to refuse.
  */
@@ -20,6 +22,8 @@ export function parseDate(text: string, context: CellContext): { date: string } 
   const trimmed = text.trim();
   if (ISO_DATE.test(trimmed)) return { date: trimmed };
   if (SERIAL.test(trimmed)) return { date: convertExcelSerial(Number(trimmed), false).toISOString().slice(0, 10) };
+  const yearFirst = YEAR_FIRST.exec(trimmed);
+  if (yearFirst !== null) return { date: `${yearFirst[1] ?? ''}-${pad(Number(yearFirst[3]))}-${pad(Number(yearFirst[4]))}` };
   const match = SLASH_DATE.exec(trimmed);
   if (match === null) return undefined;
   const [first, second] = [Number(match[1]), Number(match[2])];
