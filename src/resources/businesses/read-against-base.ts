@@ -2,7 +2,7 @@ import type { CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
 import { compareWithCodePage, describeLostCharacterMark } from '../cells/lost-characters.js';
 import { CLEAR_MARK, quoteCell } from '../cells/read-cell.js';
-import { describeMojibake, undoMojibake } from '../cells/mojibake.js';
+import { describeMojibake, describeUndone, undoMojibake } from '../cells/mojibake.js';
 import { describeRestoredNumber, restoreRoundedDecimal, restoreSpreadsheetNumber } from '../cells/spreadsheet-number.js';
 import type { Column } from '../column.js';
 import { findDateOrder } from '../columns/parse-date.js';
@@ -62,7 +62,7 @@ function readCellAgainst(header: string, cell: string, known: string, column: Co
     return { note: `${header}: ${quoteCell(cell)} read as ${quoteCell(known)}, as in _base (${order}; such a date reads either way: give --date-format to read the file's dates as written)` };
   }
   const ungarbled = undoMojibake(cell);
-  if (ungarbled === known) return { note: `${header}: ${quoteCell(cell)} read as ${quoteCell(known)}, as in _base (its UTF-8 had been read as Windows-1252 and saved again)` };
+  if (ungarbled?.text === known) return { note: `${header}: ${quoteCell(cell)} read as ${quoteCell(known)}, as in _base (${describeUndone(ungarbled)})` };
   if (ungarbled !== undefined) return { error: describeMojibake(header, cell, ungarbled) };
   if (context.codePage === undefined) return undefined;
   const loss = compareWithCodePage(cell, known, context.codePage, 'the value exported');

@@ -293,6 +293,24 @@ describe('files saved by a spreadsheet', () => {
     );
   });
 
+  it('reads back what Excel for Mac garbled by reading UTF-8 as Mac OS Roman (Cr√™perie), and refuses a new value garbled so', async () => {
+    const [kept, edited] = [at(17), at(18)];
+    kept.name = 'Crêperie Hélène';
+    edited.name = 'Boulangerie Côté';
+    const rows = await exportRows();
+    for (const row of rows) if (row.business_id === edited.id) row.name = 'Boulangerie Côté Gare';
+    const garble = (text: string): string => iconv.decode(Buffer.from(text), 'macintosh');
+    const saved = `\uFEFF${garble(stringify(rows, { header: true, columns: Object.keys(rows[0] ?? {}) }))}`;
+    expect(saved).toContain('Cr√™perie H√©l√®ne');
+
+    const { summary, results } = await importText(saved, { dryRun: true });
+
+    expect(summary.rows).toMatchObject({ total: rows.length, unchanged: rows.length - 1, invalid: 1 });
+    const byId = new Map(results.map((row) => [row.business_id, row]));
+    expect(byId.get(kept.id)?._changes).toContain("name: 'Cr√™perie H√©l√®ne' read as 'Crêperie Hélène', as in _base (its UTF-8 had been read as Mac OS Roman and saved again)");
+    expect(byId.get(edited.id)?._errors).toContain("name: holds UTF-8 read as Mac OS Roman ('Boulangerie C√¥t√© Gare' for 'Boulangerie Côté Gare')");
+  });
+
   it('reads coordinates a spreadsheet rounded to the digits it showed as _base has them, and sends a real move', async () => {
     const [rounded, moved] = [at(17), at(18)];
     [rounded.lat, rounded.long] = [37.7749295, -122.4194155];

@@ -1,6 +1,6 @@
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import { compareWithCodePage, describeLostCharacterMark } from '../../../resources/cells/lost-characters.js';
-import { describeMojibake, undoMojibake } from '../../../resources/cells/mojibake.js';
+import { describeMojibake, describeUndone, undoMojibake } from '../../../resources/cells/mojibake.js';
 import { quoteCell } from '../../../resources/cells/read-cell.js';
 import { describeRestoredNumber, restoreSpreadsheetNumber } from '../../../resources/cells/spreadsheet-number.js';
 import type { Column } from '../../../resources/column.js';
@@ -44,7 +44,8 @@ export function readAgainstBusiness(
 function describeRestored(column: Column, value: string, known: string, codePage: CodePage | undefined): string | undefined {
   const number = column.text ? restoreSpreadsheetNumber(value, known) : undefined;
   if (number !== undefined) return describeRestoredNumber(column.header, value, number);
-  if (undoMojibake(value) === known) return `${column.header}: ${quoteCell(value)} read as the business's own value (its UTF-8 had been read as Windows-1252 and saved again)`;
+  const undone = undoMojibake(value);
+  if (undone?.text === known) return `${column.header}: ${quoteCell(value)} read as the business's own value (${describeUndone(undone)})`;
   const loss = codePage === undefined ? undefined : compareWithCodePage(value, known, codePage, 'it');
   return loss?.saved === true ? `${column.header}: ${quoteCell(value)} read as the business's own value (${loss.missing})` : undefined;
 }
