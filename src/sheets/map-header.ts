@@ -12,6 +12,9 @@ export interface HeaderMap {
   unknown: string[];
 }
 
+/** UTF-8's byte order mark as Windows-1252 (`ï»¿`) or Mac OS Roman (`Ôªø`) read it, or a second one. */
+const READ_BYTE_ORDER_MARK = /^(?:ï»¿|Ôªø|\uFEFF)/;
+
 /**
  * Reads a header row: names are trimmed and matched case-insensitively against `knownColumns`
  * when given; the others are listed as unknown. Columns starting with "_" (report columns such as _status) and unnamed columns are
@@ -31,7 +34,9 @@ export function mapHeader(
   const warnings: string[] = [];
   const unknown: string[] = [];
   cells.forEach((cell, index) => {
-    const name = cell.trim();
+    const bom = index === 0 ? READ_BYTE_ORDER_MARK.exec(cell)?.[0] : undefined;
+    if (bom !== undefined) warnings.push(`The header starts with a byte order mark read in a code page ('${bom}'): the file was opened so and saved again, and accents may be garbled.`);
+    const name = (bom === undefined ? cell : cell.slice(bom.length)).trim();
     const key = name.toLowerCase();
     if (name === '') {
       if (index < lastNamed) warnings.push(`Column ${toColumnLetter(index)} has no name: its cells are ignored.`);

@@ -20,6 +20,16 @@ describe('header rows', () => {
     expect(items).toEqual([{ kind: 'row', line: 2, values: { storeCode: 'S1', name: 'Le Bistrot', zip: '06000' } }]);
   });
 
+  it.each([
+    ['ï»¿', 'Windows-1252'],
+    ['Ôªø', 'Mac OS Roman'],
+  ])('reads a first column whose name starts with a byte order mark read as %s (%s), and says so', async (bom) => {
+    const { reader, items } = await readCsv(`\uFEFF${bom}storeCode,name\nS1,Le Bistrot\n`, KNOWN);
+    expect(reader.columns).toEqual(['storeCode', 'name']);
+    expect(reader.warnings).toEqual([`The header starts with a byte order mark read in a code page ('${bom}'): the file was opened so and saved again, and accents may be garbled.`]);
+    expect(items).toEqual([{ kind: 'row', line: 2, values: { storeCode: 'S1', name: 'Le Bistrot' } }]);
+  });
+
   it('lists each unknown column as written and does not read it, for the import to refuse or ignore', async () => {
     const rows = Array.from({ length: 50 }, (_, index) => `S${index},x,y`).join('\n');
     const { reader, items } = await readCsv(`storeCode,colour,Size\n${rows}\n`, KNOWN);
