@@ -2,16 +2,21 @@ export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 
 const SAMPLE_RECORDS = 20;
+/** Lines of one cell a report may put above its header (a title, a date, filters): see findHeaderRow. */
+const MAX_TITLE_RECORDS = 10;
 
 /**
  * Delimiter of a CSV text from its first records (`complete` tells that the sample is the whole file).
  * Prefers a delimiter that the header holds and every sampled record holds as many times, then the
- * one the header holds most; ties go to the order of CSV_DELIMITERS. A single-column file gets a
+ * one the header holds most; ties go to the order of CSV_DELIMITERS. Records without any delimiter
+ * before the first that has one are a report's title lines, not its header. A single-column file gets a
  * delimiter that appears nowhere, so its cells are never split.
  */
 export function detectDelimiter(sample: string, complete: boolean): CsvDelimiter {
-  const candidates = CSV_DELIMITERS.map((delimiter) => {
-    const counts = countPerRecord(sample, delimiter, complete);
+  const perDelimiter = CSV_DELIMITERS.map((delimiter) => countPerRecord(sample, delimiter, complete));
+  const titles = countTitleRecords(perDelimiter);
+  const candidates = CSV_DELIMITERS.map((delimiter, index) => {
+    const counts = (perDelimiter[index] ?? []).slice(titles);
     return { delimiter, header: counts[0] ?? 0, regular: counts.every((count) => count === counts[0]) };
   });
   const inHeader = candidates.filter((candidate) => candidate.header > 0);
@@ -43,4 +48,17 @@ function countPerRecord(sample: string, delimiter: string, complete: boolean): n
   }
   if (complete && !empty) counts.push(count);
   return counts;
+}
+
+/**
+ * The records without any delimiter before the first that has one, within MAX_TITLE_RECORDS, when
+ * a delimiter is then held as many times by every record after; else 0 (a file of one column,
+ * whose values may hold a delimiter here and there).
+ */
+function countTitleRecords(perDelimiter: readonly (readonly number[])[]): number {
+  for (let record = 0; record <= MAX_TITLE_RECORDS; record++) {
+    const held = perDelimiter.filter((counts) => (counts[record] ?? 0) > 0);
+    if (held.length > 0) return held.some((counts) => counts.slice(record).every((count) => count === counts[record])) ? record : 0;
+  }
+  return 0;
 }

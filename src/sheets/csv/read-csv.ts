@@ -1,6 +1,8 @@
 import { toColumnLetter } from '../column-letter.js';
 import { buildSheetRow } from '../build-sheet-row.js';
 import { detectCsvLayout } from './detect-csv-layout.js';
+import { findHeaderRow } from '../find-header-row.js';
+import { prependRows } from '../prepend-rows.js';
 import type { CsvDelimiter } from './detect-delimiter.js';
 import { unescapeFormula } from '../escape-formula.js';
 import type { HeaderMap } from '../map-header.js';
@@ -23,14 +25,15 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
     await records.return(undefined);
   };
   try {
+    const { cells, after, warnings } = await readHeader(records, file.path, sepLine);
     return toSheetHead(file.path, {
       source: { format: 'csv', delimiter, encoding, bom, lineEnding, ...(strayBytes ? { strayBytes } : {}) },
       sha256,
-      cells: await readHeaderCells(records, file.path, sepLine),
-      warnings: [],
+      cells,
+      warnings,
       close,
       async *rows(header) {
-        for await (const record of records) {
+        for await (const record of prependRows(after, records)) {
           const item = toSheetItem(record, header, delimiter);
           if (item) yield item;
         }
@@ -42,16 +45,13 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
   }
 }
 
-async function readHeaderCells(records: AsyncIterator<CsvRecord>, path: string, sepLine: boolean): Promise<string[]> {
+async function readHeader(records: AsyncIterator<CsvRecord>, path: string, sepLine: boolean): Promise<{ cells: string[]; after: CsvRecord[]; warnings: string[] }> {
   if (sepLine) await records.next();
-  for (let next = await records.next(); next.done !== true; next = await records.next()) {
-    const record = next.value;
-    if ('problem' in record) {
-      throw new SheetError(`read ${path}`, `its header (line ${record.line}) is malformed: ${record.problem}`, 'Fix the header line.');
-    }
-    if (record.cells.some((cell) => cell.trim() !== '')) return record.cells.map(readCsvCell);
-  }
-  throw new SheetError(`read ${path}`, 'the file is empty', 'Add a header row with the column names.');
+  const found = await findHeaderRow(records, (record) => ('problem' in record ? undefined : record.cells));
+  if (found === undefined) throw new SheetError(`read ${path}`, 'the file is empty', 'Add a header row with the column names.');
+  const { header, after, warnings } = found;
+  if ('problem' in header) throw new SheetError(`read ${path}`, `its header (line ${header.line}) is malformed: ${header.problem}`, 'Fix the header line.');
+  return { cells: header.cells.map(readCsvCell), after, warnings };
 }
 
 // A value right of the header most likely comes from a delimiter inside an unquoted cell, which shifted the line.

@@ -3,10 +3,12 @@ import { MAX_WORKBOOK_UNPACKED_BYTES } from './refuse-unpacked-size.js';
 import { aliasWorksheetParts } from './alias-worksheet-parts.js';
 import { buildSheetRow } from '../build-sheet-row.js';
 import { chooseSheet, type ChosenSheet } from './choose-sheet.js';
+import { findHeaderRow } from '../find-header-row.js';
 import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
 import { holdEarlyZipEnd } from './hold-early-zip-end.js';
 import { streamFileBytes } from '../file/read-file-chunks.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
+import { prependRows } from '../prepend-rows.js';
 import { repairExceljsReading } from './repair-exceljs-reading.js';
 import { SheetError } from '../sheet-error.js';
 import { toTempDirError } from '../file/temp-dir-error.js';
@@ -42,18 +44,19 @@ export async function openXlsxHead(file: SourceFile, options: SheetOpenOptions =
   try {
     const { name, worksheet, warnings } = await findWorksheet(workbook, worksheets, unpacked, path, options);
     const rows = readRows(unpacked.guardIterator(worksheet[Symbol.asyncIterator]()), isDate1904(workbook));
-    const cells = await readHeaderCells(rows, path);
+    const found = await findHeaderRow(rows, headerCells);
+    if (found === undefined) throw new SheetError(`read ${path}`, 'the sheet is empty', 'Add a header row with the column names.');
     // Asked once the header is read: exceljs has then read the whole of a workbook it wrote, so the digest reads nothing more.
     const sha256 = options.sha256 === true ? await file.sha256() : undefined;
     return toSheetHead(path, {
       source: { format: 'xlsx', sheet: name },
       sha256,
-      cells,
-      warnings,
+      cells: headerCells(found.header),
+      warnings: [...warnings, ...found.warnings],
       close,
       async *rows(header) {
         try {
-          for await (const row of rows) {
+          for await (const row of prependRows(found.after, rows)) {
             const item = toSheetItem(row, header.names);
             if (item) yield item;
           }
@@ -106,12 +109,8 @@ async function* readRows(worksheet: AsyncIterable<ExcelJS.Row>, date1904: boolea
   }
 }
 
-async function readHeaderCells(rows: AsyncIterator<XlsxRow>, path: string): Promise<string[]> {
-  for (let next = await rows.next(); next.done !== true; next = await rows.next()) {
-    const cells = next.value.cells.map((cell) => (typeof cell === 'object' ? '' : String(cell)));
-    if (cells.some((cell) => cell.trim() !== '')) return cells;
-  }
-  throw new SheetError(`read ${path}`, 'the sheet is empty', 'Add a header row with the column names.');
+function headerCells(row: XlsxRow): string[] {
+  return row.cells.map((cell) => (typeof cell === 'object' ? '' : String(cell)));
 }
 
 function toSheetItem(row: XlsxRow, names: readonly (string | undefined)[]): SheetItem | undefined {

@@ -1,0 +1,46 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir } from './make-temp-dir.js';
+import { readItems } from './read-items.js';
+
+const KNOWN = ['storeCode', 'name'];
+const SKIPPED = "Skipped 3 row(s) above the header, each with a single cell ('Stores report', 'Generated 2026-03-01 10:00', 'Filtered by: Country equals France'): the header is row 5.";
+
+async function readCsv(content: string): ReturnType<typeof readItems> {
+  const path = join(await makeTempDir(), 'report.csv');
+  await writeFile(path, content);
+  return readItems(path, { knownColumns: KNOWN });
+}
+
+describe('rows above the header, as a CRM report puts them', () => {
+  it('skips a title, a date and filters, one cell each, in a CSV, and says so', async () => {
+    const { reader, items } = await readCsv('Stores report\n"Generated 2026-03-01 10:00"\nFiltered by: Country equals France\n\nstoreCode,name\nS1,Le Bistrot\n');
+    expect(reader.columns).toEqual(KNOWN);
+    expect(reader.warnings).toEqual([SKIPPED]);
+    expect(items).toEqual([{ kind: 'row', line: 6, values: { storeCode: 'S1', name: 'Le Bistrot' } }]);
+  });
+
+  it('skips them in a workbook', async () => {
+    const path = join(await makeTempDir(), 'report.xlsx');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path });
+    const sheet = workbook.addWorksheet('Report');
+    for (const row of [['Stores report'], ['Generated 2026-03-01 10:00'], [null, 'Filtered by: Country equals France'], [], ['storeCode', 'name'], ['S1', 'Le Bistrot']]) sheet.addRow(row).commit();
+    sheet.commit();
+    await workbook.commit();
+    const { reader, items } = await readItems(path, { knownColumns: KNOWN });
+    expect(reader.columns).toEqual(KNOWN);
+    expect(reader.warnings).toEqual([SKIPPED]);
+    expect(items).toEqual([{ kind: 'row', line: 6, values: { storeCode: 'S1', name: 'Le Bistrot' } }]);
+  });
+
+  it('reads a file of one column as it is, and a first row of one cell with no wider row after it as the header', async () => {
+    const single = await readCsv('storeCode\nS1\nS2\n');
+    expect(single.reader.warnings).toEqual([]);
+    expect(single.items.map((item) => (item.kind === 'row' ? item.values : item))).toEqual([{ storeCode: 'S1' }, { storeCode: 'S2' }]);
+    const rows = Array.from({ length: 11 }, (_, index) => `row ${index}`).join('\n');
+    const title = await readCsv(`Stores report\n${rows}\nstoreCode,name\n`);
+    expect(title.reader.unknownColumns).toEqual(['Stores report']);
+  });
+});
