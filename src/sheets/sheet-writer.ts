@@ -33,6 +33,11 @@ export interface SheetWriter {
 export interface XlsxSheetOptions {
   /** Leading columns kept in view when scrolling right (the header row always is). */
   frozenColumns?: number;
+  /**
+   * Rows past the most a sheet holds in Excel (1,048,576) go on in a sheet named `<name> (2)`, then
+   * `(3)`…; without it, such a row is an error: a file an import reads back must be whole in one sheet.
+   */
+  continueWhenFull?: boolean;
 }
 
 export interface SheetWriterOptions extends XlsxSheetOptions {

@@ -102,6 +102,34 @@ describe('writing XLSX', () => {
     await workbook.close();
   });
 
+  it('goes on in another sheet past the rows a sheet holds, when asked, each with the header', async () => {
+    const path = join(await makeTempDir(), 'plan.xlsx');
+    const workbook = await openXlsxWriter(path);
+    const plan = workbook.addSheet('plan', [{ key: 'row' }], { continueWhenFull: true, maxRows: 5 });
+    for (let row = 1; row <= 10; row++) await plan.writeRow({ row });
+    const summary = workbook.addSheet('Summary', [{ key: 'rows' }]);
+    await summary.writeRow({ rows: 10 });
+    await workbook.close();
+    const written = await loadWorkbook(path);
+    expect(written.worksheets.map((sheet) => [sheet.name, Array.from({ length: sheet.rowCount }, (_, row) => sheet.getCell(row + 1, 1).text)])).toEqual([
+      ['plan', ['row', '1', '2', '3', '4']],
+      ['plan (2)', ['row', '5', '6', '7', '8']],
+      ['plan (3)', ['row', '9', '10']],
+      ['Summary', ['rows', '10']],
+    ]);
+  });
+
+  it('refuses a row past the rows a sheet holds otherwise, and leaves no file', async () => {
+    const path = join(await makeTempDir(), 'stores.xlsx');
+    const workbook = await openXlsxWriter(path);
+    const rows = workbook.addSheet('businesses', [{ key: 'code' }], { maxRows: 150 });
+    for (let row = 1; row < 150; row++) await rows.writeRow({ code: `S${row}` });
+    await expect(rows.writeRow({ code: 'S150' })).rejects.toThrow(
+      `Could not write ${path}: its sheet 'businesses' would hold more than 149 rows, the most Excel and LibreOffice open. Write a .csv file instead, or write fewer rows at once (--org, filters).`,
+    );
+    await expect(loadWorkbook(path)).rejects.toThrow('File not found');
+  });
+
   it('fails early when the folder does not exist', async () => {
     const path = join(await makeTempDir(), 'missing', 'out.xlsx');
     await expect(openSheetWriter(path, { columns: [{ key: 'a' }] })).rejects.toThrow(`Could not write ${path}: ENOENT`);

@@ -33,7 +33,8 @@ export async function openOutput(path: string): Promise<Output> {
   let committing: Promise<void> | undefined;
   const discard = (): Promise<void> =>
     (discarding ??= (async () => {
-      if (!stream.closed) await once(stream.destroy(), 'close');
+      // Writes still on their way fail once the stream is destroyed: only its closing is waited for.
+      if (!stream.closed) await new Promise<void>((resolve) => stream.destroy().once('close', () => { resolve(); }));
       await rm(temp, { force: true });
     })());
   const failed = new Promise<never>((_resolve, reject) => {

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { encodeXlsxText } from './encode-xlsx-text.js';
+import { SheetError } from '../sheet-error.js';
 import { escapeFormula } from '../escape-formula.js';
 import { listSheetFirst } from './list-sheet-first.js';
 import { openOutput, toWriteError, type Output } from '../file/open-output.js';
@@ -11,6 +12,8 @@ import { toTypedXlsxValue, XLSX_DATE_FORMAT } from './to-typed-xlsx-value.js';
 export interface AddSheetOptions extends XlsxSheetOptions {
   /** Listed first in the workbook, so that it opens first, though written after the others (a summary known at the end). */
   first?: boolean;
+  /** Rows a sheet holds, its header's included: Excel's 1,048,576 unless a test asks for fewer. */
+  maxRows?: number;
 }
 
 export interface WorkbookWriter {
@@ -37,6 +40,18 @@ const PADDING = 2;
 /** Landscape, as wide as the page, the header on every page: a sheet prints as a table rather than as pages of column strips. */
 const PAGE_SETUP: Partial<ExcelJS.PageSetup> = { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' };
 
+/** The most rows a sheet holds in Excel and LibreOffice, its header's included. */
+const MAX_SHEET_ROWS = 1_048_576;
+const MAX_SHEET_NAME = 31;
+
+function refuseFullSheet(path: string, sheet: string, maxRows: number): SheetError {
+  return new SheetError(
+    `write ${path}`,
+    `its sheet '${sheet}' would hold more than ${(maxRows - 1).toLocaleString('en')} rows, the most Excel and LibreOffice open`,
+    'Write a .csv file instead, or write fewer rows at once (--org, filters).',
+  );
+}
+
 /** An XLSX workbook written as a stream: rows are committed as they are written, after the first hundred. */
 export async function openXlsxWriter(path: string): Promise<WorkbookWriter> {
   const output = await openOutput(path);
@@ -46,12 +61,23 @@ export async function openXlsxWriter(path: string): Promise<WorkbookWriter> {
   return {
     addSheet(name, columns, options = {}) {
       void current?.close();
-      const worksheet = workbook.addWorksheet(name, {
-        views: [{ state: 'frozen', ySplit: 1, ...(options.frozenColumns === undefined ? {} : { xSplit: options.frozenColumns }) }],
-        pageSetup: PAGE_SETUP,
-      });
+      const openPart = (part: number): ExcelJS.Worksheet =>
+        workbook.addWorksheet(part === 1 ? name : `${name.slice(0, MAX_SHEET_NAME - 4)} (${part})`, {
+          views: [{ state: 'frozen', ySplit: 1, ...(options.frozenColumns === undefined ? {} : { xSplit: options.frozenColumns }) }],
+          pageSetup: PAGE_SETUP,
+        });
+      const worksheet = openPart(1);
       if (options.first === true) first = worksheet;
-      current = writeToSheet(worksheet, columns, output, path);
+      let parts = 1;
+      const maxRows = options.maxRows ?? MAX_SHEET_ROWS;
+      current = writeToSheet(worksheet, columns, output, path, {
+        maxRows,
+        nextPart: (full) => {
+          if (options.continueWhenFull !== true) throw refuseFullSheet(path, full.name, maxRows);
+          full.commit();
+          return openPart(++parts);
+        },
+      });
       return current;
     },
     async close() {
@@ -70,12 +96,28 @@ export async function openXlsxWriter(path: string): Promise<WorkbookWriter> {
   };
 }
 
-function writeToSheet(worksheet: ExcelJS.Worksheet, columns: readonly SheetColumn[], output: Output, path: string): SheetWriter {
+function writeToSheet(
+  first: ExcelJS.Worksheet,
+  columns: readonly SheetColumn[],
+  output: Output,
+  path: string,
+  /** `nextPart`: where rows go once `full` holds `maxRows`, or why they may not. */
+  { maxRows, nextPart }: { maxRows: number; nextPart: (full: ExcelJS.Worksheet) => ExcelJS.Worksheet },
+): SheetWriter {
+  let worksheet = first;
+  let rowsInSheet = 0;
   let xmlSincePause = 0;
   let open = true;
   /** The first rows, until the widths are set from them; undefined once they are written. */
   let sample: SheetRecord[] | undefined = [];
+  let widths: readonly SheetRecord[] = [];
   const commitRow = (record: SheetRecord): void => {
+    if (rowsInSheet === maxRows) {
+      worksheet = nextPart(worksheet);
+      startSheet(worksheet, columns, widths);
+      rowsInSheet = 1;
+    }
+    rowsInSheet++;
     const row = worksheet.addRow(columns.map((column) => toXlsxValue(record[column.key], column)));
     columns.forEach((column, index) => {
       const argb = column.fills?.[String(record[column.key])];
@@ -86,7 +128,9 @@ function writeToSheet(worksheet: ExcelJS.Worksheet, columns: readonly SheetColum
   };
   const writeSample = (): void => {
     if (sample === undefined) return;
+    widths = sample;
     startSheet(worksheet, columns, sample);
+    rowsInSheet = 1;
     for (const record of sample) commitRow(record);
     sample = undefined;
   };

@@ -23,7 +23,7 @@ export async function openReportFile(path: string, dialect: ReportDialect, optio
   }
   const workbook = await openXlsxWriter(path);
   const { sheet, columns, ...layout } = options;
-  const rows = workbook.addSheet(sheet, columns, layout);
+  const rows = workbook.addSheet(sheet, columns, { ...layout, continueWhenFull: true });
   return {
     writeRow: (record) => rows.writeRow(record),
     async close(summary) {

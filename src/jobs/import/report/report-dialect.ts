@@ -11,7 +11,8 @@ export function reportPath(dir: string, name: string, dialect: ReportDialect): s
 
 /** A one-sheet report file in the input's dialect: a spreadsheet that opened the input opens it the same way, and an import reads it back. */
 export function openReportSheet(path: string, dialect: ReportDialect, options: SheetWriterOptions): Promise<SheetWriter> {
-  if (dialect.format === 'xlsx') return openSheetWriter(path, options);
+  // A plan may have more lines than the input has rows: past a sheet's rows, it goes on in another.
+  if (dialect.format === 'xlsx') return openSheetWriter(path, { ...options, continueWhenFull: true });
   const { format: _format, ...csv } = dialect;
   return openSheetWriter(path, { ...options, dialect: csv });
 }
