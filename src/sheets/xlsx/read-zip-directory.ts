@@ -25,6 +25,30 @@ const ZIP64_MARK = 0xffffffff;
 const RESAVE = 'Open it in Excel or LibreOffice and save it again as .xlsx.';
 const COPY_AGAIN = 'Copy or download it again, or open it in Excel and save it as .xlsx.';
 
+/** The start of an OLE compound file: an Excel 97-2003 workbook, or an encrypted one of any version. */
+const COMPOUND_FILE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_START = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const HEAD_BYTES = 512;
+
+/** Why a file named .xlsx has no zip directory, from its first bytes: a workbook cut short, or another kind of file. */
+function describeNoZip(doing: string, head: Buffer): SheetError {
+  if (head.length === 0) return new SheetError(doing, 'the file is empty', COPY_AGAIN);
+  if (head.subarray(0, COMPOUND_FILE.length).equals(COMPOUND_FILE)) {
+    return new SheetError(
+      doing,
+      'it is a workbook protected by a password, or an Excel 97-2003 workbook (.xls) named .xlsx',
+      'Open it in Excel and save it as .xlsx without a password (File > Info > Protect Workbook > Encrypt with Password, left empty).',
+    );
+  }
+  const text = head.toString('utf8').replace(/^\uFEFF?\s*/, '');
+  if (!head.subarray(0, ZIP_START.length).equals(ZIP_START) && !head.includes(0) && !text.slice(0, -3).includes('\uFFFD')) {
+    return text.startsWith('<')
+      ? new SheetError(doing, 'it is a web page or XML file, as some programs name the tables they export .xlsx', 'Open it in Excel and save it as .xlsx, or export the table as CSV.')
+      : new SheetError(doing, 'it is a text file, not a workbook: perhaps a CSV named .xlsx', 'If it is CSV, name it .csv; else open it in Excel and save it as .xlsx.');
+  }
+  return new SheetError(doing, 'it is not a readable XLSX workbook: its zip directory is missing (the file was cut short, or is no workbook)', COPY_AGAIN);
+}
+
 /**
  * The central directory of a workbook's zip, read from its end without inflating anything. A file
  * cut short has none; a Zip64 archive (over 4 GiB) is refused as too large for a workbook.
@@ -35,9 +59,7 @@ export async function readZipDirectory(file: SourceFile, limit = MAX_WORKBOOK_UN
   const tailStart = Math.max(0, size - END_SIZE - MAX_COMMENT);
   const tail = await readFileBytes(file, tailStart, size - tailStart);
   const end = tail.lastIndexOf(END_SIGNATURE);
-  if (end < 0 || end + END_SIZE > tail.length) {
-    throw new SheetError(doing, 'it is not a readable XLSX workbook: its zip directory is missing (the file was cut short, or is no workbook)', COPY_AGAIN);
-  }
+  if (end < 0 || end + END_SIZE > tail.length) throw describeNoZip(doing, await readFileBytes(file, 0, Math.min(size, HEAD_BYTES)));
   const directorySize = tail.readUInt32LE(end + 12);
   const directoryOffset = tail.readUInt32LE(end + 16);
   if (directorySize === ZIP64_MARK || directoryOffset === ZIP64_MARK) throw refuseUnpackedSize(path, limit, 2 ** 32);

@@ -51,7 +51,18 @@ describe('hostile input', () => {
 
   it('an empty file', async () => {
     expect(await refusalOf(await write('empty.csv', ''))).toBe('the file is empty. Add a header row with the column names.');
-    expect(await refusalOf(await write('empty.xlsx', ''))).toMatch(/^it is not a readable XLSX workbook: its zip directory is missing/);
+    expect(await refusalOf(await write('empty.xlsx', ''))).toBe('the file is empty. Copy or download it again, or open it in Excel and save it as .xlsx.');
+  });
+
+  it('another kind of file named .xlsx: a CSV, a web page, a workbook with a password or an .xls', async () => {
+    expect(await refusalOf(await write('csv.xlsx', 'business_id,name\r\nb1,Café\r\n'))).toBe('it is a text file, not a workbook: perhaps a CSV named .xlsx. If it is CSV, name it .csv; else open it in Excel and save it as .xlsx.');
+    expect(await refusalOf(await write('page.xlsx', '\uFEFF<html><table><tr><td>business_id</td></tr></table></html>'))).toBe(
+      'it is a web page or XML file, as some programs name the tables they export .xlsx. Open it in Excel and save it as .xlsx, or export the table as CSV.',
+    );
+    const compound = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(4096)]);
+    expect(await refusalOf(await write('locked.xlsx', compound))).toBe(
+      'it is a workbook protected by a password, or an Excel 97-2003 workbook (.xls) named .xlsx. Open it in Excel and save it as .xlsx without a password (File > Info > Protect Workbook > Encrypt with Password, left empty).',
+    );
   });
 
   it('a header and no rows: nothing sent, and an error naming the file', async () => {
