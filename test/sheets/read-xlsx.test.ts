@@ -200,6 +200,6 @@ describe('XLSX cells and rows', () => {
   it('fails on a file that is not a workbook', async () => {
     const path = join(await makeTempDir(), 'fake.xlsx');
     await writeFile(path, 'code,name\nS1,Le Bistrot\n');
-    await expect(readItems(path)).rejects.toThrow(`Could not read ${path}: it is not a readable XLSX workbook`);
+    await expect(readItems(path)).rejects.toThrow(`Could not read ${path}: it is a text file, not a workbook: perhaps a CSV named .xlsx.`);
   });
 });
