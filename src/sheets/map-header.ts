@@ -12,6 +12,8 @@ export interface HeaderMap {
   unknown: string[];
 }
 
+/** Characters that show nothing, which a name copied from a web page or a document may carry. */
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
 /** UTF-8's byte order mark as Windows-1252 (`ï»¿`) or Mac OS Roman (`Ôªø`) read it, or a second one. */
 const READ_BYTE_ORDER_MARK = /^(?:ï»¿|Ôªø|\uFEFF)/;
 
@@ -36,7 +38,7 @@ export function mapHeader(
   cells.forEach((cell, index) => {
     const bom = index === 0 ? READ_BYTE_ORDER_MARK.exec(cell)?.[0] : undefined;
     if (bom !== undefined) warnings.push(`The header starts with a byte order mark read in a code page ('${bom}'): the file was opened so and saved again, and accents may be garbled.`);
-    const name = (bom === undefined ? cell : cell.slice(bom.length)).trim();
+    const name = (bom === undefined ? cell : cell.slice(bom.length)).replace(INVISIBLE, '').trim();
     const key = name.toLowerCase();
     if (name === '') {
       if (index < lastNamed) warnings.push(`Column ${toColumnLetter(index)} has no name: its cells are ignored.`);

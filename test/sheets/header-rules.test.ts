@@ -14,8 +14,8 @@ async function readCsv(content: string, knownColumns?: readonly string[]): Retur
 }
 
 describe('header rows', () => {
-  it('matches known columns trimmed and case-insensitively, giving their canonical names', async () => {
-    const { reader, items } = await readCsv(' STORECODE ,Name,zip\nS1,Le Bistrot,06000\n', KNOWN);
+  it('matches known columns trimmed, without characters that show nothing, and case-insensitively, giving their canonical names', async () => {
+    const { reader, items } = await readCsv(' STORECODE ,\u200BName\u2060,zip\nS1,Le Bistrot,06000\n', KNOWN);
     expect(reader.columns).toEqual(['storeCode', 'name', 'zip']);
     expect(items).toEqual([{ kind: 'row', line: 2, values: { storeCode: 'S1', name: 'Le Bistrot', zip: '06000' } }]);
   });
