@@ -16,13 +16,15 @@ const READ_WRONG: [string, string, string][] = [
   ['French in MS-DOS (Excel\'s CSV (MS-DOS))', 'cp850', rows('Crêperie Hélène;Orléans', "Pâtisserie où l'on déguste;Besançon", 'Boulangerie de la Côte;Sète', 'Café des Arts;Béziers', 'Brasserie Mégève;Nîmes')],
   ['German in the US MS-DOS code page', 'cp437', rows('Bäckerei Müller;Köln', 'Konditorei Straße;Düsseldorf', 'Brücke Mühle;München', 'Café für Süßes;Nürnberg', 'Bäckerei Schäfer;Lübeck')],
   ['Polish in Windows-1250', 'windows-1250', rows('Piekarnia Wałbrzych;Wałbrzych', 'Kawiarnia Białystok;Białystok', 'Cukiernia Wrocław;Wrocław', 'Sklep;Bielsko-Biała')],
+  ['Czech in Windows-1250', 'windows-1250', rows('Pekárna náměstí Přemysla;České Budějovice', 'Kavárna Průmyslová;Mělník', 'Cukrárna Příbram;Příbram', 'Obchod třída Míru;Děčín')],
 ];
 
 const READ_RIGHT: [string, string, string][] = [
   ['French in Windows-1252', 'windows-1252', rows('Crêperie Hélène;Orléans', 'Café lundi–vendredi, aujourd’hui;Besançon', 'CRÊPERIE;ORLÉANS')],
   ['French in Mac OS Roman', 'macintosh', rows('Crêperie Hélène;Orléans', 'Pâtisserie où l’on déguste;Besançon')],
   ['German in Windows-1252', 'windows-1252', rows('Bäckerei Müller;Köln', 'Konditorei Straße;Düsseldorf', 'Größe;Öl')],
-  ['Spanish and Catalan in Windows-1252', 'windows-1252', rows('Panadería Muñoz;España', 'Forn col·lecció;Lleida', 'Cafetería Año;Logroño')],
+  ['Spanish and Catalan in Windows-1252', 'windows-1252', rows('Panadería Muñoz;España', 'Forn col·lecció;Lleida', 'Cafetería Año;Logroño', 'Forn de la història;Sòller')],
+  ['Italian in Windows-1252', 'windows-1252', rows('Panetteria Città;Forlì', 'Caffè più buono;Cefalù', 'Pasticceria così;Università', 'Forno del lunedì;Orvieto')],
 ];
 
 async function write(name: string, encoding: string, text: string): Promise<string> {

@@ -12,7 +12,17 @@ const FOREIGN_SHARE = 0.1;
 /** What stands between a letter and a lowercase letter in Latin text: lowercase letters, and these (aujourd’hui, col·lecció, lundi–vendredi). */
 const WORD_INNER = /[\p{Ll}ªº‘’“”•–—™·]/u;
 
-const WORD_INNER_BYTES: Record<CodePage, boolean[]> = { 'windows-1252': highBytesMatching('windows-1252', WORD_INNER), macintosh: highBytesMatching('macintosh', WORD_INNER) };
+/**
+ * Letters the languages of Windows-1252 put at the end of words (così, più), which Czech and
+ * Slovak in Windows-1250 put inside them: `ě` and `ů` read `ì` and `ù` (`Budìjovice`, `Prùmyslová`).
+ */
+const WORD_END = /[ìù]/u;
+
+const WORD_END_BYTES = highBytesMatching('windows-1252', WORD_END);
+const WORD_INNER_BYTES: Record<CodePage, boolean[]> = {
+  'windows-1252': highBytesMatching('windows-1252', WORD_INNER).map((inner, index) => inner && WORD_END_BYTES[index] !== true),
+  macintosh: highBytesMatching('macintosh', WORD_INNER),
+};
 
 /**
  * Signs that a file not in UTF-8 is in neither code page the reader knows, but in one of Central
@@ -23,7 +33,8 @@ const WORD_INNER_BYTES: Record<CodePage, boolean[]> = { 'windows-1252': highByte
  *   of double-byte code pages;
  * - between a letter and a lowercase letter, a tenth of the time, a byte that is no lowercase
  *   letter nor word punctuation in the code page read: `Wrocław` in Windows-1250 shows `Wroc³aw`
- *   in Windows-1252, `Hélène` in MS-DOS `HÇläne` in Mac OS Roman.
+ *   in Windows-1252, `Hélène` in MS-DOS `HÇläne` in Mac OS Roman, `Budějovice` in Windows-1250
+ *   `Budìjovice` in Windows-1252.
  */
 export class OtherCodePageCheck {
   private high = 0;
