@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { dropRootPrefix, rootPrefix } from '../../src/sheets/xlsx/drop-root-prefix.js';
+import { dropRootPrefix, rootPrefix } from '../../src/sheets/xlsx/mend/drop-root-prefix.js';
 
 async function dropped(chunks: string[]): Promise<string> {
   let text = '';

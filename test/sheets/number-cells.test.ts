@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { numberCells } from '../../src/sheets/xlsx/number-cells.js';
+import { numberCells } from '../../src/sheets/xlsx/mend/number-cells.js';
 
 async function numbered(chunks: string[]): Promise<string> {
   let text = '';

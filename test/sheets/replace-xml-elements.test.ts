@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { replaceXmlElements } from '../../src/sheets/xlsx/replace-xml-elements.js';
+import { replaceXmlElements } from '../../src/sheets/xlsx/mend/replace-xml-elements.js';
 
 async function replaced(chunks: string[], tag: string, replace: (element: string) => string, marker = new RegExp(`<${tag}[\\s>]`)): Promise<string> {
   let text = '';

@@ -1,5 +1,5 @@
 import { chooseSheet } from './choose-sheet.js';
-import { rootPrefix } from './drop-root-prefix.js';
+import { rootPrefix } from './mend/drop-root-prefix.js';
 import { listWorkbookParts } from './list-workbook-parts.js';
 import { openZipEntry } from './open-zip-entry.js';
 import { readZipDirectory, type ZipEntry } from './read-zip-directory.js';

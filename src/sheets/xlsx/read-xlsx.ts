@@ -1,15 +1,15 @@
 import ExcelJS from 'exceljs';
 import { MAX_WORKBOOK_UNPACKED_BYTES } from './refuse-unpacked-size.js';
-import { aliasWorksheetParts } from './alias-worksheet-parts.js';
+import { aliasWorksheetParts } from './mend/alias-worksheet-parts.js';
 import { buildSheetRow } from '../build-sheet-row.js';
 import { chooseSheet, type ChosenSheet } from './choose-sheet.js';
 import { findHeaderRow } from '../find-header-row.js';
 import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
-import { holdEarlyZipEnd } from './hold-early-zip-end.js';
+import { holdEarlyZipEnd } from './mend/hold-early-zip-end.js';
 import { streamFileBytes } from '../file/read-file-chunks.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
 import { prependRows } from '../prepend-rows.js';
-import { repairExceljsReading } from './repair-exceljs-reading.js';
+import { repairExceljsReading } from './mend/repair-exceljs-reading.js';
 import { SheetError } from '../sheet-error.js';
 import { toTempDirError } from '../file/temp-dir-error.js';
 import type { CellValue, SheetHead, SheetItem, SheetOpenOptions } from '../sheet-reader.js';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import { resolveTarget } from './read-workbook-info.js';
+import { resolveTarget } from '../read-workbook-info.js';
 import { tapZipParser } from './tap-zip-parser.js';
 
 /*

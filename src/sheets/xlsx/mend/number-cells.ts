@@ -1,4 +1,4 @@
-import { fromColumnLetter, toColumnLetter } from '../column-letter.js';
+import { fromColumnLetter, toColumnLetter } from '../../column-letter.js';
 import { mapWholeTags } from './map-whole-tags.js';
 
 /** A row or cell tag without its reference: the row after the last one, the cell after the last one. */
