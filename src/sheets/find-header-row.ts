@@ -8,9 +8,12 @@ export interface HeaderRowFound<Row> {
   warnings: string[];
 }
 
+/** A cell shaped like a column name (`code`, `open_hours.monday`): the header of a file of one column, no title. */
+const COLUMN_NAME = /^\s*[\w.]+\s*$/;
+
 /**
- * The header among the first rows with a value: the first, unless it holds a single cell and a
- * row of several cells follows within the next ten, each row between holding one cell too (the
+ * The header among the first rows with a value: the first, unless it holds a single cell that is
+ * no column name, as do the rows after it up to a row that is none such, within the next ten (the
  * title, date and filters a CRM's report puts above its table). Then the header is that row, and
  * the rows above it are skipped with a warning. `cellsOf` gives a row's cells, undefined for a
  * row that cannot be read (a malformed record), which ends the search. Undefined: no row.
@@ -19,19 +22,23 @@ export async function findHeaderRow<Row extends { line: number }>(
   rows: AsyncIterator<Row>,
   cellsOf: (row: Row) => readonly string[] | undefined,
 ): Promise<HeaderRowFound<Row> | undefined> {
-  const filled = (row: Row): number => cellsOf(row)?.filter((cell) => cell.trim() !== '').length ?? -1;
+  const filledCells = (row: Row): string[] | undefined => cellsOf(row)?.filter((cell) => cell.trim() !== '');
+  const isTitle = (row: Row): boolean => {
+    const cells = filledCells(row);
+    return cells?.length === 1 && !COLUMN_NAME.test(cells[0] ?? '');
+  };
   const read: Row[] = [];
   for (let next = await rows.next(); next.done !== true; next = await rows.next()) {
-    const count = filled(next.value);
-    if (count === 0) continue;
+    if (filledCells(next.value)?.length === 0) continue;
     read.push(next.value);
-    if (count !== 1 || read.length > MAX_TITLE_ROWS) break;
+    if (!isTitle(next.value) || read.length > MAX_TITLE_ROWS) break;
   }
   const [first] = read;
   if (first === undefined) return undefined;
-  const header = read.length > 1 && filled(read[read.length - 1] as Row) > 1 ? read.length - 1 : 0;
+  const last = read[read.length - 1] as Row;
+  const header = read.length > 1 && !isTitle(last) && filledCells(last) !== undefined ? read.length - 1 : 0;
   if (header === 0) return { header: first, after: read.slice(1), warnings: [] };
   const titles = read.slice(0, header).map((row) => cellsOf(row)?.find((cell) => cell.trim() !== '')?.trim() ?? '');
   const found = read[header] as Row;
-  return { header: found, after: [], warnings: [`Skipped ${header} row(s) above the header, each with a single cell ('${titles.join("', '")}'): the header is row ${found.line}.`] };
+  return { header: found, after: [], warnings: [`Skipped ${header} row(s) above the header, each with a single cell that names no column ('${titles.join("', '")}'): the header is row ${found.line}.`] };
 }

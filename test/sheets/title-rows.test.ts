@@ -6,7 +6,7 @@ import { makeTempDir } from './make-temp-dir.js';
 import { readItems } from './read-items.js';
 
 const KNOWN = ['storeCode', 'name'];
-const SKIPPED = "Skipped 3 row(s) above the header, each with a single cell ('Stores report', 'Generated 2026-03-01 10:00', 'Filtered by: Country equals France'): the header is row 5.";
+const SKIPPED = "Skipped 3 row(s) above the header, each with a single cell that names no column ('Stores report', 'Generated 2026-03-01 10:00', 'Filtered by: Country equals France'): the header is row 5.";
 
 async function readCsv(content: string): ReturnType<typeof readItems> {
   const path = join(await makeTempDir(), 'report.csv');
@@ -35,10 +35,13 @@ describe('rows above the header, as a CRM report puts them', () => {
     expect(items).toEqual([{ kind: 'row', line: 6, values: { storeCode: 'S1', name: 'Le Bistrot' } }]);
   });
 
-  it('reads a file of one column as it is, and a first row of one cell with no wider row after it as the header', async () => {
-    const single = await readCsv('storeCode\nS1\nS2\n');
+  it('reads a file of one column as it is, a comma in a cell included, and a title before a header of one column', async () => {
+    const single = await readCsv('storeCode\nS1\nS2,closed\n');
     expect(single.reader.warnings).toEqual([]);
-    expect(single.items.map((item) => (item.kind === 'row' ? item.values : item))).toEqual([{ storeCode: 'S1' }, { storeCode: 'S2' }]);
+    expect(single.items.map((item) => (item.kind === 'row' ? item.values : item))).toEqual([{ storeCode: 'S1' }, { storeCode: 'S2,closed' }]);
+    const titled = await readCsv('Stores to close\nstoreCode\nS1\n');
+    expect(titled.reader.columns).toEqual(['storeCode']);
+    expect(titled.items.map((item) => (item.kind === 'row' ? item.values : item))).toEqual([{ storeCode: 'S1' }]);
     const rows = Array.from({ length: 11 }, (_, index) => `row ${index}`).join('\n');
     const title = await readCsv(`Stores report\n${rows}\nstoreCode,name\n`);
     expect(title.reader.unknownColumns).toEqual(['Stores report']);

@@ -52,13 +52,13 @@ function countPerRecord(sample: string, delimiter: string, complete: boolean): n
 
 /**
  * The records without any delimiter before the first that has one, within MAX_TITLE_RECORDS, when
- * a delimiter is then held as many times by every record after; else 0 (a file of one column,
+ * a delimiter is then held as many times by that record and every one after, a header and rows; else 0 (a file of one column,
  * whose values may hold a delimiter here and there).
  */
 function countTitleRecords(perDelimiter: readonly (readonly number[])[]): number {
   for (let record = 0; record <= MAX_TITLE_RECORDS; record++) {
     const held = perDelimiter.filter((counts) => (counts[record] ?? 0) > 0);
-    if (held.length > 0) return held.some((counts) => counts.slice(record).every((count) => count === counts[record])) ? record : 0;
+    if (held.length > 0) return held.some((counts) => counts.length > record + 1 && counts.slice(record).every((count) => count === counts[record])) ? record : 0;
   }
   return 0;
 }
