@@ -12,11 +12,11 @@ export interface HeaderRowFound<Row> {
 const COLUMN_NAME = /^\s*[\w.]+\s*$/;
 
 /**
- * The header among the first rows with a value: the first, unless it holds a single cell that is
- * no column name, as do the rows after it up to a row that is none such, within the next ten (the
- * title, date and filters a CRM's report puts above its table). Then the header is that row, and
- * the rows above it are skipped with a warning. `cellsOf` gives a row's cells, undefined for a
- * row that cannot be read (a malformed record), which ends the search. Undefined: no row.
+ * The header among the first rows with a value: the first that is no title, past at most ten
+ * titles, a title being a row of one cell that names no column (the title, date and filters a
+ * CRM's report puts above its table); the titles are skipped with a warning. With no such row
+ * within reach, the first row. `cellsOf` gives a row's cells, undefined for a row that cannot be
+ * read (a malformed record), which ends the search. Undefined: no row at all.
  */
 export async function findHeaderRow<Row extends { line: number }>(
   rows: AsyncIterator<Row>,
