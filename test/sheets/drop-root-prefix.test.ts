@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { dropRootPrefix, rootPrefix } from '../../src/sheets/xlsx/mend/drop-root-prefix.js';
+import { mapWholeTags } from '../../src/sheets/xlsx/mend/map-whole-tags.js';
 
 async function dropped(chunks: string[]): Promise<string> {
   let text = '';
-  for await (const part of dropRootPrefix(Readable.from(chunks))) text += part;
+  for await (const part of mapWholeTags(Readable.from(chunks), dropRootPrefix())) text += part;
   return text;
 }
 

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { mapWholeTags } from '../../src/sheets/xlsx/mend/map-whole-tags.js';
 import { numberCells } from '../../src/sheets/xlsx/mend/number-cells.js';
 
 async function numbered(chunks: string[]): Promise<string> {
   let text = '';
-  for await (const part of numberCells(Readable.from(chunks))) text += part;
+  for await (const part of mapWholeTags(Readable.from(chunks), numberCells())) text += part;
   return text;
 }
 
@@ -22,6 +23,12 @@ describe('numberCells', () => {
         expect(await numbered([XML.slice(0, first), XML.slice(first, second), XML.slice(second)])).toBe(expected);
       }
     }
+  });
+
+  it('reads a reference written after other attributes', async () => {
+    expect(await numbered(['<sheetData><row spans="1:2" r="7"><c s="1" r="C7"/><c><v>1</v></c></row><row>', '<c t="n" r="B8"/></row></sheetData>'])).toBe(
+      '<sheetData><row spans="1:2" r="7"><c s="1" r="C7"/><c r="D7"><v>1</v></c></row><row r="8"><c t="n" r="B8"/></row></sheetData>',
+    );
   });
 
   it('passes a part whose rows and cells all have their reference through as it is', async () => {

@@ -1,4 +1,4 @@
-import { mapWholeTags } from './map-whole-tags.js';
+import type { PieceMap } from './map-whole-tags.js';
 
 /** The first element of a part, past its XML declaration and any comment: `<x:worksheet`. */
 const ROOT = /<(?![?!])(?:([\w.-]+):)?[\w.-]+[\s/>]/;
@@ -17,14 +17,14 @@ export function rootPrefix(head: string): string | undefined {
 }
 
 /**
- * XML text as it streams, with the prefix of its root element dropped from every element written
- * with it: exceljs knows elements by their literal names, and reads `<x:row>` as no row at all.
- * Elements of other namespaces (`<mc:AlternateContent>`) keep theirs.
+ * Drops the prefix of a part's root element from every element written with it: exceljs knows
+ * elements by their literal names, and reads `<x:row>` as no row at all. Elements of other
+ * namespaces (`<mc:AlternateContent>`) keep theirs.
  */
-export function dropRootPrefix(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+export function dropRootPrefix(): PieceMap {
   let head = '';
   let prefixed: RegExp | null | undefined;
-  return mapWholeTags(chunks, (xml) => {
+  return (xml) => {
     if (prefixed === undefined) {
       // Nothing before the root element has a prefix to drop.
       head += xml;
@@ -34,5 +34,5 @@ export function dropRootPrefix(chunks: AsyncIterable<string>): AsyncGenerator<st
       prefixed = prefix === '' ? null : new RegExp(`<(/?)${prefix.replaceAll('.', '\\.')}:`, 'g');
     }
     return prefixed === null ? xml : xml.replace(prefixed, '<$1');
-  });
+  };
 }

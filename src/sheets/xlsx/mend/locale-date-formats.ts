@@ -1,4 +1,4 @@
-import { mapWholeTags } from './map-whole-tags.js';
+import type { PieceMap } from './map-whole-tags.js';
 
 /**
  * The built-in number formats whose code depends on the language of Excel (ECMA-376, 18.8.30):
@@ -11,18 +11,18 @@ const CELL_FORMAT = /(<xf\b[^>]*\snumFmtId\s*=\s*["'])(\d+)(["'])/g;
 const DEFINED_FORMAT = /<numFmt\b[^>]*\snumFmtId\s*=\s*["'](\d+)["']/g;
 
 /**
- * The styles part as it streams, with each cell format that uses a language's built-in date
- * format using the built-in date format instead, unless the workbook defines that format itself:
- * exceljs knows no code for them, and read such a date as its serial number (45296 for 2024-01-05).
+ * Gives each cell format of the styles part that uses a language's built-in date format the
+ * built-in date format instead, unless the workbook defines that format itself: exceljs knows no
+ * code for them, and read such a date as its serial number (45296 for 2024-01-05).
  */
-export function readLocaleDateFormats(styles: AsyncIterable<string>): AsyncGenerator<string> {
+export function readLocaleDateFormats(): PieceMap {
   const defined = new Set<string>();
-  return mapWholeTags(styles, (xml) => {
+  return (xml) => {
     for (const [, id = ''] of xml.matchAll(DEFINED_FORMAT)) defined.add(id);
     return xml.replace(CELL_FORMAT, (format, before: string, id: string, after: string) =>
       LOCALE_DATE_FORMATS.has(Number(id)) && !defined.has(id) ? `${before}${DATE_FORMAT}${after}` : format,
     );
-  });
+  };
 }
 
 function range(first: number, last: number): number[] {

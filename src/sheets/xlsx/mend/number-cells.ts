@@ -1,8 +1,11 @@
 import { fromColumnLetter, toColumnLetter } from '../../column-letter.js';
-import { mapWholeTags } from './map-whole-tags.js';
+import type { PieceMap } from './map-whole-tags.js';
 
-/** A row or cell tag without its reference: the row after the last one, the cell after the last one. */
-const UNNUMBERED = /<(?:row|c)(?=[\s/>])(?![^>]*\sr\s*=)[^>]*>/;
+/**
+ * A row or cell tag whose first attribute is not its reference, as every writer puts it: one
+ * without a reference, or written otherwise, which the tags are then read one by one for.
+ */
+const UNNUMBERED = /<(?:row|c)(?:[>/]|\s(?!r=))/;
 const ROW_OR_CELL = /<(row|c)(?=[\s/>])([^>]*)>/g;
 const REFERENCE = /\sr\s*=\s*["']([A-Za-z]*)(\d+)["']/;
 
@@ -13,14 +16,14 @@ interface Position {
 }
 
 /**
- * Worksheet XML as it streams, with a reference given to each row and cell written without one
- * (`<row>`, `<c t="s">`), as the Open XML SDK lets a program write them and as Excel reads them: the
- * row after the last one, the cell after the last one. exceljs stops at the first such cell.
- * Parts whose rows and cells all have their reference stream through at the cost of a search.
+ * Gives a worksheet's rows and cells written without their reference (`<row>`, `<c t="s">`), as
+ * the Open XML SDK lets a program write them, the one Excel reads them at: the row after the last
+ * one, the cell after the last one. exceljs stops at the first such cell. Parts whose rows and
+ * cells all have their reference go through at the cost of a search.
  */
-export function numberCells(text: AsyncIterable<string>): AsyncGenerator<string> {
+export function numberCells(): PieceMap {
   const at: Position = { row: 0, column: -1 };
-  return mapWholeTags(text, (xml) => numberTags(xml, at));
+  return (xml) => numberTags(xml, at);
 }
 
 function numberTags(xml: string, at: Position): string {

@@ -39,14 +39,14 @@ export function repairExceljsReading(reader: object): void {
     wrapMethod(reader, name, ([entry, ...rest]) => {
       if (!isTextStream(entry)) return [entry, ...rest];
       entry.setEncoding('utf8');
-      return [Readable.from(repairEntry(name, dropRootPrefix(entry))), ...rest];
+      return [Readable.from(repairEntry(name, entry)), ...rest];
     });
   }
   for (const name of SHEET_PARSERS) {
     wrapMethod(reader, name, ([chunks, ...rest]) => {
       if (!isAsyncIterable(chunks)) return [chunks, ...rest];
-      const text = dropRootPrefix(decodeUtf8(chunks));
-      return [name === '_parseWorksheet' ? repairWorksheet(text) : text, ...rest];
+      const text = decodeUtf8(chunks);
+      return [name === '_parseWorksheet' ? repairWorksheet(text) : mapWholeTags(text, dropRootPrefix()), ...rest];
     });
   }
 }
@@ -68,14 +68,18 @@ async function* decodeUtf8(chunks: AsyncIterable<unknown>): AsyncGenerator<strin
   yield decoder.decode();
 }
 
-function repairEntry(parser: string, text: AsyncGenerator<string>): AsyncGenerator<string> {
-  if (parser === '_parseSharedStrings') return dropPhoneticReadings(dropIndentation(text));
-  return parser === '_parseStyles' ? readLocaleDateFormats(text) : text;
+function repairEntry(parser: string, text: AsyncIterable<string>): AsyncGenerator<string> {
+  if (parser === '_parseSharedStrings') return dropPhoneticReadings(mapWholeTags(text, dropRootPrefix(), dropIndentation));
+  return mapWholeTags(text, dropRootPrefix(), ...(parser === '_parseStyles' ? [readLocaleDateFormats()] : []));
 }
 
 function repairWorksheet(text: AsyncIterable<string>): AsyncGenerator<string> {
-  const runsJoined = replaceXmlElements(dropPhoneticReadings(dropIndentation(numberCells(text))), 'is', SECOND_RUN, joinRuns);
+  const runsJoined = replaceXmlElements(dropPhoneticReadings(mapWholeTags(text, dropRootPrefix(), numberCells(), dropIndentation)), 'is', SECOND_RUN, joinRuns);
   return replaceXmlElements(runsJoined, 'c', CELL_TO_MEND, (cell) => readIsoDate(escapeEntityText(cell)));
+}
+
+function dropPhoneticReadings(text: AsyncIterable<string>): AsyncGenerator<string> {
+  return replaceXmlElements(text, 'rPh', /<rPh[\s>]/, () => '');
 }
 
 /** White space between two tags, with the tag before it. */
@@ -83,16 +87,9 @@ const INDENTATION = /<[^<>]*>\s+(?=<|$)/g;
 /** The elements whose text is their value: a cell's value and formula, a string's text. */
 const TEXT_ELEMENT = /^<[tvf][\s>]/;
 
-function dropIndentation(text: AsyncIterable<string>): AsyncGenerator<string> {
-  return mapWholeTags(text, unindent);
-}
-
-function unindent(xml: string): string {
+/** White space between two tags dropped, but in an element whose text it is: a part written pretty-printed. */
+function dropIndentation(xml: string): string {
   return />\s/.test(xml) ? xml.replace(INDENTATION, (tagAndSpace) => (TEXT_ELEMENT.test(tagAndSpace) ? tagAndSpace : tagAndSpace.trimEnd())) : xml;
-}
-
-function dropPhoneticReadings(text: AsyncIterable<string>): AsyncGenerator<string> {
-  return replaceXmlElements(text, 'rPh', /<rPh[\s>]/, () => '');
 }
 
 /** A run right after another: an inline string of several runs. */
