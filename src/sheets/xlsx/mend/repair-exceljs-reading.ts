@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { dropRootPrefix } from './drop-root-prefix.js';
 import { readLocaleDateFormats } from './locale-date-formats.js';
+import { dropIndentation } from './drop-indentation.js';
 import { mapWholeTags } from './map-whole-tags.js';
-import { numberCells } from './number-cells.js';
+import { mendWorksheet } from './mend-worksheet.js';
 import { replaceXmlElements } from './replace-xml-elements.js';
 
 /*
@@ -46,7 +47,7 @@ export function repairExceljsReading(reader: object): void {
     wrapMethod(reader, name, ([chunks, ...rest]) => {
       if (!isAsyncIterable(chunks)) return [chunks, ...rest];
       const text = decodeUtf8(chunks);
-      return [name === '_parseWorksheet' ? repairWorksheet(text) : mapWholeTags(text, dropRootPrefix()), ...rest];
+      return [name === '_parseWorksheet' ? mendWorksheet(text) : mapWholeTags(text, dropRootPrefix()), ...rest];
     });
   }
 }
@@ -73,54 +74,8 @@ function repairEntry(parser: string, text: AsyncIterable<string>): AsyncGenerato
   return mapWholeTags(text, dropRootPrefix(), ...(parser === '_parseStyles' ? [readLocaleDateFormats()] : []));
 }
 
-function repairWorksheet(text: AsyncIterable<string>): AsyncGenerator<string> {
-  const runsJoined = replaceXmlElements(dropPhoneticReadings(mapWholeTags(text, dropRootPrefix(), numberCells(), dropIndentation)), 'is', SECOND_RUN, joinRuns);
-  return replaceXmlElements(runsJoined, 'c', CELL_TO_MEND, (cell) => readIsoDate(escapeEntityText(cell)));
-}
-
 function dropPhoneticReadings(text: AsyncIterable<string>): AsyncGenerator<string> {
   return replaceXmlElements(text, 'rPh', /<rPh[\s>]/, () => '');
-}
-
-/** White space between two tags, with the tag before it. */
-const INDENTATION = /<[^<>]*>\s+(?=<|$)/g;
-/** The elements whose text is their value: a cell's value and formula, a string's text. */
-const TEXT_ELEMENT = /^<[tvf][\s>]/;
-
-/** White space between two tags dropped, but in an element whose text it is: a part written pretty-printed. */
-function dropIndentation(xml: string): string {
-  return />\s/.test(xml) ? xml.replace(INDENTATION, (tagAndSpace) => (TEXT_ELEMENT.test(tagAndSpace) ? tagAndSpace : tagAndSpace.trimEnd())) : xml;
-}
-
-/** A run right after another: an inline string of several runs. */
-const SECOND_RUN = /<\/r>\s*<r[\s>]/;
-
-const TEXT = /<t(?:\s[^>]*)?>([^<]*)<\/t>/g;
-
-/**
- * A cell with text that reads as an XML entity once decoded (`&lt;` typed in it), which exceljs
- * decodes again, or typed as an ISO 8601 date (`t="d"`, as some libraries write dates), which
- * exceljs reads as the number its year starts with.
- */
-const CELL_TO_MEND = /&amp;(?:lt|gt|amp|apos|quot);| t="d"[\s/>]/;
-
-/** A cell whose inline string or formula result exceljs decodes twice, escaped once more to come out as typed. */
-function escapeEntityText(cell: string): string {
-  return cell.replace(/<(is|v)[\s>][\s\S]*?<\/\1>/g, (text) => text.replaceAll('&amp;', '&amp;amp;'));
-}
-
-/** An ISO date cell as the text of its date, without a time at midnight: `2024-01-05`. */
-function readIsoDate(cell: string): string {
-  const value = / t="d"/.test(cell) ? /<v>([^<]*)<\/v>/.exec(cell)?.[1] : undefined;
-  if (value === undefined) return cell;
-  const text = value.replace(/T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?$/, '');
-  return cell.replace(' t="d"', ' t="inlineStr"').replace(/<v>[^<]*<\/v>/, `<is><t>${text}</t></is>`);
-}
-
-/** An inline string of several runs as one text. */
-function joinRuns(inlineString: string): string {
-  const texts = [...inlineString.matchAll(TEXT)].map((match) => match[1] ?? '');
-  return `<is><t xml:space="preserve">${texts.join('')}</t></is>`;
 }
 
 function isTextStream(value: unknown): value is AsyncIterable<string> & { setEncoding(encoding: BufferEncoding): unknown } {
