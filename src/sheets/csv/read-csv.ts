@@ -2,7 +2,6 @@ import { toColumnLetter } from '../column-letter.js';
 import { buildSheetRow } from '../build-sheet-row.js';
 import { detectCsvLayout } from './detect-csv-layout.js';
 import { findHeaderRow } from '../find-header-row.js';
-import { prependRows } from '../prepend-rows.js';
 import type { CsvDelimiter } from './detect-delimiter.js';
 import { unescapeFormula } from '../escape-formula.js';
 import type { HeaderMap } from '../map-header.js';
@@ -33,7 +32,11 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
       warnings,
       close,
       async *rows(header) {
-        for await (const record of prependRows(after, records)) {
+        for (const record of after) {
+          const item = toSheetItem(record, header, delimiter);
+          if (item) yield item;
+        }
+        for await (const record of records) {
           const item = toSheetItem(record, header, delimiter);
           if (item) yield item;
         }

@@ -8,7 +8,6 @@ import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
 import { holdEarlyZipEnd } from './mend/hold-early-zip-end.js';
 import { streamFileBytes } from '../file/read-file-chunks.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
-import { prependRows } from '../prepend-rows.js';
 import { repairExceljsReading } from './mend/repair-exceljs-reading.js';
 import { SheetError } from '../sheet-error.js';
 import { toTempDirError } from '../file/temp-dir-error.js';
@@ -56,7 +55,12 @@ export async function openXlsxHead(file: SourceFile, options: SheetOpenOptions =
       close,
       async *rows(header) {
         try {
-          for await (const row of prependRows(found.after, rows)) {
+          // The rows read past the header while looking for it come first, without another step per row.
+          for (const row of found.after) {
+            const item = toSheetItem(row, header.names);
+            if (item) yield item;
+          }
+          for await (const row of rows) {
             const item = toSheetItem(row, header.names);
             if (item) yield item;
           }
