@@ -14,8 +14,8 @@ export interface HeaderMap {
 
 /** Characters that show nothing, which a name copied from a web page or a document may carry. */
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
-/** UTF-8's byte order mark as Windows-1252 (`ï»¿`) or Mac OS Roman (`Ôªø`) read it, or a second one. */
-const READ_BYTE_ORDER_MARK = /^(?:ï»¿|Ôªø|\uFEFF)/;
+/** UTF-8's byte order mark as Windows-1252 (`ï»¿`) or Mac OS Roman (`Ôªø`) read it. */
+const READ_BYTE_ORDER_MARK = /^(?:ï»¿|Ôªø)/;
 
 /**
  * Reads a header row: names are trimmed and matched case-insensitively against `knownColumns`

@@ -1,9 +1,8 @@
 import { dropIndentation } from './drop-indentation.js';
 import { dropRootPrefix, rootPrefix } from './drop-root-prefix.js';
+import { mapPieces, type FindCut } from './map-whole-tags.js';
 import { numberCells } from './number-cells.js';
 
-/** A row longer than this (a broken or hostile part) is passed on as it comes, in pieces. */
-const MAX_HELD_CHARS = 1 << 24;
 /** Anything but references to mend in a piece: one search, which a plain part (our own exports) passes. */
 const TO_MEND = />\s|<rPh[\s>]|<\/r>\s*<r[\s>]|&amp;(?:lt|gt|amp|apos|quot);| t="d"[\s/>]/;
 /** A run right after another: an inline string of several runs. */
@@ -24,33 +23,26 @@ const CELL_TO_MEND = /&amp;(?:lt|gt|amp|apos|quot);| t="d"[\s/>]/;
  * Worksheet XML as it streams, mended in pieces of whole rows, so that each cell is whole in its
  * piece: see repairExceljsReading. A piece that needs no mend but its references is searched once.
  */
-export async function* mendWorksheet(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+export function mendWorksheet(chunks: AsyncIterable<string>): AsyncGenerator<string> {
   const dropPrefix = dropRootPrefix();
   const number = numberCells();
   let prefix: string | undefined;
-  const mend = (xml: string): string => {
+  const beforeLastRow: FindCut = (pending, from) => {
+    prefix ??= rootPrefix(pending);
+    return prefix === undefined ? 0 : lastRowStart(pending, prefix === '' ? '<row' : `<${prefix}:row`, from);
+  };
+  return mapPieces(chunks, beforeLastRow, (xml) => {
     const numbered = number(prefix === '' ? xml : dropPrefix(xml));
     return TO_MEND.test(numbered) ? mendElements(dropIndentation(numbered)) : numbered;
-  };
-  let pending = '';
-  for await (const chunk of chunks) {
-    pending += chunk;
-    prefix ??= rootPrefix(pending);
-    if (prefix === undefined) continue;
-    const rowTag = prefix === '' ? '<row' : `<${prefix}:row`;
-    const cut = lastRowStart(pending, rowTag, pending.length - chunk.length - rowTag.length);
-    if (cut <= 0 && pending.length <= MAX_HELD_CHARS) continue;
-    const end = cut > 0 ? cut : pending.length;
-    yield mend(pending.slice(0, end));
-    pending = pending.slice(end);
-  }
-  yield mend(pending);
+  });
 }
 
-/** Where the last `<row` tag at or after `from` starts; -1 for none. */
+/** Where the last `<row` tag that starts in the text new from `from` (or straddles it) starts; -1 for none. */
 function lastRowStart(xml: string, rowTag: string, from: number): number {
-  for (let start = xml.lastIndexOf(rowTag); start >= Math.max(from, 0); start = start === 0 ? -1 : xml.lastIndexOf(rowTag, start - 1)) {
-    if (/[\s/>]/.test(xml.charAt(start + rowTag.length))) return start;
+  const start = Math.max(from - rowTag.length, 0);
+  const text = xml.slice(start);
+  for (let at = text.lastIndexOf(rowTag); at !== -1; at = at === 0 ? -1 : text.lastIndexOf(rowTag, at - 1)) {
+    if (/[\s/>]/.test(text.charAt(at + rowTag.length))) return start + at;
   }
   return -1;
 }
