@@ -9,8 +9,8 @@ export interface HeaderFound {
   cells: readonly string[];
   /** Warnings about the file before its header (the sheet chosen). */
   warnings: readonly string[];
-  /** The rows after the header, read as the header map names their cells. */
-  rows: (header: HeaderMap) => AsyncIterable<SheetItem>;
+  /** The rows after the header, read as the header map names their cells; `warn` adds to the reader's warnings (a footer skipped). */
+  rows: (header: HeaderMap, warn: (warning: string) => void) => AsyncIterable<SheetItem>;
   close: () => Promise<void>;
 }
 
@@ -28,14 +28,15 @@ export function toSheetHead(path: string, found: HeaderFound): SheetHead {
       if (taken) throw new Error(`Could not read ${path} again: a sheet head gives its rows once.`);
       taken = true;
       const header = mapHeader(found.cells, path, options);
+      const warnings = [...found.warnings, ...header.warnings];
       return {
         source,
         columns: header.names.filter((name) => name !== undefined),
-        warnings: [...found.warnings, ...header.warnings],
+        warnings,
         unknownColumns: header.unknown,
         sha256,
         close,
-        [Symbol.asyncIterator]: () => found.rows(header)[Symbol.asyncIterator](),
+        [Symbol.asyncIterator]: () => found.rows(header, (warning) => warnings.push(warning))[Symbol.asyncIterator](),
       };
     },
   };

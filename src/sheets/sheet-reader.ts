@@ -67,7 +67,7 @@ export interface SheetReader extends AsyncIterable<SheetItem> {
   readonly source: SheetSource;
   /** Kept columns, canonical names, in sheet order. */
   readonly columns: readonly string[];
-  /** Header warnings (unnamed columns), each given once. */
+  /** Header warnings (unnamed columns), each given once; once the rows are read to the end, a footer skipped too. */
   readonly warnings: readonly string[];
   /** Named columns that are not among `knownColumns`, as the header writes them; none without `knownColumns`. */
   readonly unknownColumns: readonly string[];

@@ -24,15 +24,15 @@ describe('validate command', () => {
     }
   });
 
-  it('counts one row as one row', async () => {
+  it('counts one row as one row, and says which footer it skipped', async () => {
     const dir = await makeTempDir();
-    await writeFile(join(dir, 'stores.csv'), 'code,lat\nS2,45.5\n');
+    await writeFile(join(dir, 'stores.csv'), 'code,lat\nS2,45.5\n\n"Grand Totals (1 record)"\n');
     const job = join(dir, 'one.yaml');
     await writeFile(job, `name: one\nsteps:\n  - import: {resource: businesses, source: ${join(dir, 'stores.csv')}}\n`);
     vi.spyOn(process, 'cwd').mockReturnValue(dir);
     try {
       const result = await runCliInProcess(['validate', job]);
-      expect(result.stderr).toContain(`(${join(dir, 'stores.csv')}): 1 row valid`);
+      expect(result.stderr).toContain(`(${join(dir, 'stores.csv')}): 1 row valid\n  Skipped 1 row(s) below the table, after an empty row, each with a single cell ('Grand Totals (1 record)'): a report's totals and footer, row 4.\n`);
     } finally {
       vi.restoreAllMocks();
     }

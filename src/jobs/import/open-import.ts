@@ -63,6 +63,7 @@ export async function openImport<Target, Update>(
     throw error;
   }
   for (const warning of summarizeWarnings(reader.warnings)) logger.warn(warning);
+  const headerWarnings = reader.warnings.length;
   const settings = {
     resource: catalog.resource,
     mode: options.mode,
@@ -107,6 +108,8 @@ export async function openImport<Target, Update>(
         }
         yield { base: outcome.notes === undefined ? base : { ...base, notes: outcome.notes }, target: outcome.target, update: outcome.update };
       }
+      // A footer is known only once the rows end.
+      for (const warning of reader.warnings.slice(headerWarnings)) logger.warn(warning);
     } catch (error) {
       await run.abandon();
       throw error;

@@ -53,6 +53,7 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
     try {
       const reader = await openImportSheet(source, catalog, sheet);
       check.warnings.push(...summarizeWarnings(reader.warnings));
+      const headerWarnings = reader.warnings.length;
       try {
         // Custom field definitions are the API's: their columns are checked when the job runs.
         checkSheetColumns({ file: source, source: reader.source, unknown: reader.unknownColumns, named: reader.columns.length + reader.unknownColumns.length, known: catalog.columns.map((column) => column.header), ignore: ignore ?? [], deferCustomFields: resource === 'businesses' });
@@ -66,6 +67,8 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
         check.invalid++;
         if (check.problems.length < SHOWN_PROBLEMS) check.problems.push(...errors.map((error) => `line ${line}: ${error}`));
       }
+      // A footer is known only once the rows end.
+      check.warnings.push(...reader.warnings.slice(headerWarnings));
     } catch (error) {
       if (!(error instanceof SheetError)) throw error;
       check.error = error.message;

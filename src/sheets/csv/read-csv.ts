@@ -1,6 +1,8 @@
 import { toColumnLetter } from '../column-letter.js';
 import { buildSheetRow } from '../build-sheet-row.js';
 import { detectCsvLayout } from './detect-csv-layout.js';
+import { chainRows } from '../chain-rows.js';
+import { dropFooterRows } from '../drop-footer-rows.js';
 import { findHeaderRow } from '../find-header-row.js';
 import type { CsvDelimiter } from './detect-delimiter.js';
 import { unescapeFormula } from '../escape-formula.js';
@@ -31,12 +33,10 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
       cells,
       warnings,
       close,
-      async *rows(header) {
-        for (const record of after) {
-          const item = toSheetItem(record, header, delimiter);
-          if (item) yield item;
-        }
-        for await (const record of records) {
+      async *rows(header, warn) {
+        const all = chainRows(after, records);
+        const kept = header.width < 2 ? all : dropFooterRows(all, (record) => ('problem' in record ? undefined : record.cells), { lineGaps: false, warn });
+        for await (const record of kept) {
           const item = toSheetItem(record, header, delimiter);
           if (item) yield item;
         }

@@ -3,6 +3,8 @@ import { MAX_WORKBOOK_UNPACKED_BYTES } from './refuse-unpacked-size.js';
 import { aliasWorksheetParts } from './mend/alias-worksheet-parts.js';
 import { buildSheetRow } from '../build-sheet-row.js';
 import { chooseSheet, type ChosenSheet } from './choose-sheet.js';
+import { chainRows } from '../chain-rows.js';
+import { dropFooterRows } from '../drop-footer-rows.js';
 import { findHeaderRow } from '../find-header-row.js';
 import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
 import { holdEarlyZipEnd } from './mend/hold-early-zip-end.js';
@@ -53,14 +55,11 @@ export async function openXlsxHead(file: SourceFile, options: SheetOpenOptions =
       cells: headerCells(found.header),
       warnings: [...warnings, ...found.warnings],
       close,
-      async *rows(header) {
+      async *rows(header, warn) {
         try {
-          // The rows read past the header while looking for it come first, without another step per row.
-          for (const row of found.after) {
-            const item = toSheetItem(row, header.names);
-            if (item) yield item;
-          }
-          for await (const row of rows) {
+          const all = chainRows(found.after, rows);
+          const kept = header.width < 2 ? all : dropFooterRows(all, footerCells, { lineGaps: true, warn });
+          for await (const row of kept) {
             const item = toSheetItem(row, header.names);
             if (item) yield item;
           }
@@ -115,6 +114,11 @@ async function* readRows(worksheet: AsyncIterable<ExcelJS.Row>, date1904: boolea
 
 function headerCells(row: XlsxRow): string[] {
   return row.cells.map((cell) => (typeof cell === 'object' ? '' : String(cell)));
+}
+
+/** A row's cells, for a footer's; undefined when one could not be read, as no footer has such a cell. */
+function footerCells(row: XlsxRow): XlsxRow['cells'] | undefined {
+  return row.cells.some((cell) => typeof cell === 'object') ? undefined : row.cells;
 }
 
 function toSheetItem(row: XlsxRow, names: readonly (string | undefined)[]): SheetItem | undefined {
