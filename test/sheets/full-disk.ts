@@ -10,9 +10,9 @@ const readOnly = (): NodeJS.ErrnoException => Object.assign(new Error('EROFS: re
 const noSpace = (): NodeJS.ErrnoException => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
 
 /**
- * node:fs whose write streams (every output of the CLI) and writeFileSync (a lock) fail with ENOSPC
- * once `disk.free` bytes are written, as a disk that fills does, and writeFileSync with EROFS on a
- * read-only disk: `vi.mock('node:fs', ...)` with it.
+ * node:fs whose write streams (every output of the CLI), writeFileSync (a lock) and appendFileSync
+ * (the journal) fail with ENOSPC once `disk.free` bytes are written, as a disk that fills does, and
+ * writeFileSync with EROFS on a read-only disk: `vi.mock('node:fs', ...)` with it.
  */
 export function withFullDisk(fs: typeof NodeFs): typeof NodeFs {
   const fillingFs = {
@@ -42,7 +42,15 @@ export function withFullDisk(fs: typeof NodeFs): typeof NodeFs {
     disk.free -= size;
     fs.writeFileSync(path, data, options);
   };
-  return { ...fs, createWriteStream: createWriteStream as typeof fs.createWriteStream, writeFileSync };
+  // As the disk does: what fits is written, the rest refused (a journal line cut short).
+  const appendFileSync = (path: NodeFs.PathOrFileDescriptor, data: string | Uint8Array, options?: NodeFs.WriteFileOptions): void => {
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    const taken = Math.min(bytes.byteLength, disk.free);
+    disk.free -= taken;
+    fs.appendFileSync(path, bytes.subarray(0, taken), options);
+    if (taken < bytes.byteLength) throw noSpace();
+  };
+  return { ...fs, createWriteStream: createWriteStream as typeof fs.createWriteStream, writeFileSync, appendFileSync };
 }
 
 /** node:fs/promises whose writeFile (the export's saved pages) fails with ENOSPC once `disk.free` is spent. */

@@ -47,6 +47,8 @@ export class ImportRun {
   /** What a row's work could not do itself (write the report or the journal: a full disk): the run stops, and ends with it. */
   private failure: Error | undefined;
   private readonly startedAt = new Date();
+  /** Aborts once the run stops: a write still waiting for its turn is not sent, only those in flight end. */
+  private readonly halt = new AbortController();
 
   constructor(
     readonly client: ApiClient,
@@ -85,10 +87,14 @@ export class ImportRun {
     return this.record({ ...row, status: 'skipped', changes: [], errors: [`not sent: ${this.stopReason ?? 'the import stopped'}`] });
   }
 
-  /** Sends a write and counts it once it has left: a write a stop kept in the queue is not counted (`requests.writes`). */
-  async write<T>(send: () => Promise<T>): Promise<T> {
+  /**
+   * Sends a write and counts it once it has left. `send` makes its request with the signal given,
+   * which aborts once the run stops: a write still waiting for its turn then is not sent, and not
+   * counted (`requests.writes`).
+   */
+  async write<T>(send: (signal: AbortSignal) => Promise<T>): Promise<T> {
     try {
-      const answer = await send();
+      const answer = await send(this.halt.signal);
       this.writes++;
       return answer;
     } catch (error) {
@@ -102,6 +108,7 @@ export class ImportRun {
     const tracked = work()
       .catch((error: unknown) => {
         this.failure ??= error instanceof Error ? error : new Error(String(error));
+        this.haltIfStopped();
       })
       .finally(() => this.inFlight.delete(tracked));
     this.inFlight.add(tracked);
@@ -113,6 +120,7 @@ export class ImportRun {
     // A file that cannot be written (the undo file on a full disk) is no row's failure: the run stops on it.
     if (error instanceof SheetError) throw error;
     this.stopCause ??= findStopCause(error);
+    this.haltIfStopped();
     if (error instanceof AbortedError) {
       await this.skip(row);
       return;
@@ -183,11 +191,18 @@ export class ImportRun {
   }
 
   private async addToReport(row: ReportedRow): Promise<void> {
-    if (isProblem(row.status)) this.problems++;
+    if (isProblem(row.status)) {
+      this.problems++;
+      this.haltIfStopped();
+    }
     const perRowLeft = this.readsPerRowLeft();
     this.options.onProgress?.({ rows: ++this.reported, resumed: this.resumed, ...(perRowLeft === undefined ? {} : { reads: { done: this.reads, perRowLeft } }) });
     await this.report.add(row);
     if (isProblem(row.status)) await this.onProblem(row);
+  }
+
+  private haltIfStopped(): void {
+    if (this.stopReason !== undefined) this.halt.abort();
   }
 
   /** After a job-level error while reading the sheet: the rows in flight end, what they did is journaled and reported. */

@@ -234,6 +234,20 @@ describe('an import against a faulty service', () => {
     expect(rerun.received.size).toBe(16);
     expectRenamed(targets, 'Revoked');
   });
+
+  it('sends no queued write once --max-errors is passed: only those in flight end', async () => {
+    const { csv } = renameSheet(20, 'Refused');
+    const log = injectOnWrites(() => ({ status: 400, body: { status: 'error', message: 'refused' } }));
+    const { summary, results } = await harness.runImport('businesses', csv, { maxErrors: 2 }, 'ORG_ADMIN', { concurrency: 2 });
+    // The third failure passes the limit; the writes in flight then (two at most) still end, with their answers.
+    const sent = sum(log.received);
+    expect(sent).toBeGreaterThanOrEqual(3);
+    expect(sent).toBeLessThanOrEqual(3 + 2);
+    expect(summary.rows).toMatchObject({ failed: sent, skipped: 20 - sent, total: 20 });
+    expect(summary.requests.writes).toBe(sent);
+    expect(results.filter((row) => row._status === 'failed').every((row) => row._http_status === '400')).toBe(true);
+    expect(results.find((row) => row._status === 'skipped')?._errors).toBe('not sent: more than 2 rows were invalid or failed (--max-errors)');
+  });
 });
 
 describe('pacing against the service rate limit', () => {
@@ -257,4 +271,5 @@ describe('pacing against the service rate limit', () => {
     // Past one window: the 300 writes took more than 5 s of the clock.
     expect(clock.sleeps.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThan(5000);
   }, 30_000);
+
 });

@@ -142,15 +142,22 @@ describe('the report directory', () => {
     const reportDir = join(harness.dir, 'full');
     const csv = renameSheet(30);
     disk.free = 4_000;
-    const imported = harness.runImport('businesses', csv, { reportDir });
+    const imported = harness.runImport('businesses', csv, { reportDir }, 'ORG_ADMIN', { concurrency: 2 });
     await expect(imported).rejects.toThrow(SheetError);
     await expect(imported).rejects.toThrow(/^Could not write .*\/full\/(results|errors|undo)\.csv: the disk is full\. Free space, then run the same command again to resume\.$/);
     expect(await readdir(reportDir)).toEqual(['journal.jsonl']);
+    // Whole lines only: the disk cut the last one short.
+    const journaled = (await readFile(join(reportDir, 'journal.jsonl'), 'utf8')).split('\n').slice(0, -1).filter((line) => line.includes('"status":"updated"')).length;
+    const sent = harness.writes.length;
+    // A write still waiting for its turn when the disk filled is not sent: only the two in flight, and one an answer let go.
+    expect(sent - journaled).toBeLessThanOrEqual(2 + 1);
 
     disk.free = Infinity;
     const { summary } = await harness.runImport('businesses', csv, { reportDir });
-    expect(summary.rows).toMatchObject({ total: 30, updated: 30 });
-    expect(summary.resumed).toBeGreaterThan(0);
+    // A write answered after the journal could take no more was applied: the resumed run finds its business unchanged.
+    expect(summary.rows).toMatchObject({ total: 30, updated: 30 - (sent - journaled), unchanged: sent - journaled, failed: 0 });
+    expect(summary.resumed).toBe(journaled);
+    expect(harness.writes).toHaveLength(30 - sent);
   });
 });
 

@@ -66,19 +66,19 @@ async function writeItems<Item, Current, Answer>(
   const describe = (item: Item, answer: Answer): string[] => resource.describeOutcome(item, answer);
   if ('all' in write) {
     await writeBatch(run, group, planned, {
-      send: (items) => write.all(group.api, group.businessId, items),
+      send: (items, signal) => write.all(group.api.withSignal(signal), group.businessId, items),
       readRefusals: (error, items) => write.readRefusals(error, items),
       describe,
     });
     return;
   }
   for (const entry of planned) {
-    await writeBatch(run, group, [entry], { send: () => write.each(group.api, group.businessId, entry.item), readRefusals: () => undefined, describe });
+    await writeBatch(run, group, [entry], { send: (_, signal) => write.each(group.api.withSignal(signal), group.businessId, entry.item), readRefusals: () => undefined, describe });
   }
 }
 
 interface BatchWriter<Item, Answer> {
-  send(items: readonly Item[]): Promise<Answer>;
+  send(items: readonly Item[], signal: AbortSignal): Promise<Answer>;
   readRefusals(error: unknown, items: readonly Item[]): Map<number, string[]> | undefined;
   describe(item: Item, answer: Answer): string[];
 }
@@ -103,7 +103,7 @@ async function writeBatch<Item, Answer>(
     }
     const items = pending.map((entry) => entry.item);
     try {
-      const answer = await run.write(() => writer.send(items));
+      const answer = await run.write((signal) => writer.send(items, signal));
       // Recorded side by side: each row of the answer is journaled as its record starts, before anything else runs.
       await Promise.all(
         pending.map(({ row, item, changes }) =>

@@ -270,7 +270,7 @@ class BusinessBatches {
     await this.run.dispatch(async () => {
       try {
         await this.roundTrip.addToUndo(read.current, columns);
-        await this.run.lockedFields.send(current.org_id, payload, read.current, (sendable) => this.run.write(() => api.updateBusiness(target, sendable)));
+        await this.run.lockedFields.send(current.org_id, payload, read.current, (sendable) => this.run.write((signal) => api.withSignal(signal).updateBusiness(target, sendable)));
         await this.run.record({ ...row.base, status: 'updated', target, changes, errors: [] });
       } catch (error) {
         await this.run.fail({ ...row.base, target }, error, findIdentityColumn(row.target));

@@ -64,7 +64,7 @@ async function writeCustomFieldOrder(run: ImportRun, api: OrgApi, body: CustomFi
     return;
   }
   try {
-    await run.write(() => api.orderCustomFields(body));
+    await run.write((signal) => api.withSignal(signal).orderCustomFields(body));
     // Recorded side by side: each row of the answer is journaled as its record starts, before anything else runs.
     await Promise.all(changed.map(({ row, changes }) => run.record({ ...row.base, status: 'updated', changes, errors: [] })));
   } catch (error) {
