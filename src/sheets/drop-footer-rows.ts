@@ -21,7 +21,7 @@ export interface FooterOptions {
  */
 export async function* dropFooterRows<Row extends { line: number }>(
   rows: AsyncIterable<Row>,
-  cellsOf: (row: Row) => readonly unknown[] | undefined,
+  cellsOf: (row: Row) => readonly (string | boolean)[] | undefined,
   { lineGaps, warn }: FooterOptions,
 ): AsyncGenerator<Row> {
   let held: Row[] | undefined;
@@ -51,16 +51,16 @@ export async function* dropFooterRows<Row extends { line: number }>(
 }
 
 /** Filled cells, counted up to two; undefined for a row that cannot be read. */
-function countFilled(cells: readonly unknown[] | undefined): number | undefined {
+function countFilled(cells: readonly (string | boolean)[] | undefined): number | undefined {
   if (cells === undefined) return undefined;
   let filled = 0;
   for (const cell of cells) if (!isBlank(cell) && ++filled === 2) break;
   return filled;
 }
 
-const isBlank = (cell: unknown): boolean => typeof cell === 'string' && cell.trim() === '';
+const isBlank = (cell: string | boolean): boolean => typeof cell === 'string' && cell.trim() === '';
 
-function describeFooter<Row extends { line: number }>(rows: readonly Row[], cellsOf: (row: Row) => readonly unknown[] | undefined): string {
+function describeFooter<Row extends { line: number }>(rows: readonly Row[], cellsOf: (row: Row) => readonly (string | boolean)[] | undefined): string {
   const texts = rows.map((row) => {
     const text = String(cellsOf(row)?.find((cell) => !isBlank(cell)) ?? '').trim();
     return text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text;

@@ -117,8 +117,12 @@ function headerCells(row: XlsxRow): string[] {
 }
 
 /** A row's cells, for a footer's; undefined when one could not be read, as no footer has such a cell. */
-function footerCells(row: XlsxRow): XlsxRow['cells'] | undefined {
-  return row.cells.some((cell) => typeof cell === 'object') ? undefined : row.cells;
+function footerCells({ cells }: XlsxRow): readonly CellValue[] | undefined {
+  return isEveryCellRead(cells) ? cells : undefined;
+}
+
+function isEveryCellRead(cells: readonly (CellValue | CellProblem)[]): cells is readonly CellValue[] {
+  return cells.every((cell) => typeof cell !== 'object');
 }
 
 function toSheetItem(row: XlsxRow, names: readonly (string | undefined)[]): SheetItem | undefined {
