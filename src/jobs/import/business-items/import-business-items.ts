@@ -82,6 +82,11 @@ class GroupBatches<Item, Current, Answer> {
   async flush(): Promise<void> {
     const groups = this.batch;
     this.batch = [];
+    // Rows held for their batch when the import stopped cost no read.
+    if (this.run.stopReason !== undefined) {
+      for (const group of groups) for (const row of group.rows) await this.run.skip({ ...row.base, target: group.key });
+      return;
+    }
     const read = groups.filter((group) => this.mustRead(group));
     const resolved = read.length === 0 ? undefined : await this.resolve(read);
     for (const group of groups) {

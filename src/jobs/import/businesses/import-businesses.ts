@@ -176,6 +176,7 @@ class BusinessBatches {
    */
   async send({ org, rows }: ReadBatch<BusinessRow>): Promise<void> {
     if (rows.length === 0) return;
+    if (await this.skipIfStopped(rows)) return;
     const planned = await this.takePlannedReads(rows);
     const unread = rows.filter((row) => !planned.has(row));
     let resolved: ResolvedTargets | undefined;
@@ -202,6 +203,13 @@ class BusinessBatches {
       if (this.plannedReads?.stage === 'plan') await this.plannedReads.reads.record(row.base.line, resolution.business);
       await this.sendRow(row, resolution.business);
     }
+  }
+
+  /** Rows held for their batch when the import stopped cost no read: they are skipped. */
+  private async skipIfStopped(rows: readonly BusinessRow[]): Promise<boolean> {
+    if (this.run.stopReason === undefined) return false;
+    for (const row of rows) await this.run.skip(row.base);
+    return true;
   }
 
   private async resolve(org: ReadBatch<BusinessRow>['org'], rows: readonly BusinessRow[]): Promise<ResolvedTargets> {
