@@ -26,8 +26,8 @@ export interface RequestContext {
  * One call: a concurrency slot of the organization, then attempts at its budget's
  * turns with retries, the answer checked against `schema`. Back-off waits and a
  * 429's pause keep the slot, so a failing organization does not flood its budget.
- * A call cancelled by its own signal rejects with AbortedError and is not counted, unless the
- * service had answered it.
+ * A call cancelled by its own signal rejects with AbortedError and is not counted, unless it is
+ * a write the service had answered.
  */
 export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, schema: z.ZodType<T>): Promise<T> {
   const { budget, stop } = ctx;
@@ -57,9 +57,9 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
     budget.counters.succeeded++;
     return result;
   } catch (error) {
-    // An answer the service gave stays the call's outcome: a write refused while its caller stopped was still refused.
-    const answered = error instanceof ApiError && error.status !== undefined;
-    if (request.signal?.aborted === true && !stop.signal.aborted && !answered) throw new AbortedError();
+    // A write's answer stays its outcome: one refused while its caller stopped was still refused. A read's is no longer wanted.
+    const answeredWrite = request.method !== 'GET' && error instanceof ApiError && error.status !== undefined;
+    if (request.signal?.aborted === true && !stop.signal.aborted && !answeredWrite) throw new AbortedError();
     budget.counters.failed++;
     // Every other call would fail the same way: nothing more is sent.
     if (error instanceof RetryAfterTooLongError || error instanceof UnreachableServiceError || error instanceof WrongBaseUrlError) stop.stop(new AbortedError(error));
