@@ -72,7 +72,15 @@ export class ImportRun {
   async record(row: ReportedRow): Promise<void> {
     const { notes, ...outcome } = row;
     const reported = notes === undefined ? outcome : { ...outcome, changes: [...notes, ...outcome.changes] };
-    if (isFinalOutcome(reported.status, reported.httpStatus)) this.journal.append(reported);
+    if (isFinalOutcome(reported.status, reported.httpStatus)) {
+      try {
+        this.journal.append(reported);
+      } catch (error) {
+        // A journal that takes no more (a full disk): no queued write may leave without its line.
+        this.stopOn(error);
+        throw error;
+      }
+    }
     await this.addToReport(reported);
   }
 
@@ -107,8 +115,7 @@ export class ImportRun {
   async dispatch(work: () => Promise<void>): Promise<void> {
     const tracked = work()
       .catch((error: unknown) => {
-        this.failure ??= error instanceof Error ? error : new Error(String(error));
-        this.haltIfStopped();
+        this.stopOn(error);
       })
       .finally(() => this.inFlight.delete(tracked));
     this.inFlight.add(tracked);
@@ -199,6 +206,12 @@ export class ImportRun {
     this.options.onProgress?.({ rows: ++this.reported, resumed: this.resumed, ...(perRowLeft === undefined ? {} : { reads: { done: this.reads, perRowLeft } }) });
     await this.report.add(row);
     if (isProblem(row.status)) await this.onProblem(row);
+  }
+
+  /** What a row's work could not do itself: the run stops, and ends with it. */
+  private stopOn(error: unknown): void {
+    this.failure ??= error instanceof Error ? error : new Error(String(error));
+    this.haltIfStopped();
   }
 
   private haltIfStopped(): void {
