@@ -42,6 +42,8 @@ export interface SheetOpenOptions {
   sheet?: string;
   /** XLSX: without `sheet`, a sheet with this name is read if there is one, else the first sheet. */
   resource?: string;
+  /** Names the header row is known by: rows above it that name none are titles, whatever their width (see findHeaderRow). */
+  headerNames?: readonly string[];
   /** CSV: skips delimiter detection. */
   delimiter?: CsvDelimiter;
   /** XLSX: computes the file's SHA-256 before the first row, from the bytes read to the header and the rest; a CSV's comes with the scan of its encoding anyway. */

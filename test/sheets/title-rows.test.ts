@@ -46,4 +46,24 @@ describe('rows above the header, as a CRM report puts them', () => {
     const title = await readCsv(`Stores report\n${rows}\nstoreCode,name\n`);
     expect(title.reader.unknownColumns).toEqual(['Stores report']);
   });
+  it('skips titles of several cells when a row below names a column the reader knows, and reads every row after it', async () => {
+    const path = join(await makeTempDir(), 'report.csv');
+    await writeFile(path, 'Stores report,page 1\nGenerated,2026-03-01,by Jane\n\nstoreCode,name\nS1,Le Bistrot\nS2,La Forge\n');
+    const { reader, items } = await readItems(path, { knownColumns: KNOWN, headerNames: KNOWN });
+    expect(reader.columns).toEqual(KNOWN);
+    expect(reader.warnings).toEqual(["Skipped 2 row(s) above the header, which name no column the import reads ('Stores report | page 1', 'Generated | 2026-03-01 | by Jane'): the header is row 4."]);
+    expect(items.map((item) => (item.kind === 'row' ? [item.line, item.values] : item))).toEqual([
+      [5, { storeCode: 'S1', name: 'Le Bistrot' }],
+      [6, { storeCode: 'S2', name: 'La Forge' }],
+    ]);
+  });
+
+  it('takes the first row for the header when no row within reach names a known column, and reads the rows it looked at', async () => {
+    const path = join(await makeTempDir(), 'typos.csv');
+    await writeFile(path, 'store_code,nom\nS1,Le Bistrot\nS2,La Forge\n');
+    const { reader, items } = await readItems(path, { headerNames: KNOWN });
+    expect(reader.columns).toEqual(['store_code', 'nom']);
+    expect(reader.warnings).toEqual([]);
+    expect(items.map((item) => item.line)).toEqual([2, 3]);
+  });
 });

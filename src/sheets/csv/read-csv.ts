@@ -26,7 +26,7 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
     await records.return(undefined);
   };
   try {
-    const { cells, after, warnings } = await readHeader(records, file.path, sepLine);
+    const { cells, after, warnings } = await readHeader(records, file.path, sepLine, options.headerNames);
     return toSheetHead(file.path, {
       source: { format: 'csv', delimiter, encoding, bom, lineEnding, ...(strayBytes ? { strayBytes } : {}) },
       sha256,
@@ -48,9 +48,14 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
   }
 }
 
-async function readHeader(records: AsyncIterator<CsvRecord>, path: string, sepLine: boolean): Promise<{ cells: string[]; after: CsvRecord[]; warnings: string[] }> {
+async function readHeader(
+  records: AsyncIterator<CsvRecord>,
+  path: string,
+  sepLine: boolean,
+  headerNames: readonly string[] | undefined,
+): Promise<{ cells: string[]; after: CsvRecord[]; warnings: string[] }> {
   if (sepLine) await records.next();
-  const found = await findHeaderRow(records, (record) => ('problem' in record ? undefined : record.cells));
+  const found = await findHeaderRow(records, (record) => ('problem' in record ? undefined : record.cells), headerNames);
   if (found === undefined) throw new SheetError(`read ${path}`, 'the file is empty', 'Add a header row with the column names.');
   const { header, after, warnings } = found;
   if ('problem' in header) throw new SheetError(`read ${path}`, `its header (line ${header.line}) is malformed: ${header.problem}`, 'Fix the header line.');

@@ -45,7 +45,7 @@ export async function openXlsxHead(file: SourceFile, options: SheetOpenOptions =
   try {
     const { name, worksheet, warnings } = await findWorksheet(workbook, worksheets, unpacked, path, options);
     const rows = readRows(unpacked.guardIterator(worksheet[Symbol.asyncIterator]()), isDate1904(workbook));
-    const found = await findHeaderRow(rows, headerCells);
+    const found = await findHeaderRow(rows, headerCells, options.headerNames);
     if (found === undefined) throw new SheetError(`read ${path}`, 'the sheet is empty', 'Add a header row with the column names.');
     // Asked once the header is read: exceljs has then read the whole of a workbook it wrote, so the digest reads nothing more.
     const sha256 = options.sha256 === true ? await file.sha256() : undefined;

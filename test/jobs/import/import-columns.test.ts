@@ -48,15 +48,22 @@ describe('columns are explicit', () => {
     }
   });
 
-  it('skips a title above the header, and says a first row that names no column is not a header, instead of offering to ignore it', async () => {
+  it('skips titles above the header, of one cell or more, and says a first row that names no column is not a header, instead of offering to ignore it', async () => {
     const workbook = new ExcelJS.Workbook();
-    workbook.addWorksheet('stores').addRows([['Stores – March'], [], ['business_id', 'name'], [businessId(0), 'x']]);
+    workbook.addWorksheet('stores').addRows([['Stores – March', 'page 1'], [], ['business_id', 'name'], [businessId(0), 'x']]);
     const file = join(harness.dir, 'titled.xlsx');
     await workbook.xlsx.writeFile(file);
     const { summary } = await harness.importFile('businesses', file, { dryRun: true });
     expect(summary.rows).toMatchObject({ total: 1, would_update: 1 });
-    const message = 'its first filled row names no column the import reads (Services – March | page 1), so it is not a header. Make the column names its first filled row (delete any title rows above them), or check that it is the right file.';
-    await expect(harness.runImport('services', `Services – March,page 1\n\nbusiness_id,service_id\n${businessId(0)},1\n`)).rejects.toThrow(message);
+    const warnings: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => warnings.push((JSON.parse(line) as { msg: string }).msg) });
+    const titled = join(harness.dir, 'titled-services.csv');
+    await writeFile(titled, `Services – March,page 1\nGenerated,2026-03-01\n\nbusiness_id,service_id\n${businessId(0)},1\n`);
+    const services = await harness.importFile('services', titled, { dryRun: true }, log);
+    expect(services.summary.rows).toMatchObject({ total: 1, invalid: 0 });
+    expect(warnings).toContain("Skipped 2 row(s) above the header, which name no column the import reads ('Services – March | page 1', 'Generated | 2026-03-01'): the header is row 4.");
+    const message = 'its first filled row names no column the import reads (Magasin | Nom), so it is not a header. Make the column names its first filled row (delete any title rows above them), or check that it is the right file.';
+    await expect(harness.runImport('services', `Magasin,Nom\n${businessId(0)},x\n`)).rejects.toThrow(message);
   });
 
   it('skips the totals and footer a CRM report puts below its rows, with no request for them, and logs it', async () => {

@@ -122,10 +122,10 @@ async function openBusinessImport(
   logger: Logger,
   { lookup, readDefinitions, onRestored }: { lookup: OrgApi; readDefinitions: SharedReads['readDefinitions']; onRestored: (row: ReportedRow) => void },
 ): Promise<BusinessImport> {
-  const head = await openImportHead(options.source, 'businesses', options.sheet);
+  const staticHeaders = buildBusinessCatalog([]).columns.map((column) => column.header);
+  const head = await openImportHead(options.source, 'businesses', staticHeaders, options.sheet);
   try {
     // Before the definitions are read, the first request: only custom_fields.* columns wait for them.
-    const staticHeaders = buildBusinessCatalog([]).columns.map((column) => column.header);
     checkSheetColumns({ file: options.file, source: head.source, unknown: findUnknownColumns(head.columns, staticHeaders), named: head.columns.length, known: staticHeaders, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
     const customFields = await readDefinitions(lookup);
     if (customFields === undefined) {

@@ -12,9 +12,9 @@ export type ImportSheet = SheetReader & { readonly sha256: string };
  * should carry turned into issues, and the SHA-256 a resume is checked against.
  */
 
-/** Opens a sheet up to its header, for an import whose columns depend on it. */
-export function openImportHead(file: SourceFile | string, resource: string, sheet?: string): Promise<SheetHead> {
-  return openSheetHead(file, openOptions(resource, sheet));
+/** Opens a sheet up to its header, for an import whose columns depend on it: `headerNames`, those known before, find the header. */
+export function openImportHead(file: SourceFile | string, resource: string, headerNames: readonly string[], sheet?: string): Promise<SheetHead> {
+  return openSheetHead(file, openOptions(resource, headerNames, sheet));
 }
 
 export function readImportSheet<Target, Update>(head: SheetHead, catalog: ImportCatalog<Target, Update>): ImportSheet {
@@ -22,16 +22,18 @@ export function readImportSheet<Target, Update>(head: SheetHead, catalog: Import
 }
 
 export async function openImportSheet<Target, Update>(file: SourceFile | string, catalog: ImportCatalog<Target, Update>, sheet?: string): Promise<ImportSheet> {
-  return toImportSheet(await openSheetReader(file, { ...openOptions(catalog.resource, sheet), ...columnOptions(catalog) }));
+  return toImportSheet(await openSheetReader(file, { ...openOptions(catalog.resource, headersOf(catalog), sheet), ...columnOptions(catalog) }));
 }
 
-function openOptions(resource: string, sheet: string | undefined): SheetOpenOptions {
-  return { resource, sha256: true, ...(sheet === undefined ? {} : { sheet }) };
+function openOptions(resource: string, headerNames: readonly string[], sheet: string | undefined): SheetOpenOptions {
+  return { resource, headerNames, sha256: true, ...(sheet === undefined ? {} : { sheet }) };
 }
 
 function columnOptions(catalog: ImportCatalog<unknown, unknown>): SheetColumnOptions {
-  return { knownColumns: catalog.columns.map((column) => column.header), metaColumns: catalog.metaColumns ?? [] };
+  return { knownColumns: headersOf(catalog), metaColumns: catalog.metaColumns ?? [] };
 }
+
+const headersOf = (catalog: ImportCatalog<unknown, unknown>): string[] => catalog.columns.map((column) => column.header);
 
 function toImportSheet(opened: SheetReader): ImportSheet {
   const reader = checkCells(opened);
