@@ -34,8 +34,7 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
       warnings,
       close,
       async *rows(header, warn) {
-        const all = chainRows(after, records);
-        const kept = header.width < 2 ? all : dropFooterRows(all, (record) => ('problem' in record ? undefined : record.cells), { lineGaps: false, warn });
+        const kept = dropFooterRows(chainRows(after, records), (record) => ('problem' in record ? undefined : record.cells), { width: header.width, lineGaps: false, warn });
         for await (const record of kept) {
           const item = toSheetItem(record, header, delimiter);
           if (item) yield item;

@@ -57,8 +57,7 @@ export async function openXlsxHead(file: SourceFile, options: SheetOpenOptions =
       close,
       async *rows(header, warn) {
         try {
-          const all = chainRows(found.after, rows);
-          const kept = header.width < 2 ? all : dropFooterRows(all, footerCells, { lineGaps: true, warn });
+          const kept = dropFooterRows(chainRows(found.after, rows), footerCells, { width: header.width, lineGaps: true, warn });
           for await (const row of kept) {
             const item = toSheetItem(row, header.names);
             if (item) yield item;
