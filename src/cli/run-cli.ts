@@ -3,6 +3,7 @@ import { AbortedError } from '../api/errors/api-error.js';
 import { ROLES } from '../api/facts/service-facts.js';
 import { UsageError, UserError } from '../user-error.js';
 import { checkCommand } from './commands/check-command.js';
+import { checkFlagValues } from './check-flag-values.js';
 import type { CliIo, CommandContext } from './command-context.js';
 import { conformanceCommand } from './commands/conformance-command.js';
 import { createLogger } from './create-logger.js';
@@ -48,6 +49,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .scriptName('listing-bulk')
     .option('emulator', { type: 'boolean', default: false, global: true, describe: 'Start the built-in emulator in this process and run against it' })
     .option('emulator-role', { choices: ROLES, default: 'ORG_ADMIN' as const, global: true, describe: 'Whose key to use on the built-in emulator' })
+    .check((argv) => checkFlagValues(args, argv), true)
     .strict()
     .demandCommand(1)
     .recommendCommands()

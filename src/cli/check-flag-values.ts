@@ -1,0 +1,31 @@
+/** Flags that count things or name an organization: whole numbers, 1 or more. */
+const POSITIVE_INTEGERS = new Set(['org', 'org-id', 'concurrency']);
+/** Flags that are a rate: more than 0. */
+const POSITIVE = new Set(['rate-per-minute']);
+
+/**
+ * A flag written without its value, or a number flag given anything but the number it takes, as
+ * a usage problem; else true. yargs reads `--report` before another flag as '', `--user` as [],
+ * `--org` as undefined, `--concurrency` as its default and `--org abc` as NaN, which a command
+ * would otherwise act on (a report folder named '', a request with `org_id=NaN`). Boolean flags
+ * read as booleans and pass.
+ */
+export function checkFlagValues(args: readonly string[], argv: Record<string, unknown>): true | string {
+  for (const [index, arg] of args.entries()) {
+    if (arg === '--') break;
+    if (!arg.startsWith('--')) continue;
+    const [name = '', inline] = arg.slice(2).split(/=(.*)/s);
+    const value = argv[name];
+    if (typeof value === 'boolean' || (value === undefined && typeof argv[name.replace(/^no-/, '')] === 'boolean')) continue;
+    const next = args[index + 1];
+    const written = inline ?? (next === undefined || next.startsWith('--') ? '' : next);
+    // Nothing written after it: a flag with a default takes the default.
+    const empty = written.trim() === '' || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+    if (empty) return `--${name} needs a value`;
+    if (typeof value !== 'number') continue;
+    if (!Number.isFinite(value)) return `--${name} needs a number, got '${written}'`;
+    if (POSITIVE_INTEGERS.has(name) && (!Number.isInteger(value) || value < 1)) return `--${name} needs a whole number, 1 or more, got '${written}'`;
+    if (POSITIVE.has(name) && value <= 0) return `--${name} needs a number more than 0, got '${written}'`;
+  }
+  return true;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { EXIT_CODES } from '../../src/cli/exit-codes.js';
+import { runCliInProcess } from './test-io.js';
+
+describe('flags given without the value they take', () => {
+  it.each([
+    [['import', 'businesses', 'stores.csv', '--report', '--dry-run'], '--report needs a value'],
+    [['import', 'businesses', 'stores.csv', '--sheet='], '--sheet needs a value'],
+    [['import', 'businesses', 'stores.csv', '--org'], '--org needs a value'],
+    [['import', 'businesses', 'stores.csv', '--org', 'abc'], "--org needs a number, got 'abc'"],
+    [['import', 'businesses', 'stores.csv', '--org', '2.5'], "--org needs a whole number, 1 or more, got '2.5'"],
+    [['import', 'businesses', 'stores.csv', '--concurrency', '--dry-run'], '--concurrency needs a value'],
+    [['import', 'businesses', 'stores.csv', '--concurrency', 'abc'], "--concurrency needs a number, got 'abc'"],
+    [['import', 'businesses', 'stores.csv', '--rate-per-minute=0'], "--rate-per-minute needs a number more than 0, got '0'"],
+    [['export', 'businesses', '--out', '--emulator'], '--out needs a value'],
+    [['export', 'businesses', '--out', 'b.csv', '--user'], '--user needs a value'],
+    [['template', 'businesses', '--out', 'b.csv', '--org-id', '0'], "--org-id needs a whole number, 1 or more, got '0'"],
+  ])('refuses %j before anything is done: %s', async (args, message) => {
+    const result = await runCliInProcess(args);
+    expect(result.code).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toContain(`\n${message}\nRun listing-bulk --help`);
+  });
+
+  it('takes flags with their values, negated booleans included', async () => {
+    const result = await runCliInProcess(['export', 'feedback', '--out=feedback.csv', '--no-optin', '--nps', '9', '--concurrency', '2']);
+    // Past the flags: no API is configured here.
+    expect(result.code).toBe(EXIT_CODES.failed);
+    expect(result.stderr).toContain('LISTING_API_URL is not set');
+  });
+});
