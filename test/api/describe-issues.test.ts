@@ -40,12 +40,19 @@ describe('describe issues', () => {
       'steps[0].retries: must be at least 0',
       'steps[0].extra: unknown setting',
     ]);
-    expect(listSettingIssues(issuesOf(Job, 'x'))).toEqual(['(top level): Invalid input: expected object, received string']);
+    expect(listSettingIssues(issuesOf(Job, 'x'))).toEqual(['(top level): must be an object']);
   });
 
   it('reports the problems of the kind an object names, else the words of its union', () => {
     const Step = z.union([z.strictObject({ import: z.string() }), z.strictObject({ export: z.string() })], { error: 'a step holds either import: or export:' });
     const Steps = z.array(Step);
-    expect(listSettingIssues(issuesOf(Steps, [{ export: 1 }, { copy: 'a' }]))).toEqual(['[0].export: Invalid input: expected string, received number', '[1]: a step holds either import: or export:']);
+    expect(listSettingIssues(issuesOf(Steps, [{ export: 1 }, { copy: 'a' }]))).toEqual(['[0].export: must be a text', '[1]: a step holds either import: or export:']);
+  });
+
+  it('reports the problems of the kind a value is, a list of organizations, else what each kind wants', () => {
+    const positiveInt = z.number().int().positive();
+    const Org = z.union([positiveInt, z.array(positiveInt).min(1), z.literal('all')]);
+    expect(listSettingIssues(issuesOf(Org, [1.5, 'x']))).toEqual(['[0]: must be a whole number', '[1]: must be a number']);
+    expect(listSettingIssues(issuesOf(Org, 'some'))).toEqual(['(top level): must be a number or a list or one of all']);
   });
 });

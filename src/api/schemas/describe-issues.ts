@@ -56,8 +56,9 @@ export function listSettingIssues(issues: readonly z.core.$ZodIssue[], suggest: 
       });
     }
     if (issue.code === 'invalid_union') {
-      // An object of one of several kinds (a step): the problems of the kind whose own settings it has, else the union's own words.
-      const kind = issue.errors.find((branch) => branch.every((inner) => inner.path.length !== 1 || !isMissing(inner)));
+      // A value of one of several kinds (a step; an organization or a list of them): the problems of the kind
+      // it is, whose own settings it has and which took it whole; else what each kind wanted.
+      const kind = issue.errors.find((branch) => branch.every((inner) => (inner.path.length > 0 || inner.code === 'unrecognized_keys') && (inner.path.length !== 1 || !isMissing(inner))));
       if (kind !== undefined) return listSettingIssues(kind.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })), suggest);
     }
     return [`${formatPath(issue.path) || '(top level)'}: ${describeSetting(issue)}`];
@@ -87,6 +88,8 @@ function isMissing(issue: z.core.$ZodIssue): boolean {
 
 function describeSetting(issue: z.core.$ZodIssue): string {
   if (isMissing(issue)) return 'required';
+  // Zod's own words name its types (`expected int`); a schema's own message stays.
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.message.startsWith('Invalid input')) return `must be ${describeExpected(issue)}`;
   if (issue.code === 'invalid_value') return `one of ${issue.values.map(String).join(', ')}`;
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'must not be empty';
   if (issue.code === 'too_small' && issue.origin === 'number') return `must be ${issue.inclusive === true ? 'at least' : 'more than'} ${String(issue.minimum)}`;
