@@ -14,6 +14,7 @@ const READ_WRONG: [string, string, string][] = [
   ['Russian in Windows-1251', 'windows-1251', rows('Пекарня Москва;Москва', 'Кафе у дома;Санкт-Петербург')],
   ['Greek in Windows-1253', 'windows-1253', rows('Φούρνος Αθήνα;Αθήνα', 'Καφέ;Θεσσαλονίκη')],
   ['French in MS-DOS (Excel\'s CSV (MS-DOS))', 'cp850', rows('Crêperie Hélène;Orléans', "Pâtisserie où l'on déguste;Besançon", 'Boulangerie de la Côte;Sète', 'Café des Arts;Béziers', 'Brasserie Mégève;Nîmes')],
+  ['French in MS-DOS, two rows: one é inside a word reads Ç in Mac OS Roman', 'cp850', rows('Crêperie Hélène;Besançon', 'Boulangerie Côté;Nîmes')],
   ['German in the US MS-DOS code page', 'cp437', rows('Bäckerei Müller;Köln', 'Konditorei Straße;Düsseldorf', 'Brücke Mühle;München', 'Café für Süßes;Nürnberg', 'Bäckerei Schäfer;Lübeck')],
   ['Polish in Windows-1250', 'windows-1250', rows('Piekarnia Wałbrzych;Wałbrzych', 'Kawiarnia Białystok;Białystok', 'Cukiernia Wrocław;Wrocław', 'Sklep;Bielsko-Biała')],
   ['Czech in Windows-1250', 'windows-1250', rows('Pekárna náměstí Přemysla;České Budějovice', 'Kavárna Průmyslová;Mělník', 'Cukrárna Příbram;Příbram', 'Obchod třída Míru;Děčín')],
@@ -22,6 +23,8 @@ const READ_WRONG: [string, string, string][] = [
 const READ_RIGHT: [string, string, string][] = [
   ['French in Windows-1252', 'windows-1252', rows('Crêperie Hélène;Orléans', 'Café lundi–vendredi, aujourd’hui;Besançon', 'CRÊPERIE;ORLÉANS')],
   ['French in Mac OS Roman', 'macintosh', rows('Crêperie Hélène;Orléans', 'Pâtisserie où l’on déguste;Besançon')],
+  ['one row of French in Windows-1252', 'windows-1252', rows('Café Hélène;Orléans')],
+  ['one row of Spanish in Mac OS Roman', 'macintosh', rows('Panadería Muñoz;España')],
   ['German in Windows-1252', 'windows-1252', rows('Bäckerei Müller;Köln', 'Konditorei Straße;Düsseldorf', 'Größe;Öl')],
   ['Spanish and Catalan in Windows-1252', 'windows-1252', rows('Panadería Muñoz;España', 'Forn col·lecció;Lleida', 'Cafetería Año;Logroño', 'Forn de la història;Sòller')],
   ['Italian in Windows-1252', 'windows-1252', rows('Panetteria Città;Forlì', 'Caffè più buono;Cefalù', 'Pasticceria così;Università', 'Forno del lunedì;Orvieto')],

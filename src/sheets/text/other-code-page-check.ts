@@ -2,9 +2,8 @@ import { HIGH, highBytesMatching, isAsciiLetter, isAsciiLowercase, type CodePage
 
 /** Enough high bytes to tell: the rest of a large file is not looked at. */
 const ENOUGH_HIGH_BYTES = 50_000;
-/** Fewer signs than these are chance: a Vietnamese name in a French file, prices in €€€. */
+/** Fewer bytes in runs than these are chance: prices in €€€. */
 const MIN_RUN_BYTES = 6;
-const MIN_FOREIGN_BYTES = 3;
 /** Latin text has one accented letter at a time; a third of its high bytes in runs of three or more is another script. */
 const LONG_RUN = 3;
 const RUN_SHARE = 0.3;
@@ -31,8 +30,9 @@ const WORD_INNER_BYTES: Record<CodePage, boolean[]> = {
  * undefined byte. The signs:
  * - runs of three high bytes or more, a third of them: words of Cyrillic or Greek, the characters
  *   of double-byte code pages;
- * - between a letter and a lowercase letter, a tenth of the time, a byte that is no lowercase
- *   letter nor word punctuation in the code page read: `Wrocław` in Windows-1250 shows `Wroc³aw`
+ * - between a letter and a lowercase letter, a tenth of the time (once is enough in a file of a
+ *   few words: Latin text in its own code page has no capital nor symbol there), a byte that is
+ *   no lowercase letter nor word punctuation in the code page read: `Wrocław` in Windows-1250 shows `Wroc³aw`
  *   in Windows-1252, `Hélène` in MS-DOS `HÇläne` in Mac OS Roman, `Budějovice` in Windows-1250
  *   `Budìjovice` in Windows-1252.
  */
@@ -63,7 +63,7 @@ export class OtherCodePageCheck {
   readsWrongIn(codePage: CodePage): boolean {
     const inRuns = this.inRuns + (this.run >= LONG_RUN ? this.run : 0);
     const foreign = this.foreign[codePage];
-    return (inRuns >= MIN_RUN_BYTES && inRuns >= this.high * RUN_SHARE) || (foreign >= MIN_FOREIGN_BYTES && foreign >= this.inWords * FOREIGN_SHARE);
+    return (inRuns >= MIN_RUN_BYTES && inRuns >= this.high * RUN_SHARE) || (foreign > 0 && foreign >= this.inWords * FOREIGN_SHARE);
   }
 
   private countInWord(byte: number): void {
