@@ -82,6 +82,8 @@ export interface ImportSummary {
   locked_fields?: Record<string, string[]>;
   /** The sheet's columns left out as --ignore-columns asked, as the header writes them. */
   ignored_columns?: string[];
+  /** What the reader passed over or took on trust in the sheet: title rows above the header, a footer below the rows, unnamed columns. */
+  warnings?: string[];
 }
 
 /** An organization's share of an import: the rows of its businesses, the requests charged to it and its 429s. */

@@ -37,6 +37,8 @@ export class ImportRun {
   onProblem: (row: ReportedRow) => Promise<void> = () => Promise.resolve();
   /** Columns of the sheet the user named to leave out (--ignore-columns), for the summary. */
   ignoredColumns: readonly string[] = [];
+  /** The sheet reader's warnings, for the summary: the reader's own list, which a footer found at the end joins. */
+  sheetWarnings: readonly string[] = [];
   /** What each row still to come reads, when that is no longer what rows have read so far (store codes searched one per request). */
   readsPerRowLeft: () => number | undefined = () => undefined;
   private problems = 0;
@@ -194,6 +196,7 @@ export class ImportRun {
       ...(this.options.shardRows === undefined ? {} : { rows_other_shards: this.otherShards }),
       ...(lockedFields === undefined ? {} : { locked_fields: lockedFields }),
       ...(this.ignoredColumns.length === 0 ? {} : { ignored_columns: [...this.ignoredColumns] }),
+      ...(this.sheetWarnings.length === 0 ? {} : { warnings: [...this.sheetWarnings] }),
     };
   }
 

@@ -82,6 +82,7 @@ export async function openImport<Target, Update>(
   const report = await openImportReport({ options, resource: catalog.resource, dialect: reader.source, columns: reader.columns, catalog: catalog.columns });
   const run = new ImportRun(client, options, report, journal, logger);
   run.ignoredColumns = ignoredColumns;
+  run.sheetWarnings = reader.warnings;
 
   const { shardRows } = options;
   const sheet = shardRows === undefined ? reader : keepShardRows(reader, shardRows, () => run.otherShards++);

@@ -5,7 +5,7 @@ import type { Limit } from '../breakers/run-breakers.js';
 import type { ErrorTally } from './tally-errors.js';
 
 /** What the run knows once its rows are reported: the Summary sheet and summary.json show it. */
-export type RunFacts = Pick<ImportSummary, 'started_at' | 'finished_at' | 'duration_s' | 'requests' | 'resumed' | 'stopped' | 'rows_other_shards' | 'locked_fields' | 'ignored_columns'>;
+export type RunFacts = Pick<ImportSummary, 'started_at' | 'finished_at' | 'duration_s' | 'requests' | 'resumed' | 'stopped' | 'rows_other_shards' | 'locked_fields' | 'ignored_columns' | 'warnings'>;
 
 export interface RunSummary {
   resource: string;
@@ -43,6 +43,7 @@ export function summarizeRun({ resource, options, rows, errors, errorsFile, fact
     line('requests', 'retries', facts.requests.retries),
     line('requests', 'rate limited (429)', facts.requests.rate_limited),
     ...(facts.ignored_columns === undefined ? [] : [line('columns', 'ignored (--ignore-columns)', facts.ignored_columns.join(', '))]),
+    ...(facts.warnings ?? []).map((warning) => line('sheet', 'warning', warning)),
     ...Object.entries(facts.locked_fields ?? {}).map(([orgId, fields]) => line('locked fields', `organization ${orgId}`, fields.join(', '))),
     ...describeSettings(options).map(([item, value]) => line('settings', item, value)),
   ];
