@@ -25,7 +25,7 @@ describe('export command', () => {
   it('refuses a filter of another resource before any request, naming every problem', async () => {
     const result = await runCliInProcess(['export', 'feedback', '--out', 'x.csv', '--status', 'open', '--nps-max', '12']);
     expect(result.code).toBe(EXIT_CODES.usage);
-    expect(result.stderr).toMatch(/--status does not apply to feedback.*--nps-max: Too big/);
+    expect(result.stderr).toMatch(/--status does not apply to feedback.*--nps-max: must be at most 10/);
   });
 
   it('exits 2 when a page keeps failing, and writes the others', async () => {

@@ -38,9 +38,12 @@ export function describeFieldIssues(issues: readonly IssueAt[]): string {
   return issues.map(({ path, message }) => `${path.join('.') || '_schema'}: ${message}`).join('; ');
 }
 
-/** `--max-errors: …`: options named as on the command line, a job file's `max_errors` included. */
-export function listFlagIssues(issues: readonly IssueAt[]): string[] {
-  return issues.map(({ path, message }) => `--${path.join('.').replaceAll('_', '-')}: ${message}`);
+/** `--max-errors: …`: options named as on the command line, a job file's `max_errors` included; a repeated flag's values share its name. */
+export function listFlagIssues(issues: readonly (IssueAt | z.core.$ZodIssue)[]): string[] {
+  return issues.map((issue) => {
+    const flag = issue.path.filter((key) => typeof key !== 'number').join('.').replaceAll('_', '-');
+    return `--${flag}: ${'code' in issue ? describeSetting(issue) : issue.message}`;
+  });
 }
 
 /** The setting a misspelt `key` at `path` may stand for, if one is close. */
@@ -93,6 +96,7 @@ function describeSetting(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_value') return `one of ${issue.values.map(String).join(', ')}`;
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'must not be empty';
   if (issue.code === 'too_small' && issue.origin === 'number') return `must be ${issue.inclusive === true ? 'at least' : 'more than'} ${String(issue.minimum)}`;
+  if (issue.code === 'too_big' && issue.origin === 'number') return `must be ${issue.inclusive === true ? 'at most' : 'less than'} ${String(issue.maximum)}`;
   return issue.message;
 }
 

@@ -127,6 +127,6 @@ describe('export filters', () => {
       ),
     );
     expect(() => parseExportFilters('message-templates', { query: 'x' })).toThrow('--query does not apply to message-templates (it takes no filter)');
-    expect(() => parseExportFilters('feedback', { 'nps-max': 11, since: 'yesterday' })).toThrow(/--since: must be an ISO 8601 date.*--nps-max: Too big/);
+    expect(() => parseExportFilters('feedback', { 'nps-max': 11, since: 'yesterday' })).toThrow(/--since: must be an ISO 8601 date.*--nps-max: must be at most 10/);
   });
 });
