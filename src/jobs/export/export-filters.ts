@@ -80,7 +80,7 @@ export class ExportFilterError extends UserError {
 /**
  * Reads the filter flags given for `resource` (undefined values are flags not given) and reports
  * every problem at once: a flag another resource takes, a value of the wrong form, `--user`
- * mixed with the search filters (a user's business list takes none).
+ * mixed with the search filters (a user's business list takes none), a range nothing is in.
  */
 export function parseExportFilters(resource: ExportResource, given: Readonly<Record<string, unknown>>): ExportFilters {
   const present = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
@@ -90,6 +90,7 @@ export function parseExportFilters(resource: ExportResource, given: Readonly<Rec
     .map((name) => `--${name} does not apply to ${resource}${allowed.length === 0 ? ' (it takes no filter)' : ` (its filters: ${allowed.map((flag) => `--${flag}`).join(', ')})`}`);
   const parsed = ExportFiltersSchema.safeParse(Object.fromEntries(Object.entries(present).filter(([name]) => allowed.includes(name))));
   if (!parsed.success) problems.push(...listFlagIssues(parsed.error.issues));
+  else problems.push(...findEmptyRanges(parsed.data));
   const searchFilters = SEARCH_FILTERS.filter((name) => name in present);
   if ('user' in present && searchFilters.length > 0) {
     problems.push(`--user lists a user's businesses, which ${searchFilters.map((name) => `--${name}`).join(', ')} cannot filter; give one or the other`);
@@ -98,4 +99,13 @@ export function parseExportFilters(resource: ExportResource, given: Readonly<Rec
     throw new ExportFilterError(`Could not export ${resource}: ${problems.join('; ')}. Correct the options.`);
   }
   return parsed.data;
+}
+
+/** Bounds the wrong way round, which no item meets: an export of nothing that looks like a quiet week. */
+function findEmptyRanges(filters: ExportFilters): string[] {
+  const problems: string[] = [];
+  const { 'nps-min': npsMin, 'nps-max': npsMax, since, until } = filters;
+  if (npsMin !== undefined && npsMax !== undefined && npsMin > npsMax) problems.push(`--nps-min ${npsMin} is more than --nps-max ${npsMax}, so no result could match`);
+  if (since !== undefined && until !== undefined && Date.parse(since) > Date.parse(until)) problems.push(`--since ${since} is after --until ${until}, so no result could match`);
+  return problems;
 }
