@@ -1,6 +1,6 @@
 import type { OrgApi } from '../../api/org-api.js';
 import { readField } from '../../api/checks/read-field.js';
-import { describeCheck, type ConformanceCheck } from './conformance-check.js';
+import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
 import { observeFailure } from './observe-failure.js';
 import { rawItems } from './raw-items.js';
 
@@ -17,9 +17,8 @@ export async function checkWriteAnswer(api: OrgApi, probe: string): Promise<Conf
     const business = rawItems(found.businesses, found.unreadable).find((item) => readField(item, 'code') === code);
     const id = readField(business, 'id');
     const name = readField(business, 'name');
-    if (typeof id !== 'string' || typeof name !== 'string') {
-      return describeCheck('write-answer', 'blocking', `no business with store code ${code} and a name was found`, 'the probe could not run: name a business the key can write, as c-CODE');
-    }
+    // A probe of no business says nothing of the service: the code given is the user's.
+    if (typeof id !== 'string' || typeof name !== 'string') return notChecked('write-answer', `no business with store code ${code} and a name that this key can read; name one it can write, as c-CODE`);
     const answer = await api.updateBusiness(id, { name });
     const again = await api.searchBusinesses({ business__in: [id] });
     const nameNow = readField(rawItems(again.businesses, again.unreadable)[0], 'name');

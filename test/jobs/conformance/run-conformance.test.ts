@@ -54,6 +54,13 @@ describe('conformance', () => {
     expect(statuses(provider)['filter-org-id']).toBe('ok');
   });
 
+  it('leaves the write unchecked, blaming no one, when the probe names no business the key reads', async () => {
+    const result = await checkAgainst({}, { writeProbe: 'c-NOPE' });
+    expect(result.passed).toBe(true);
+    expect(statuses(result)['write-answer']).toBe('not-checked');
+    expect(observed(result, 'write-answer')).toBe('not checked: no business with store code NOPE and a name that this key can read; name one it can write, as c-CODE');
+  });
+
   it('fails against a service that ignores filters, naming each filter', async () => {
     const result = await checkAgainst({ quirks: { 'ignore-filters': true } }, {}, 'PROVIDER');
     expect(result.passed).toBe(false);
