@@ -103,7 +103,7 @@ function interpolate(value: unknown, path: readonly (string | number)[], options
 
 function interpolateText(text: string, path: readonly (string | number)[], { env, now }: LoadJobOptions, unset: z.core.$ZodIssue[]): string {
   const iso = now.toISOString();
-  return text
+  const interpolated = text
     .replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, name: string) => {
       const value = env[name];
       if (value === undefined) unset.push({ code: 'custom', path: [...path], message: `environment variable ${name} is not set` });
@@ -112,6 +112,21 @@ function interpolateText(text: string, path: readonly (string | number)[], { env
     .replaceAll('{date}', iso.slice(0, 10))
     .replace(/\{date-(\d{1,4})d\}/g, (_match, days: string) => new Date(now.getTime() - Number(days) * DAY_MS).toISOString().slice(0, 10))
     .replaceAll('{datetime}', `${iso.slice(0, 19).replace(/:/g, '-')}Z`);
+  if (PLACEHOLDER_SETTINGS.has(String(path.at(-1)))) {
+    for (const [placeholder] of interpolated.matchAll(PLACEHOLDER)) {
+      if (LATER_PLACEHOLDERS.includes(placeholder)) continue;
+      const meant = findClosestName(placeholder, KNOWN_PLACEHOLDERS);
+      unset.push({ code: 'custom', path: [...path], message: `unknown placeholder ${placeholder}${meant === undefined ? '' : ` (did you mean ${meant}?)`}; the placeholders are ${KNOWN_PLACEHOLDERS.join(', ')}` });
+    }
+  }
+  return interpolated;
 }
+
+/** Settings that name a file, a folder or a date, where a misspelt placeholder (`{dat}`) would be kept as text: the same file every night. */
+const PLACEHOLDER_SETTINGS = new Set(['source', 'report', 'out', 'since', 'until', 'modified-since']);
+const PLACEHOLDER = /\{[A-Za-z][\w-]*\}/g;
+/** Filled in per step, once its organization and shard are known. */
+const LATER_PLACEHOLDERS = ['{org}', '{shard}'];
+const KNOWN_PLACEHOLDERS = ['{date}', '{date-Nd}', '{datetime}', ...LATER_PLACEHOLDERS];
 
 const DAY_MS = 86_400_000;

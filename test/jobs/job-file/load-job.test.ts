@@ -36,6 +36,13 @@ describe('job files', () => {
     expect(job.steps[0]).toMatchObject({ export: { out: 'reports/2026-11-21.xlsx', filters: { since: '2026-11-14', until: '2026-11-21' } } });
   });
 
+  it('refuses a misspelt placeholder in a path or a date, which would name the same file every night, and keeps {org} and {shard} for later', async () => {
+    const load$ = load(['name: typo', 'steps:', '  - export: {resource: feedback, out: "reports/{dat}-{org}.xlsx", filters: {since: "{date-7}"}}', '  - import: {resource: businesses, source: a.csv, report: "reports/{shard}"}'].join('\n'));
+    await expect(load$).rejects.toThrow(
+      'steps[0].export.out: unknown placeholder {dat} (did you mean {date}?); the placeholders are {date}, {date-Nd}, {datetime}, {org}, {shard}; steps[0].export.filters.since: unknown placeholder {date-7} (did you mean {date}?); the placeholders are {date}, {date-Nd}, {datetime}, {org}, {shard}. Correct the file.',
+    );
+  });
+
   it("passes an import step's ignore_columns, date_format and allow_code_changes to the import", async () => {
     const job = await load(
       ['name: crm', 'steps:', '  - import:', '      resource: businesses', '      source: stores.csv', '      ignore_columns: [colour, notes]', '      date_format: mm/dd/yyyy', '      allow_code_changes: true'].join('\n'),
