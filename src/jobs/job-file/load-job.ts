@@ -3,6 +3,7 @@ import { isMap, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import { listSettingIssues } from '../../api/schemas/describe-issues.js';
 import { findClosestName } from '../../find-closest-name.js';
+import { findSharedOutputs } from './find-shared-outputs.js';
 import { findEscapingPaths } from './find-escaping-paths.js';
 import { JobSchema, type Job } from './job-schema.js';
 import { UserError } from '../../user-error.js';
@@ -53,7 +54,7 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
   const unset: z.core.$ZodIssue[] = [];
   const parsed = JobSchema.safeParse(interpolate(toPlainValue(document, file), [], options, unset));
   const problems = listSettingIssues([...unset, ...(parsed.error?.issues ?? [])], suggestSetting);
-  if (parsed.success) problems.push(...findEscapingPaths(parsed.data, options.cwd ?? process.cwd()));
+  if (parsed.success) problems.push(...findEscapingPaths(parsed.data, options.cwd ?? process.cwd()), ...findSharedOutputs(parsed.data));
   if (problems.length > 0 || !parsed.success) {
     throw new JobFileError(`Could not load the job file ${file}: ${problems.join('; ')}. Correct the file.`);
   }

@@ -43,6 +43,13 @@ describe('job files', () => {
     );
   });
 
+  it('refuses a step run once per organization whose file or report folder does not name {org}', async () => {
+    const load$ = load(['name: orgs', 'steps:', '  - export: {resource: feedback, out: reports/feedback.xlsx}', '    org: [12, 14]', '  - import: {resource: businesses, source: a.csv, report: reports/sync}', '    org: all', '  - export: {resource: businesses, out: "reports/{org}.csv"}', '    org: all', '  - export: {resource: businesses, out: reports/one.csv}', '    org: 12'].join('\n'));
+    await expect(load$).rejects.toThrow(
+      "steps[0].export.out: the step runs once per organization (org: 12, 14), so each run would overwrite the file of the one before; put {org} in it, got 'reports/feedback.xlsx'; steps[1].import.report: the step runs once per organization (org: all), so each run would take the report folder of the one before; put {org} in it, got 'reports/sync'. Correct the file.",
+    );
+  });
+
   it("passes an import step's ignore_columns, date_format and allow_code_changes to the import", async () => {
     const job = await load(
       ['name: crm', 'steps:', '  - import:', '      resource: businesses', '      source: stores.csv', '      ignore_columns: [colour, notes]', '      date_format: mm/dd/yyyy', '      allow_code_changes: true'].join('\n'),

@@ -1,0 +1,15 @@
+import type { Job } from './job-schema.js';
+
+/**
+ * Steps run once per organization (`org: [12, 14]` or `all`) whose `out` or `report` does not
+ * name `{org}`: each run would overwrite the file, or take the report folder, of the one before.
+ */
+export function findSharedOutputs(job: Job): string[] {
+  return job.steps.flatMap((step, index) => {
+    const { org } = step;
+    if (org === undefined || typeof org === 'number' || (Array.isArray(org) && org.length < 2)) return [];
+    const [key, path, clash] = 'import' in step ? ['import.report', step.import.report, 'take the report folder'] : ['export.out', step.export.out, 'overwrite the file'];
+    if (path === undefined || path.includes('{org}')) return [];
+    return [`steps[${index}].${key}: the step runs once per organization (org: ${Array.isArray(org) ? org.join(', ') : org}), so each run would ${clash} of the one before; put {org} in it, got '${path}'`];
+  });
+}
