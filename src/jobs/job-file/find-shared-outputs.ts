@@ -1,15 +1,31 @@
 import type { Job } from './job-schema.js';
 
 /**
- * Steps run once per organization (`org: [12, 14]` or `all`) whose `out` or `report` does not
+ * Outputs a job would write twice: two exports to one file, the later replacing the earlier; and
+ * steps run once per organization (`org: [12, 14]` or `all`) whose `out` or `report` does not
  * name `{org}`: each run would overwrite the file, or take the report folder, of the one before.
  */
 export function findSharedOutputs(job: Job): string[] {
+  return [...findOrgRunsSharing(job), ...findStepsSharing(job)];
+}
+
+function findOrgRunsSharing(job: Job): string[] {
   return job.steps.flatMap((step, index) => {
     const { org } = step;
     if (org === undefined || typeof org === 'number' || (Array.isArray(org) && org.length < 2)) return [];
     const [key, path, clash] = 'import' in step ? ['import.report', step.import.report, 'take the report folder'] : ['export.out', step.export.out, 'overwrite the file'];
     if (path === undefined || path.includes('{org}')) return [];
     return [`steps[${index}].${key}: the step runs once per organization (org: ${Array.isArray(org) ? org.join(', ') : org}), so each run would ${clash} of the one before; put {org} in it, got '${path}'`];
+  });
+}
+
+function findStepsSharing(job: Job): string[] {
+  const first = new Map<string, number>();
+  return job.steps.flatMap((step, index) => {
+    // A file named by organization differs from step to step when their organizations do.
+    if (!('export' in step) || step.export.out.includes('{org}')) return [];
+    const earlier = first.get(step.export.out);
+    if (earlier === undefined) first.set(step.export.out, index);
+    return earlier === undefined ? [] : [`steps[${index}].export.out: the file steps[${earlier}] writes, which this step would overwrite; give each export its own file, got '${step.export.out}'`];
   });
 }

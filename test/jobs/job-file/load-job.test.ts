@@ -50,6 +50,11 @@ describe('job files', () => {
     );
   });
 
+  it('refuses two exports to one file, the later replacing the earlier', async () => {
+    const load$ = load(['name: twice', 'steps:', '  - export: {resource: businesses, out: reports/out.csv}', '  - export: {resource: services, out: reports/out.csv}', '  - export: {resource: feedback, out: "reports/{org}.csv"}', '    org: 12', '  - export: {resource: feedback, out: "reports/{org}.csv"}', '    org: 14'].join('\n'));
+    await expect(load$).rejects.toThrow("steps[1].export.out: the file steps[0] writes, which this step would overwrite; give each export its own file, got 'reports/out.csv'. Correct the file.");
+  });
+
   it("passes an import step's ignore_columns, date_format and allow_code_changes to the import", async () => {
     const job = await load(
       ['name: crm', 'steps:', '  - import:', '      resource: businesses', '      source: stores.csv', '      ignore_columns: [colour, notes]', '      date_format: mm/dd/yyyy', '      allow_code_changes: true'].join('\n'),
