@@ -4,7 +4,11 @@ import type { ExportResource } from './export-resource-names.js';
 import { UserError } from '../../user-error.js';
 import { listFlagIssues } from '../../api/schemas/describe-issues.js';
 
-/** Repeated flags and comma-separated values both make lists: `--user a --user b`, `--user a,b`. */
+/**
+ * Repeated flags and comma-separated values both make lists: `--user a --user b`, `--user a,b`.
+ * An empty one (`user: []`, or `user: ${USERS}` with USERS empty) is refused: taken as no filter,
+ * it would export every business.
+ */
 const list = z
   .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
   .transform((value) =>
@@ -12,7 +16,8 @@ const list = z
       .flatMap((item) => String(item).split(','))
       .map((item) => item.trim())
       .filter((item) => item !== ''),
-  );
+  )
+  .refine((items) => items.length > 0, 'must name at least one');
 const text = z.string().trim().min(1, 'must not be empty');
 const nps = <T>() => z.coerce.number<T>().int('must be a whole number').min(NPS_RANGE.min).max(NPS_RANGE.max);
 const dateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date or date-time, e.g. 2026-01-31T00:00:00Z');

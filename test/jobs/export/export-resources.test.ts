@@ -128,6 +128,9 @@ describe('export filters', () => {
     );
     expect(() => parseExportFilters('message-templates', { query: 'x' })).toThrow('--query does not apply to message-templates (it takes no filter)');
     expect(() => parseExportFilters('feedback', { 'nps-max': 11, since: 'yesterday' })).toThrow(/--since: must be an ISO 8601 date.*--nps-max: must be at most 10/);
+    // An empty list would be no filter: every business.
+    expect(() => parseExportFilters('businesses', { user: [] })).toThrow('Could not export businesses: --user: must name at least one. Correct the options.');
+    expect(() => parseExportFilters('businesses', { user: ' , ' })).toThrow('--user: must name at least one');
     expect(() => parseExportFilters('feedback', { 'nps-min': 9, 'nps-max': 3, since: '2026-11-01', until: '2026-10-01' })).toThrow(
       'Could not export feedback: --nps-min 9 is more than --nps-max 3, so no result could match; --since 2026-11-01 is after --until 2026-10-01, so no result could match. Correct the options.',
     );
