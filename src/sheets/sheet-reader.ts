@@ -24,6 +24,8 @@ export interface SheetIssue {
   kind: 'issue';
   line: number;
   errors: string[];
+  /** The cells that did read (those at fault empty), for the report to write back: a row is fixed in its errors file, not typed again. None for a line that could not be split. */
+  values?: Record<string, CellValue>;
 }
 
 export type SheetItem = SheetRow | SheetIssue;

@@ -133,8 +133,9 @@ function toSheetItem(row: XlsxRow, names: readonly (string | undefined)[]): Shee
     const cell = row.cells[index];
     if (name !== undefined && typeof cell === 'object') errors.push(`${name}: ${cell.problem}`);
   }
-  if (errors.length > 0) return { kind: 'issue', line: row.line, errors };
-  return buildSheetRow(names, row.line, cells);
+  const read = buildSheetRow(names, row.line, cells);
+  if (errors.length > 0) return { kind: 'issue', line: row.line, errors, ...(read === undefined ? {} : { values: read.values }) };
+  return read;
 }
 
 function toSheetError(error: unknown, path: string): unknown {

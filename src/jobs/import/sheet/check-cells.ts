@@ -12,8 +12,13 @@ const MAX_CELL_CHARS = 32_767;
 export function checkCells(reader: SheetReader): SheetReader {
   const undefinedByte = describeUndefinedByte(reader.source);
   return mapSheetItems(reader, (item) => {
-    const errors = item.kind === 'row' ? findCellProblems(item.values, undefinedByte) : [];
-    return errors.length === 0 ? item : { kind: 'issue', line: item.line, errors };
+    if (item.kind !== 'row') return item;
+    const problems = findCellProblems(item.values, undefinedByte);
+    if (problems.length === 0) return item;
+    // The cells go back to the report as they were, to be fixed there; but for those no report could hold.
+    const values = { ...item.values };
+    for (const { column, unwritable } of problems) if (unwritable) values[column] = '';
+    return { kind: 'issue', line: item.line, errors: problems.map(({ column, problem }) => `${column}: ${problem}`), values };
   });
 }
 
@@ -24,16 +29,29 @@ function describeUndefinedByte(source: SheetSource): string | undefined {
   return source.strayBytes === true ? 'bytes that are not UTF-8, as where files in other encodings were joined; type its accented letters again and save the file as UTF-8' : undefined;
 }
 
-function findCellProblems(values: Readonly<Record<string, CellValue>>, undefinedByte: string | undefined): string[] {
-  const problems: string[] = [];
+interface CellProblem {
+  column: string;
+  problem: string;
+  /** Past a workbook cell's length, or a character XML may not hold. */
+  unwritable: boolean;
+}
+
+function findCellProblems(values: Readonly<Record<string, CellValue>>, undefinedByte: string | undefined): CellProblem[] {
+  const problems: CellProblem[] = [];
   // for…in, not Object.entries: no pair allocated per cell, on every cell of every row.
   for (const column in values) {
     const value = values[column];
     if (typeof value !== 'string') continue;
-    if (value.length > MAX_CELL_CHARS) problems.push(`${column}: holds ${value.length} characters, more than the ${MAX_CELL_CHARS} a spreadsheet cell holds`);
-    else if (value.includes('\0')) problems.push(`${column}: holds a NUL character (U+0000), which no text should; remove it`);
-    else if (value.includes('\uFEFF')) problems.push(`${column}: holds a byte order mark (U+FEFF), as when files are joined together; remove it, and a repeated header line with it`);
-    else if (undefinedByte !== undefined && value.includes('\uFFFD')) problems.push(`${column}: holds ${undefinedByte}`);
+    const problem = describeCellProblem(value, undefinedByte);
+    if (problem !== undefined) problems.push({ column, problem, unwritable: value.length > MAX_CELL_CHARS || value.includes('\0') });
   }
   return problems;
+}
+
+function describeCellProblem(value: string, undefinedByte: string | undefined): string | undefined {
+  if (value.length > MAX_CELL_CHARS) return `holds ${value.length} characters, more than the ${MAX_CELL_CHARS} a spreadsheet cell holds`;
+  if (value.includes('\0')) return 'holds a NUL character (U+0000), which no text should; remove it';
+  if (value.includes('\uFEFF')) return 'holds a byte order mark (U+FEFF), as when files are joined together; remove it, and a repeated header line with it';
+  if (undefinedByte !== undefined && value.includes('\uFFFD')) return `holds ${undefinedByte}`;
+  return undefined;
 }

@@ -23,6 +23,6 @@ export async function* readRowOutcomes<Target, Update>(
   for await (const item of reader) {
     yield item.kind === 'row'
       ? { ...readRow(item), values: item.values }
-      : { line: item.line, values: {}, target: undefined, update: undefined, errors: item.errors };
+      : { line: item.line, values: item.values ?? {}, target: undefined, update: undefined, errors: item.errors };
   }
 }
