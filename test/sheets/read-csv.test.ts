@@ -14,6 +14,12 @@ async function writeCsv(content: string | Uint8Array, name = 'input.csv'): Promi
 }
 
 describe('reading CSV files', () => {
+  it('says a sheet named for a CSV file is not looked for, and reads the file', async () => {
+    const { reader, items } = await readItems(await writeCsv('code,name\nS1,Le Bistrot\n'), { sheet: 'stores' });
+    expect(reader.warnings).toEqual(["Sheet 'stores' is not looked for: a CSV file holds one table, read whole."]);
+    expect(items).toHaveLength(1);
+  });
+
   it('reads a semicolon CSV saved by French Excel in Windows-1252, decimal commas untouched', async () => {
     const { reader, items } = await readItems(fixturePath('semicolon-windows-1252.csv'));
     expect(reader.source).toEqual({ format: 'csv', encoding: 'windows-1252', bom: false, delimiter: ';', lineEnding: '\r\n' });

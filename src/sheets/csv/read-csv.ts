@@ -31,7 +31,7 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
       source: { format: 'csv', delimiter, encoding, bom, lineEnding, ...(strayBytes ? { strayBytes } : {}) },
       sha256,
       cells,
-      warnings,
+      warnings: options.sheet === undefined ? warnings : [`Sheet '${options.sheet}' is not looked for: a CSV file holds one table, read whole.`, ...warnings],
       close,
       async *rows(header, warn) {
         const kept = dropFooterRows(chainRows(after, records), (record) => ('problem' in record ? undefined : record.cells), { width: header.width, lineGaps: false, warn });
