@@ -19,9 +19,8 @@ export function checkFlagValues(args: readonly string[], argv: Record<string, un
     if (typeof value === 'boolean' || (value === undefined && typeof argv[name.replace(/^no-/, '')] === 'boolean')) continue;
     const next = args[index + 1];
     const written = inline ?? (next === undefined || next.startsWith('--') ? '' : next);
-    // Nothing written after it: a flag with a default takes the default.
-    const empty = written.trim() === '' || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
-    if (empty) return `--${name} needs a value`;
+    // What yargs made of nothing ('', [], undefined, or the flag's default) is not looked at.
+    if (written.trim() === '') return `--${name} needs a value`;
     if (typeof value !== 'number') continue;
     if (!Number.isFinite(value)) return `--${name} needs a number, got '${written}'`;
     if (POSITIVE_INTEGERS.has(name) && (!Number.isInteger(value) || value < 1)) return `--${name} needs a whole number, 1 or more, got '${written}'`;
