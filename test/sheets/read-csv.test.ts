@@ -14,6 +14,29 @@ async function writeCsv(content: string | Uint8Array, name = 'input.csv'): Promi
 }
 
 describe('reading CSV files', () => {
+  it('refuses a last row that ends short of its cells without a line break, as a file cut while written leaves it, and keeps what it read', async () => {
+    const { items } = await readItems(await writeCsv('code,name,city\nM1,Boulangerie,Nice\nM2,Boulang'));
+    expect(items).toEqual([
+      { kind: 'row', line: 2, values: { code: 'M1', name: 'Boulangerie', city: 'Nice' } },
+      {
+        kind: 'issue',
+        line: 3,
+        errors: [
+          'the file ends inside this row, after 2 of its 3 cells, without a line break: it looks cut short (was the file still being written?); complete the row, or end the file with a line break if the row is whole',
+        ],
+        values: { code: 'M2', name: 'Boulang', city: '' },
+      },
+    ]);
+  });
+
+  it.each([
+    ['a short last row ended by a line break', 'code,name,city\r\nM1,Boulangerie\r\n'],
+    ['a whole last row without one', 'code,name,city\nM1,Boulangerie,Nice'],
+  ])('reads %s as a row', async (_name, content) => {
+    const { items } = await readItems(await writeCsv(content));
+    expect(items).toMatchObject([{ kind: 'row', line: 2 }]);
+  });
+
   it('says a sheet named for a CSV file is not looked for, and reads the file', async () => {
     const { reader, items } = await readItems(await writeCsv('code,name\nS1,Le Bistrot\n'), { sheet: 'stores' });
     expect(reader.warnings).toEqual(["Sheet 'stores' is not looked for: a CSV file holds one table, read whole."]);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readlink, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readFileBytes } from '../../src/sheets/file/read-file-chunks.js';
 import { SourceFile, SourceFiles, withSourceFile } from '../../src/sheets/file/source-file.js';
 import { makeTempDir } from './make-temp-dir.js';
 
@@ -25,6 +26,17 @@ describe('a sheet file opened once', () => {
       expect(second).toBe(first);
       expect(await file.sha256()).toBe(createHash('sha256').update(content).digest('hex'));
       expect(first).toMatchObject({ encoding: 'utf-8', lines: 2 });
+    });
+  });
+
+  it('refuses to read on once the file is written to, as a file still being written would be read half done', async () => {
+    const path = await writeSheet('code,name\nM1,Crêpe');
+    await withSourceFile(path, async (file) => {
+      expect(await file.findChange()).toBeUndefined();
+      await appendFile(path, 'rie\n');
+      const change = `Could not read ${path}: the file changed since it was opened (19 bytes when opened, 23 now): something was still writing it`;
+      await expect(readFileBytes(file, 0, 100)).rejects.toThrow(change);
+      expect((await file.findChange())?.message).toContain(change);
     });
   });
 

@@ -157,6 +157,9 @@ export class ImportRun {
       await this.report.discard();
       throw this.failure;
     }
+    // A small file is read whole in a moment: a writer that finished later shows only now.
+    const changed = await this.options.source?.findChange();
+    if (changed !== undefined) this.sheetWarnings = [...this.sheetWarnings, changed.message];
     // The report's Summary sheets show the facts, so the report closes once they are known.
     const facts = this.readFacts();
     const rows = await this.report.close(facts);
@@ -176,6 +179,7 @@ export class ImportRun {
     await writeOutputFile(join(this.report.dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     this.logger.info({ rows, resumed: this.resumed, requests: summary.requests, report: this.report.dir }, 'import finished');
     if (this.stopCause !== undefined) throw this.stopCause;
+    if (changed !== undefined) throw changed;
     // A shard whose rows are all the other shards' has nothing to import; only a sheet without rows is empty.
     if (rows.total === 0 && this.otherShards === 0) throw new EmptySheetError(this.options.file, this.options.sheet);
     return summary;

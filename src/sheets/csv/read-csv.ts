@@ -16,12 +16,12 @@ import type { SourceFile } from '../file/source-file.js';
 
 /** A CSV file read up to its header row, its dialect detected from its head. */
 export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = {}): Promise<SheetHead> {
-  const { head, encoding, bom, strayBytes } = await file.scanText();
+  const { head, encoding, bom, strayBytes, endsWithLineBreak } = await file.scanText();
   // Taken by the scan on its way: reading the digest reads nothing more.
   const sha256 = await file.sha256();
   const { delimiter: detected, lineEnding, sepLine } = detectCsvLayout(head, encoding);
   const delimiter = options.delimiter ?? detected;
-  const records = readCsvRecords({ path: file.path, fd: file.fd, encoding, delimiter, head }, file.size);
+  const records = readCsvRecords({ path: file.path, fd: file.fd, opened: file.opened, encoding, delimiter, head }, file.size);
   const close = async (): Promise<void> => {
     await records.return(undefined);
   };
@@ -35,10 +35,15 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
       close,
       async *rows(header, warn) {
         const kept = dropFooterRows(chainRows(after, records), (record) => ('problem' in record ? undefined : record.cells), { width: header.width, lineGaps: false, warn });
+        // Each record is read once the next one is: the last is looked at once more.
+        let last: CsvRecord | undefined;
         for await (const record of kept) {
-          const item = toSheetItem(record, header, delimiter);
+          const item = last && toSheetItem(last, header, delimiter);
           if (item) yield item;
+          last = record;
         }
+        const item = last && toSheetItem(last, header, delimiter);
+        if (item) yield endsWithLineBreak ? item : refuseIfCut(item, last, header.width);
       },
     });
   } catch (error) {
@@ -74,6 +79,17 @@ function toSheetItem(record: CsvRecord, header: HeaderMap, delimiter: CsvDelimit
     return { kind: 'issue', line: record.line, errors: [error] };
   }
   return buildSheetRow(header.names, record.line, cells);
+}
+
+/**
+ * The last row of a file that ends inside it, short of its cells and without a line break after it,
+ * as a program that is still writing the file (or stopped midway) leaves it: a name cut short
+ * would be sent as it is.
+ */
+function refuseIfCut(item: SheetItem, record: CsvRecord | undefined, width: number): SheetItem {
+  if (item.kind !== 'row' || record === undefined || 'problem' in record || record.cells.length >= width) return item;
+  const error = `the file ends inside this row, after ${record.cells.length} of its ${width} cells, without a line break: it looks cut short (was the file still being written?); complete the row, or end the file with a line break if the row is whole`;
+  return { kind: 'issue', line: item.line, errors: [error], values: item.values };
 }
 
 // ="000123": what some systems export so that a spreadsheet keeps a code's zeros, and what it shows as 000123.

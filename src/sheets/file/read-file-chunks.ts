@@ -1,6 +1,7 @@
 import { read } from 'node:fs';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
+import { assertFileUnchanged, type FileVersion } from './file-version.js';
 
 const readAt = promisify(read);
 
@@ -8,6 +9,8 @@ const readAt = promisify(read);
 export interface FileRef {
   readonly path: string;
   readonly fd: number;
+  /** What the file was when opened: each read checks it still is, so a file still being written is not read half done. */
+  readonly opened?: FileVersion;
   /** Told of every read: a file opened once hashes what its readers read (file-hash.ts). */
   noteRead?(position: number, bytes: Buffer): void;
 }
@@ -15,6 +18,7 @@ export interface FileRef {
 /** Up to `length` bytes of a file from `position`: fewer at its end. */
 export async function readFileBytes(file: FileRef, position: number, length: number): Promise<Buffer> {
   const { buffer, bytesRead } = await readAt(file.fd, Buffer.allocUnsafe(length), 0, length, position);
+  if (file.opened !== undefined) await assertFileUnchanged(file, file.opened);
   const bytes = buffer.subarray(0, bytesRead);
   file.noteRead?.(position, bytes);
   return bytes;

@@ -11,6 +11,7 @@ export const HEAD_BYTES = 65_536;
 // Checking and hashing a file runs a third faster in chunks of 1 MiB than of 64 KiB.
 const SCAN_CHUNK_BYTES = 1_048_576;
 const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
 
 export interface TextFileScan {
   /** The first HEAD_BYTES of the file, or the whole of a shorter one. */
@@ -28,6 +29,8 @@ export interface TextFileScan {
   bom: boolean;
   /** Its line breaks, and one more for a last line without one: a break inside a quoted cell counts too. */
   lines: number;
+  /** Whether its last line ends with a line break, as every line a program writes does: one that does not may be cut short. */
+  endsWithLineBreak: boolean;
 }
 
 /**
@@ -42,6 +45,8 @@ export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
   let head: Buffer | undefined;
   let bomEncoding: TextEncoding | undefined;
   let lines = 0;
+  // The last two bytes: a UTF-16 line break is two, 0a 00 or 00 0a.
+  let previous = NEWLINE;
   let last = NEWLINE;
   for await (const chunk of readFileChunks(file, undefined, SCAN_CHUNK_BYTES)) {
     if (head === undefined) {
@@ -56,7 +61,7 @@ export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
       vote.push(chunk);
     }
     for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, at + 1)) lines++;
-    if (chunk.length > 0) last = chunk[chunk.length - 1] ?? NEWLINE;
+    if (chunk.length > 0) [previous, last] = [chunk.at(-2) ?? last, chunk.at(-1) ?? last];
   }
   head ??= Buffer.alloc(0);
   const valid = utf8 === undefined || utf8.end();
@@ -68,5 +73,10 @@ export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
       'Save it as CSV UTF-8 (in Excel: Save As, CSV UTF-8).',
     );
   }
-  return { head, encoding, strayBytes: !valid && encoding === 'utf-8', bom: bomEncoding !== undefined, lines: last === NEWLINE ? lines : lines + 1 };
+  const endsWithLineBreak = isLineBreak(encoding === 'utf-16le' ? previous : last);
+  return { head, encoding, strayBytes: !valid && encoding === 'utf-8', bom: bomEncoding !== undefined, lines: endsWithLineBreak ? lines : lines + 1, endsWithLineBreak };
+}
+
+function isLineBreak(byte: number): boolean {
+  return byte === NEWLINE || byte === CARRIAGE_RETURN;
 }

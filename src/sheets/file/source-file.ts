@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { assertReadableFile } from './assert-readable-file.js';
 import { findSheetFormat } from '../detect-sheet-format.js';
 import { FileHash } from './file-hash.js';
+import { findFileChange, readFileVersion, type FileVersion } from './file-version.js';
 import type { FileRef } from './read-file-chunks.js';
 import { scanTextFile, type TextFileScan } from './scan-text-file.js';
 import { SheetError } from '../sheet-error.js';
@@ -21,15 +22,19 @@ export class SourceFile implements FileRef {
   private constructor(
     readonly path: string,
     readonly fd: number,
-    readonly size: number,
+    readonly opened: FileVersion,
   ) {}
 
   static async open(path: string): Promise<SourceFile> {
-    const { size } = await assertReadableFile(path);
+    await assertReadableFile(path);
     const fd = await promisify(open)(path, 'r').catch((error: unknown) => {
       throw new SheetError(`read ${path}`, `the file cannot be opened (${String(error)})`, 'Check the path and the file permissions.', { cause: error });
     });
-    return new SourceFile(path, fd, size);
+    return new SourceFile(path, fd, await readFileVersion(fd));
+  }
+
+  get size(): number {
+    return this.opened.size;
   }
 
   /** A text file's head, encoding, line count and SHA-256, from one pass. */
@@ -41,6 +46,11 @@ export class SourceFile implements FileRef {
   async sha256(): Promise<string> {
     if (findSheetFormat(this.path) === 'csv') await this.scanText();
     return this.hash.finish(this);
+  }
+
+  /** Whether the file was written to since it was opened: once its rows are read, a run that took little time to read them asks again at its end. */
+  findChange(): Promise<SheetError | undefined> {
+    return findFileChange(this, this.opened);
   }
 
   noteRead(position: number, bytes: Buffer): void {

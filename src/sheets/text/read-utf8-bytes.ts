@@ -16,8 +16,8 @@ export interface TextFile extends FileRef {
  * The bytes of a text file in UTF-8, chunk by chunk, without its byte order mark. csv-parse reads
  * bytes, so a UTF-8 file goes to it as it is; other encodings are decoded and encoded again.
  */
-export async function* readUtf8Bytes({ path, fd, encoding, head }: TextFile): AsyncGenerator<Buffer> {
-  const chunks = readFileChunks({ path, fd }, head);
+export async function* readUtf8Bytes({ encoding, head, ...file }: TextFile): AsyncGenerator<Buffer> {
+  const chunks = readFileChunks(file, head);
   yield* encoding === 'utf-8' ? withoutBom(chunks) : transcode(chunks, encoding);
 }
 
