@@ -61,6 +61,5 @@ export async function openSheetHead(file: SourceFile | string, options: SheetOpe
 
 async function openHead(file: SourceFile, options: SheetOpenOptions): Promise<SheetHead> {
   if (detectSheetFormat(file.path, 'read') === 'csv') return openCsvHead(file, options);
-  await assertSafeWorkbook(file, options.maxUnpackedBytes);
-  return openXlsxHead(file, options);
+  return openXlsxHead(file, await assertSafeWorkbook(file, options.maxUnpackedBytes), options);
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withSourceFile } from '../../src/sheets/file/source-file.js';
-import { openXlsxHead } from '../../src/sheets/xlsx/read-xlsx.js';
+import { openSheetHead } from '../../src/sheets/open-sheet-reader.js';
 import { makeTempDir } from './make-temp-dir.js';
 
 // exceljs writes its worksheets before the workbook's relations: reading one takes a temporary file.
@@ -19,7 +19,7 @@ describe('an XLSX read where the temporary directory cannot take a file', () => 
   it('names TMPDIR, not the workbook, when the directory is missing', async () => {
     const missing = join(await makeTempDir(), 'missing');
     process.env.TMPDIR = missing;
-    await expect(withSourceFile(WORKBOOK, (file) => openXlsxHead(file))).rejects.toThrow(
+    await expect(withSourceFile(WORKBOOK, (file) => openSheetHead(file))).rejects.toThrow(
       `Could not read ${WORKBOOK}: its worksheet is unpacked to a temporary file in ${missing} (TMPDIR) first, and that directory cannot take it (ENOENT`,
     );
   });
@@ -28,6 +28,6 @@ describe('an XLSX read where the temporary directory cannot take a file', () => 
     const file = join(await makeTempDir(), 'file');
     await writeFile(file, '');
     process.env.TMPDIR = file;
-    await expect(withSourceFile(WORKBOOK, (file) => openXlsxHead(file))).rejects.toThrow(`Set TMPDIR to a writable directory, or mount one at ${file} (docker run --tmpfs ${file}`);
+    await expect(withSourceFile(WORKBOOK, (file) => openSheetHead(file))).rejects.toThrow(`Set TMPDIR to a writable directory, or mount one at ${file} (docker run --tmpfs ${file}`);
   });
 });

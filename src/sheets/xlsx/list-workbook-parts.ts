@@ -33,7 +33,7 @@ export async function listWorkbookParts(file: FileRef, entries: readonly ZipEntr
   });
 }
 
-async function readEntryText(file: FileRef, entry: ZipEntry | undefined): Promise<string> {
+export async function readEntryText(file: FileRef, entry: ZipEntry | undefined): Promise<string> {
   if (entry === undefined || entry.size > MAX_INDEX_BYTES) {
     throw new SheetError(`read ${file.path}`, 'it is not a readable XLSX workbook: its list of sheets is missing or too large', 'Open it in Excel or LibreOffice and save it again as .xlsx.');
   }
@@ -48,7 +48,7 @@ async function readEntryText(file: FileRef, entry: ZipEntry | undefined): Promis
 }
 
 /** An attribute's decoded value; `prefixed`: under any namespace prefix (`r:id`), as relationship ids are. */
-function readAttribute(tag: string, name: string, prefixed = false): string | undefined {
+export function readAttribute(tag: string, name: string, prefixed = false): string | undefined {
   const match = new RegExp(`\\s${prefixed ? '(?:\\w+:)' : ''}${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(tag);
   const raw = match?.[1] ?? match?.[2];
   return raw?.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (entity, code: string) => {

@@ -6,6 +6,7 @@ import { chooseSheet, type ChosenSheet } from './choose-sheet.js';
 import { chainRows } from '../chain-rows.js';
 import { dropFooterRows } from '../drop-footer-rows.js';
 import { findHeaderRow } from '../find-header-row.js';
+import { findTotalRows } from './find-total-rows.js';
 import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
 import { holdEarlyZipEnd } from './mend/hold-early-zip-end.js';
 import { streamFileBytes } from '../file/read-file-chunks.js';
@@ -17,6 +18,7 @@ import type { CellValue, SheetHead, SheetItem, SheetOpenOptions } from '../sheet
 import { toSheetHead } from '../sheet-head.js';
 import type { SourceFile } from '../file/source-file.js';
 import { watchUnpackedBytes, type UnpackedBytesWatch } from './watch-unpacked-bytes.js';
+import type { ZipEntry } from './read-zip-directory.js';
 
 type WorkbookReader = ExcelJS.stream.xlsx.WorkbookReader;
 type WorksheetReader = ExcelJS.stream.xlsx.WorksheetReader;
@@ -28,8 +30,8 @@ interface XlsxRow {
 
 const READER_OPTIONS = { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'cache', styles: 'cache' } as const;
 
-/** A workbook's sheet read up to its header row. */
-export async function openXlsxHead(file: SourceFile, options: SheetOpenOptions = {}): Promise<SheetHead> {
+/** A workbook's sheet read up to its header row; `entries`, its zip directory, for the parts exceljs does not read. */
+export async function openXlsxHead(file: SourceFile, entries: readonly ZipEntry[], options: SheetOpenOptions = {}): Promise<SheetHead> {
   const { path } = file;
   const input = streamFileBytes(file);
   holdEarlyZipEnd(input);
@@ -44,6 +46,7 @@ export async function openXlsxHead(file: SourceFile, options: SheetOpenOptions =
   };
   try {
     const { name, worksheet, warnings } = await findWorksheet(workbook, worksheets, unpacked, path, options);
+    const totals = await findTotalRows(file, entries, name);
     const rows = readRows(unpacked.guardIterator(worksheet[Symbol.asyncIterator]()), isDate1904(workbook));
     const found = await findHeaderRow(rows, headerCells, options.headerNames);
     if (found === undefined) throw new SheetError(`read ${path}`, 'the sheet is empty', 'Add a header row with the column names.');
@@ -57,7 +60,7 @@ export async function openXlsxHead(file: SourceFile, options: SheetOpenOptions =
       close,
       async *rows(header, warn) {
         try {
-          const kept = dropFooterRows(chainRows(found.after, rows), footerCells, { width: header.width, lineGaps: true, warn });
+          const kept = dropFooterRows(skipTotalRows(chainRows(found.after, rows), totals, warn), footerCells, { width: header.width, lineGaps: true, warn });
           for await (const row of kept) {
             const item = toSheetItem(row, header.names);
             if (item) yield item;
@@ -108,6 +111,14 @@ async function* readRows(worksheet: AsyncIterable<ExcelJS.Row>, date1904: boolea
       cells.push(formatXlsxCell(cell, date1904));
     });
     yield { line: row.number, cells };
+  }
+}
+
+async function* skipTotalRows(rows: AsyncIterable<XlsxRow>, totals: ReadonlyMap<number, string>, warn: (warning: string) => void): AsyncGenerator<XlsxRow> {
+  for await (const row of rows) {
+    const table = totals.get(row.line);
+    if (table === undefined) yield row;
+    else warn(`Skipped row ${row.line}, the total row of table '${table}' (Excel's Table Design › Total Row): its label and sums are no data.`);
   }
 }
 
