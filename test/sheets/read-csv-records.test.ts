@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readlink, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import type { CsvReaderMessage, CsvWorkerData, CsvWorkerMessage } from '../../sr
 import { parseCsvRecords, type CsvRecord } from '../../src/sheets/csv/parse-csv-records.js';
 import { readInWorker } from '../../src/sheets/csv/read-csv-records.js';
 import { readUtf8Bytes } from '../../src/sheets/text/read-utf8-bytes.js';
-import { openSheetReader } from '../../src/sheets/index.js';
+import { openSheetReader, SheetError } from '../../src/sheets/index.js';
 import { sendCsvRecords } from '../../src/sheets/csv/send-csv-records.js';
 import { SourceFile } from '../../src/sheets/file/source-file.js';
 import { makeTempDir } from './make-temp-dir.js';
@@ -63,6 +63,17 @@ describe('parsing CSV in a worker thread', () => {
     expect(inWorker).toEqual(await collect(parseCsvRecords(readUtf8Bytes(data), data.delimiter)));
     expect(inWorker.length).toBeGreaterThan(RECORDS);
     expect(inWorker.filter((record) => 'problem' in record)).toHaveLength(Math.ceil((RECORDS - 7) / 500));
+  });
+
+  it('stops with a SheetError once the file is written to while it is read', async () => {
+    const file = await SourceFile.open(await writeSheetFile());
+    opened.push(file);
+    const records = readInWorker({ path: file.path, fd: file.fd, opened: file.opened, encoding: 'utf-8', delimiter: ',' });
+    await records.next();
+    await appendFile(file.path, 'S-late,Boulangerie\r\n');
+    const read = collect(records);
+    await expect(read).rejects.toBeInstanceOf(SheetError);
+    await expect(read).rejects.toThrow('the file changed since it was opened');
   });
 
   it.runIf(existsSync('/proc/self/fd'))('closes the file when reading stops early', async () => {

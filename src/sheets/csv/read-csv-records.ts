@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { CsvReaderMessage, CsvWorkerData, CsvWorkerMessage } from './csv-worker-protocol.js';
 import { parseCsvRecords, type CsvRecord } from './parse-csv-records.js';
 import { readUtf8Bytes } from '../text/read-utf8-bytes.js';
+import { assertFileUnchanged } from '../file/file-version.js';
 import { SheetError } from '../sheet-error.js';
 
 /**
@@ -24,7 +25,8 @@ export function readCsvRecords(data: CsvWorkerData, size: number): AsyncGenerato
  * The worker holds the process open only while the reader waits for it: a reader dropped without
  * being closed does not keep a command from exiting.
  */
-export async function* readInWorker(data: CsvWorkerData): AsyncGenerator<CsvRecord> {
+export async function* readInWorker({ opened, ...data }: CsvWorkerData): AsyncGenerator<CsvRecord> {
+  // Checked here, not in the worker: a SheetError thrown there would reach this thread as a bare Error.
   const worker = startWorker(data);
   const messages = on(worker, 'message', { close: ['exit'] });
   try {
@@ -34,6 +36,7 @@ export async function* readInWorker(data: CsvWorkerData): AsyncGenerator<CsvReco
       worker.unref();
       if (next.done === true) throw new SheetError(`read ${data.path}`, 'the CSV reader thread stopped before the end of the file', 'Run the command again.');
       const [message] = next.value as [CsvWorkerMessage];
+      if (opened !== undefined) await assertFileUnchanged(data, opened);
       if ('done' in message) return;
       worker.postMessage('taken' satisfies CsvReaderMessage);
       yield* message.records;
