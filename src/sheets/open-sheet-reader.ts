@@ -1,7 +1,6 @@
-import { assertSafeWorkbook } from './xlsx/assert-safe-workbook.js';
 import { detectSheetFormat } from './detect-sheet-format.js';
 import { openCsvHead } from './csv/read-csv.js';
-import { openXlsxHead } from './xlsx/read-xlsx.js';
+import { openWorkbookHead } from './xlsx/open-workbook-head.js';
 import type { SheetHead, SheetOpenOptions, SheetReader, SheetReaderOptions } from './sheet-reader.js';
 import { SourceFile } from './file/source-file.js';
 
@@ -61,5 +60,5 @@ export async function openSheetHead(file: SourceFile | string, options: SheetOpe
 
 async function openHead(file: SourceFile, options: SheetOpenOptions): Promise<SheetHead> {
   if (detectSheetFormat(file.path, 'read') === 'csv') return openCsvHead(file, options);
-  return openXlsxHead(file, await assertSafeWorkbook(file, options.maxUnpackedBytes), options);
+  return openWorkbookHead(file, options);
 }

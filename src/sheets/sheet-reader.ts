@@ -42,7 +42,7 @@ export interface SheetColumnOptions {
 export interface SheetOpenOptions {
   /** XLSX: the sheet to read; a missing one is an error. */
   sheet?: string;
-  /** XLSX: without `sheet`, a sheet with this name is read if there is one, else the first sheet. */
+  /** XLSX: without `sheet`, a sheet with this name is read if there is one, else the first sheet (see openWorkbookHead). */
   resource?: string;
   /** Names the header row is known by: rows above it that name none are titles, whatever their width (see findHeaderRow). */
   headerNames?: readonly string[];

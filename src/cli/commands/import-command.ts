@@ -23,7 +23,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
       command
         .positional('resource', resourcePositional(IMPORT_RESOURCES, IMPORT_RESOURCE_ALIASES, 'What the sheet holds'))
         .positional('file', { type: 'string', demandOption: true, describe: 'The .csv or .xlsx file' })
-        .option('sheet', { type: 'string', describe: 'XLSX sheet (default: the one named after the resource, else the first); a CSV file is read whole, with a warning' })
+        .option('sheet', { type: 'string', describe: 'XLSX sheet (default: the one named after the resource, else the first whose header names a column it reads); a CSV file is read whole, with a warning' })
         .option('report', { type: 'string', describe: 'Report directory (default: reports/<resource>-<UTC timestamp>); the same one again resumes the import from its journal' })
         .option('restart', { type: 'boolean', default: false, describe: 'Start over: forget the journal an earlier run left in --report' })
         .option('mode', { choices: IMPORT_MODES, default: 'diff' as const, describe: 'diff: send only what changes; patch: send every filled cell' })

@@ -16,7 +16,7 @@ export interface ImportOptions {
   file: string;
   /** `file`, already open for the job step that reads it more than once; else the import opens it. */
   source?: SourceFile;
-  /** XLSX: the sheet to read; else the one named after the resource, else the first. */
+  /** XLSX: the sheet to read; else the one named after the resource, else the first (the first whose header names a column the import reads). */
   sheet?: string;
   reportDir: string;
   mode: ImportMode;

@@ -30,8 +30,11 @@ interface XlsxRow {
 
 const READER_OPTIONS = { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'cache', styles: 'cache' } as const;
 
-/** A workbook's sheet read up to its header row; `entries`, its zip directory, for the parts exceljs does not read. */
-export async function openXlsxHead(file: SourceFile, entries: readonly ZipEntry[], options: SheetOpenOptions = {}): Promise<SheetHead> {
+/**
+ * A workbook's sheet read up to its header row; `entries`, its zip directory, for the parts exceljs
+ * does not read; `notes`, warnings of the caller's on the sheet chosen.
+ */
+export async function openXlsxHead(file: SourceFile, entries: readonly ZipEntry[], options: SheetOpenOptions = {}, notes: readonly string[] = []): Promise<SheetHead> {
   const { path } = file;
   const input = streamFileBytes(file);
   holdEarlyZipEnd(input);
@@ -56,7 +59,7 @@ export async function openXlsxHead(file: SourceFile, entries: readonly ZipEntry[
       source: { format: 'xlsx', sheet: name },
       sha256,
       cells: headerCells(found.header),
-      warnings: [...warnings, ...found.warnings],
+      warnings: [...notes, ...warnings, ...found.warnings],
       close,
       async *rows(header, warn) {
         try {
