@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { DEPLOY_DIR } from './read-manifests.js';
 
@@ -11,4 +11,11 @@ it.each([
   ['indexed-job.yaml', 'yaml'],
 ])('the README quotes deploy/%s as it is', (file, language) => {
   expect(README).toContain(`\`\`\`${language}\n${readFileSync(`${DEPLOY_DIR}${file}`, 'utf8')}\`\`\`\n`);
+});
+
+// The Guarantees table names the test that shows each promise: a test moved leaves the promise unshown.
+it('names only test files that exist', () => {
+  const named = [...new Set(README.match(/\btest\/[\w/.-]+\.ts\b/g))];
+  expect(named.length).toBeGreaterThan(5);
+  expect(named.filter((path) => !existsSync(new URL(`../../${path}`, import.meta.url)))).toEqual([]);
 });
