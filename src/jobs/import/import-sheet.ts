@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { estimateSheetRows } from '../../sheets/estimate-sheet-rows.js';
 import { withSourceFile, type SourceFile } from '../../sheets/file/source-file.js';
 import { importAttributes } from './attributes/import-attributes.js';
 import { importBusinesses } from './businesses/import-businesses.js';
@@ -22,11 +21,6 @@ export const IMPORT_RESOURCES = Object.keys(IMPORTERS) as ImportResource[];
 
 /** Imports one sheet of a resource, its file opened once for every reader of the import. */
 export function importSheet(client: ApiClient, resource: ImportResource, options: ImportOptions, logger: Logger): Promise<ImportSummary> {
-  const run = async (source: SourceFile): Promise<ImportSummary> => {
-    const { onRowsExpected } = options;
-    // Only for a time left: a file that cannot be read is the import's to refuse.
-    if (onRowsExpected !== undefined) await estimateSheetRows(source, { resource, ...(options.sheet === undefined ? {} : { sheet: options.sheet }) }).then(onRowsExpected, () => undefined);
-    return IMPORTERS[resource](client, { ...options, source }, logger);
-  };
+  const run = (source: SourceFile): Promise<ImportSummary> => IMPORTERS[resource](client, { ...options, source }, logger);
   return options.source === undefined ? withSourceFile(options.file, run) : run(options.source);
 }

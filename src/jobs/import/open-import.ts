@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import type { ImportCatalog } from '../../resources/resource-catalog.js';
 import type { SheetHead } from '../../sheets/index.js';
+import { estimateSheetRows } from '../../sheets/estimate-sheet-rows.js';
 import type { OpenImportOptions } from './import-options.js';
 import { openImportReport, type ReportedRow } from './report/import-report.js';
 import { checkSheetColumns } from './sheet/check-sheet-columns.js';
@@ -62,6 +63,9 @@ export async function openImport<Target, Update>(
     await reader.close();
     throw error;
   }
+  // Only for a time left, of the sheet the reader chose: a file that cannot be counted is not refused for it.
+  const { onRowsExpected } = options;
+  if (onRowsExpected !== undefined) await estimateSheetRows(options.source, reader.source.format === 'xlsx' ? { sheet: reader.source.sheet } : {}).then(onRowsExpected, () => undefined);
   for (const warning of summarizeWarnings(reader.warnings)) logger.warn(warning);
   const headerWarnings = reader.warnings.length;
   const settings = {

@@ -49,4 +49,29 @@ describe('a workbook import reads its bytes', () => {
   it('twice with breakers: the plan, then the run', async () => {
     expect(await readShare({ breakers: { maxChanges: { percent: 100 } } })).toBeLessThan(2.2);
   });
+
+  it('once more for the rows to expect, counted in the sheet read, once a run', async () => {
+    const expected: number[] = [];
+    const share = await readShare({ breakers: { maxChanges: { percent: 100 } }, onRowsExpected: (rows) => expected.push(rows) });
+    expect(expected).toEqual([30]);
+    // The count reads the sheet's part only, not the notes beside it.
+    expect(share).toBeLessThan(2.4);
+  });
+});
+
+describe('a workbook whose first sheet is no table (Numbers puts its Export Summary there)', () => {
+  it('is imported from the sheet that names the columns, and its rows to expect are counted there', async () => {
+    const path = join(harness.dir, 'numbers.xlsx');
+    const book = new ExcelJS.Workbook();
+    const summary = book.addWorksheet('Export Summary');
+    summary.addRows([['This document was exported from Numbers.'], [], ['Numbers Sheet Name', 'Numbers Table Name', 'Excel Worksheet Name'], ['Sheet 1', 'Table 1', 'Sheet 1 - Table 1']]);
+    const businesses = harness.api.emulator.state.orgBusinesses(1).slice(0, 2);
+    book.addWorksheet('Sheet 1 - Table 1').addRows([['business_id', 'description_short'], ...businesses.map((business) => [business.id, 'From Numbers'])]);
+    await book.xlsx.writeFile(path);
+    const expected: number[] = [];
+    const { summary: result } = await harness.importFile('businesses', path, { dryRun: true, onRowsExpected: (rows) => expected.push(rows) });
+    expect(result.rows).toMatchObject({ total: 2, would_update: 2 });
+    expect(result.warnings).toEqual([expect.stringContaining("Sheet 'Export Summary', the first, names no column the import reads: sheet 'Sheet 1 - Table 1' is read")]);
+    expect(expected).toEqual([2]);
+  });
 });

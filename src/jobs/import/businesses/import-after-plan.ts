@@ -38,5 +38,7 @@ export async function importAfterPlan(options: OpenImportOptions, breakers: RunB
   }
   if (options.dryRun) return plan.summary;
   const maxErrors = breakers.maxErrors === undefined ? options.maxErrors : resolveLimit(breakers.maxErrors, rows.total);
-  return (await runPass({ ...options, ...(maxErrors === undefined ? {} : { maxErrors }) }, 'run')).summary;
+  // The plan counted the rows to expect: the run does not read the file a third time for them.
+  const { onRowsExpected: _counted, ...runOptions } = options;
+  return (await runPass({ ...runOptions, ...(maxErrors === undefined ? {} : { maxErrors }) }, 'run')).summary;
 }
