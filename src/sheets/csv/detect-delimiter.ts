@@ -13,7 +13,9 @@ const MAX_TITLE_RECORDS = 10;
  * delimiter that appears nowhere, so its cells are never split.
  */
 export function detectDelimiter(sample: string, complete: boolean): CsvDelimiter {
-  const perDelimiter = CSV_DELIMITERS.map((delimiter) => countPerRecord(sample, delimiter, complete));
+  const records = CSV_DELIMITERS.map((delimiter) => countPerRecord(sample, delimiter, complete));
+  const footer = findFooterStart(records);
+  const perDelimiter = records.map(({ counts }) => counts.slice(0, footer));
   const titles = countTitleRecords(perDelimiter);
   const candidates = CSV_DELIMITERS.map((delimiter, index) => {
     const counts = (perDelimiter[index] ?? []).slice(titles);
@@ -28,17 +30,35 @@ export function detectDelimiter(sample: string, complete: boolean): CsvDelimiter
   return pool.reduce((best, candidate) => (candidate.header > best.header ? candidate : best)).delimiter;
 }
 
-// Occurrences outside quotes per non-empty record; a record cut by the end of the sample is left out.
-function countPerRecord(sample: string, delimiter: string, complete: boolean): number[] {
+interface RecordCounts {
+  /** Occurrences outside quotes per non-empty record. */
+  counts: number[];
+  /** Per record, whether an empty line comes right before it. */
+  afterEmptyLine: boolean[];
+}
+
+// A record cut by the end of the sample is left out.
+function countPerRecord(sample: string, delimiter: string, complete: boolean): RecordCounts {
   const counts: number[] = [];
+  const afterEmptyLine: boolean[] = [];
   let count = 0;
   let quoted = false;
   let empty = true;
+  let lineBreaks = 0;
+  const push = (): void => {
+    counts.push(count);
+    afterEmptyLine.push(counts.length > 1 && lineBreaks > 1);
+  };
   for (const char of sample) {
     if (counts.length === SAMPLE_RECORDS) break;
     if (char === '"') quoted = !quoted;
     if (!quoted && (char === '\n' || char === '\r')) {
-      if (!empty) counts.push(count);
+      if (!empty) {
+        push();
+        lineBreaks = 0;
+      }
+      // A CRLF is one line break: \n counts them.
+      if (char === '\n') lineBreaks++;
       count = 0;
       empty = true;
       continue;
@@ -46,8 +66,22 @@ function countPerRecord(sample: string, delimiter: string, complete: boolean): n
     empty = false;
     if (!quoted && char === delimiter) count += 1;
   }
-  if (complete && !empty) counts.push(count);
-  return counts;
+  if (complete && !empty) push();
+  return { counts, afterEmptyLine };
+}
+
+/**
+ * Where a short file's footer starts (see drop-footer-rows.ts): records of a single cell, no
+ * delimiter of any kind, after an empty line, at its end. Left out, so that a footer does not make
+ * the header and rows above it look irregular.
+ */
+function findFooterStart(records: readonly RecordCounts[]): number | undefined {
+  const [first] = records;
+  if (first === undefined) return undefined;
+  let start = first.counts.length;
+  while (start > 0 && records.every(({ counts }) => counts[start - 1] === 0)) start--;
+  const footer = first.counts.length - start;
+  return footer > 0 && footer <= MAX_TITLE_RECORDS && first.afterEmptyLine[start] === true ? start : undefined;
 }
 
 /**
