@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { FileRef } from '../file/read-file-chunks.js';
-import { listWorkbookParts, readAttribute, readEntryText } from './list-workbook-parts.js';
+import { listRelationships, listWorkbookParts, readAttribute, readEntryText } from './list-workbook-parts.js';
 import type { ZipEntry } from './read-zip-directory.js';
 
 const TABLE_RELATION = /\/relationships\/table$/;
@@ -17,14 +17,13 @@ export async function findTotalRows(file: FileRef, entries: readonly ZipEntry[],
   const relations = part === undefined ? undefined : byName.get(`${posix.dirname(part.name)}/_rels/${posix.basename(part.name)}.rels`);
   const totals = new Map<number, string>();
   if (part === undefined || relations === undefined) return totals;
-  for (const [tag] of (await readEntryText(file, relations)).matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
-    const target = readAttribute(tag, 'Target');
-    if (!TABLE_RELATION.test(readAttribute(tag, 'Type') ?? '') || target === undefined) continue;
+  for (const { type, target } of listRelationships(await readEntryText(file, relations))) {
+    if (!TABLE_RELATION.test(type ?? '') || target === undefined) continue;
     const table = byName.get(target.startsWith('/') ? target.slice(1) : posix.join(posix.dirname(part.name), target));
-    const head = table === undefined ? undefined : /<(?:\w+:)?table\b[^>]*>/.exec(await readEntryText(file, table))?.[0];
-    const count = Number(readAttribute(head ?? '', 'totalsRowCount') ?? 0);
-    const last = Number(LAST_ROW.exec(readAttribute(head ?? '', 'ref') ?? '')?.[1] ?? 0);
-    const name = readAttribute(head ?? '', 'displayName') ?? readAttribute(head ?? '', 'name') ?? '';
+    const head = table === undefined ? '' : (/<(?:\w+:)?table\b[^>]*>/.exec(await readEntryText(file, table))?.[0] ?? '');
+    const count = Number(readAttribute(head, 'totalsRowCount') ?? 0);
+    const last = Number(LAST_ROW.exec(readAttribute(head, 'ref') ?? '')?.[1] ?? 0);
+    const name = readAttribute(head, 'displayName') ?? readAttribute(head, 'name') ?? '';
     for (let line = last - count + 1; count > 0 && line <= last; line++) totals.set(line, name);
   }
   return totals;

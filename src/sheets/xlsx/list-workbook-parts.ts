@@ -19,9 +19,7 @@ export async function listWorkbookParts(file: FileRef, entries: readonly ZipEntr
   const workbook = await readEntryText(file, byName.get('xl/workbook.xml'));
   const relations = await readEntryText(file, byName.get('xl/_rels/workbook.xml.rels'));
   const targets = new Map<string, string>();
-  for (const [tag] of relations.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
-    const id = readAttribute(tag, 'Id');
-    const target = readAttribute(tag, 'Target');
+  for (const { id, target } of listRelationships(relations)) {
     const entry = resolveTarget(target);
     if (id !== undefined && entry !== undefined) targets.set(id, entry);
   }
@@ -31,6 +29,17 @@ export async function listWorkbookParts(file: FileRef, entries: readonly ZipEntr
     const target = targets.get(readAttribute(tag, 'id', true) ?? '');
     return [{ name, visible: (readAttribute(tag, 'state') ?? 'visible') === 'visible', entry: target === undefined ? undefined : byName.get(target) }];
   });
+}
+
+export interface Relationship {
+  id: string | undefined;
+  type: string | undefined;
+  target: string | undefined;
+}
+
+/** The relationships of a `.rels` part, as written. */
+export function listRelationships(xml: string): Relationship[] {
+  return [...xml.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)].map(([tag]) => ({ id: readAttribute(tag, 'Id'), type: readAttribute(tag, 'Type'), target: readAttribute(tag, 'Target') }));
 }
 
 export async function readEntryText(file: FileRef, entry: ZipEntry | undefined): Promise<string> {
