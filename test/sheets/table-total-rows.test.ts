@@ -58,3 +58,34 @@ describe("an Excel table's total row", () => {
     expect(reader.warnings).toEqual([]);
   });
 });
+
+describe('a totals row typed under the rows', () => {
+  async function writeSheet(rows: ExcelJS.CellValue[][]): Promise<string> {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('stores').addRows([['code', 'name', 'seats'], ...rows]);
+    const path = join(await makeTempDir(), 'stores.xlsx');
+    await workbook.xlsx.writeFile(path);
+    return path;
+  }
+
+  it('is skipped with a warning when it sums or counts the rows above it, saved result or not', async () => {
+    const path = await writeSheet([
+      ['S1', 'Le Bistrot', 20],
+      ['S2', { formula: 'UPPER("la forge")', result: 'LA FORGE' }, 30],
+      [],
+      ['Total', { formula: 'COUNTA(B2:B3)', result: 2 }, { formula: 'SUM(C2:C3)' }],
+    ]);
+    const { reader, items } = await readItems(path);
+    expect(valuesOf(items)).toEqual([
+      { code: 'S1', name: 'Le Bistrot', seats: '20' },
+      { code: 'S2', name: 'LA FORGE', seats: '30' },
+    ]);
+    expect(reader.warnings).toEqual(['Skipped row 5 below the table: its =COUNTA(B2:B3) sums or counts the rows above it, no data.']);
+  });
+
+  it('is read as a row when rows follow it', async () => {
+    const { reader, items } = await readItems(await writeSheet([['Subtotal', { formula: 'COUNTA(B2:B2)', result: 0 }], ['S1', 'Le Bistrot', 20]]));
+    expect(items.map((item) => item.line)).toEqual([2, 3]);
+    expect(reader.warnings).toEqual([]);
+  });
+});

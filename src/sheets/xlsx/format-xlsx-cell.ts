@@ -24,6 +24,16 @@ export function formatXlsxCell(cell: Cell, date1904: boolean): CellValue | CellP
   return formatFormulaResult(value, cell.numFmt, date1904);
 }
 
+/** A formula that sums, counts or averages a range: what a totals row under a table holds. */
+const AGGREGATE = /^\s*(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE|SUM|SUMPRODUCT|COUNTA?|COUNTBLANK|AVERAGE|MIN|MAX)\s*\([^)]*:/i;
+
+/** The cell's formula when it aggregates a range (`SUM(J2:J161)`, `COUNTA(A:A)`), else undefined. */
+export function readAggregateFormula(cell: Cell): string | undefined {
+  const { value } = cell;
+  const formula = typeof value === 'object' && value !== null && 'formula' in value ? value.formula : undefined;
+  return formula !== undefined && AGGREGATE.test(formula) ? formula : undefined;
+}
+
 function readText(text: string): string {
   return unescapeFormula(decodeXlsxText(text));
 }

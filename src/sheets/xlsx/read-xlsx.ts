@@ -7,7 +7,7 @@ import { chainRows } from '../chain-rows.js';
 import { dropFooterRows } from '../drop-footer-rows.js';
 import { findHeaderRow } from '../find-header-row.js';
 import { findTotalRows } from './find-total-rows.js';
-import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
+import { formatXlsxCell, readAggregateFormula, type CellProblem } from './format-xlsx-cell.js';
 import { holdEarlyZipEnd } from './mend/hold-early-zip-end.js';
 import { streamFileBytes } from '../file/read-file-chunks.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
@@ -26,7 +26,12 @@ type WorksheetReader = ExcelJS.stream.xlsx.WorksheetReader;
 interface XlsxRow {
   line: number;
   cells: (CellValue | CellProblem)[];
+  /** A formula of the row that sums or counts a range, as a totals row's cells do. */
+  aggregate?: string;
 }
+
+/** Totals rows below a table (a label, `=SUM(…)`, `=COUNTA(…)`), looked past at most. */
+const MAX_TOTALS_ROWS = 10;
 
 const READER_OPTIONS = { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'cache', styles: 'cache' } as const;
 
@@ -63,7 +68,8 @@ export async function openXlsxHead(file: SourceFile, entries: readonly ZipEntry[
       close,
       async *rows(header, warn) {
         try {
-          const kept = dropFooterRows(skipTotalRows(chainRows(found.after, rows), totals, warn), footerCells, { width: header.width, lineGaps: true, warn });
+          const footed = dropFooterRows(skipTotalRows(chainRows(found.after, rows), totals, warn), footerCells, { width: header.width, lineGaps: true, warn });
+          const kept = dropAggregateRows(footed, warn);
           for await (const row of kept) {
             const item = toSheetItem(row, header.names);
             if (item) yield item;
@@ -109,12 +115,33 @@ async function drainWorksheets(worksheets: AsyncIterator<WorksheetReader>, unpac
 async function* readRows(worksheet: AsyncIterable<ExcelJS.Row>, date1904: boolean): AsyncGenerator<XlsxRow> {
   for await (const row of worksheet) {
     const cells: (CellValue | CellProblem)[] = [];
+    let aggregate: string | undefined;
     row.eachCell((cell, column) => {
       while (cells.length < column - 1) cells.push('');
       cells.push(formatXlsxCell(cell, date1904));
+      aggregate ??= readAggregateFormula(cell);
     });
-    yield { line: row.number, cells };
+    yield { line: row.number, cells, ...(aggregate === undefined ? {} : { aggregate }) };
   }
+}
+
+/**
+ * The rows but those at the end of the sheet that sum or count the rows above them (`Total`,
+ * `=COUNTA(A2:A161)`): a store never holds such a formula. Held as they come, at most ten, and
+ * yielded after all when a row without one follows them.
+ */
+async function* dropAggregateRows(rows: AsyncIterable<XlsxRow>, warn: (warning: string) => void): AsyncGenerator<XlsxRow> {
+  let held: XlsxRow[] = [];
+  for await (const row of rows) {
+    if (row.aggregate !== undefined && held.length < MAX_TOTALS_ROWS) {
+      held.push(row);
+      continue;
+    }
+    yield* held;
+    held = [];
+    yield row;
+  }
+  for (const { line, aggregate = '' } of held) warn(`Skipped row ${line} below the table: its =${aggregate} sums or counts the rows above it, no data.`);
 }
 
 async function* skipTotalRows(rows: AsyncIterable<XlsxRow>, totals: ReadonlyMap<number, string>, warn: (warning: string) => void): AsyncGenerator<XlsxRow> {
