@@ -1,3 +1,4 @@
+import { basename, dirname, join } from 'node:path';
 import { MAX_WORKBOOK_UNPACKED_BYTES, refuseUnpackedSize } from './refuse-unpacked-size.js';
 import { readFileBytes } from '../file/read-file-chunks.js';
 import { SheetError } from '../sheet-error.js';
@@ -31,8 +32,13 @@ const ZIP_START = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const HEAD_BYTES = 512;
 
 /** Why a file named .xlsx has no zip directory, from its first bytes: a workbook cut short, or another kind of file. */
-function describeNoZip(doing: string, head: Buffer): SheetError {
+function describeNoZip(doing: string, path: string, head: Buffer): SheetError {
   if (head.length === 0) return new SheetError(doing, 'the file is empty', COPY_AGAIN);
+  // Excel's owner file beside a workbook it has open: `~$stores.xlsx` for stores.xlsx, the name of who opened it inside.
+  const owned = /^~\$(.+)$/.exec(basename(path))?.[1];
+  if (owned !== undefined) {
+    return new SheetError(doing, 'it is the small file Excel keeps beside a workbook while someone has it open, not a workbook', `Import the workbook itself, ${join(dirname(path), owned)}, saved and closed in Excel.`);
+  }
   if (head.subarray(0, COMPOUND_FILE.length).equals(COMPOUND_FILE)) {
     return new SheetError(
       doing,
@@ -59,7 +65,7 @@ export async function readZipDirectory(file: SourceFile, limit = MAX_WORKBOOK_UN
   const tailStart = Math.max(0, size - END_SIZE - MAX_COMMENT);
   const tail = await readFileBytes(file, tailStart, size - tailStart);
   const end = tail.lastIndexOf(END_SIGNATURE);
-  if (end < 0 || end + END_SIZE > tail.length) throw describeNoZip(doing, await readFileBytes(file, 0, Math.min(size, HEAD_BYTES)));
+  if (end < 0 || end + END_SIZE > tail.length) throw describeNoZip(doing, path, await readFileBytes(file, 0, Math.min(size, HEAD_BYTES)));
   const directorySize = tail.readUInt32LE(end + 12);
   const directoryOffset = tail.readUInt32LE(end + 16);
   if (directorySize === ZIP64_MARK || directoryOffset === ZIP64_MARK) throw refuseUnpackedSize(path, limit, 2 ** 32);

@@ -133,6 +133,15 @@ describe('hostile input', () => {
     expect(await refusalOf(path)).toMatch(/^it is not a readable XLSX workbook: its zip directory is missing \(the file was cut short, or is no workbook\)\./);
   });
 
+  it("Excel's owner file of an open workbook (~$stores.xlsx), named for the workbook to import instead", async () => {
+    const path = join(harness.dir, '~$stores.xlsx');
+    // As Excel writes it: the length and name of who opened the workbook, twice, padded to 165 bytes.
+    await writeFile(path, Buffer.concat([Buffer.from('\x0dJeanne Dupont'), Buffer.alloc(151, 0x20)]));
+    expect(await refusalOf(path)).toBe(
+      `it is the small file Excel keeps beside a workbook while someone has it open, not a workbook. Import the workbook itself, ${join(harness.dir, 'stores.xlsx')}, saved and closed in Excel.`,
+    );
+  });
+
   it('a zip bomb .xlsx: refused from its zip directory, past 1 GiB unpacked', { timeout: 30_000 }, async () => {
     const path = join(harness.dir, 'bomb.xlsx');
     const zeros = Buffer.alloc(1024 ** 2);
