@@ -80,7 +80,22 @@ describe('a totals row typed under the rows', () => {
       { code: 'S1', name: 'Le Bistrot', seats: '20' },
       { code: 'S2', name: 'LA FORGE', seats: '30' },
     ]);
-    expect(reader.warnings).toEqual(['Skipped row 5 below the table: its =COUNTA(B2:B3) sums or counts the rows above it, no data.']);
+    expect(reader.warnings).toEqual(['Skipped row 5 below the table, a totals row (=COUNTA(B2:B3), =SUM(C2:C3) of the rows above it): no data.']);
+  });
+
+  it("is told from a formula of the row's own cells, and from a running total", async () => {
+    const ownCells = await readItems(await writeSheet([['S1', 'Le Bistrot', 20], ['S2', 'La Forge', { formula: 'SUM(D3:F3)', result: 12 }]]));
+    expect(ownCells.items.map((item) => item.line)).toEqual([2, 3]);
+    const running = [2, 3, 4].map((line) => ['S', 'x', { formula: `SUM(C$2:C${line})`, result: line }]);
+    const totalled = await readItems(await writeSheet([...running, ['Total', { formula: 'COUNTA(B:B)', result: 3 }]]));
+    expect(totalled.items.map((item) => item.line)).toEqual([2, 3, 4]);
+  });
+
+  it('is read as a row under rows that hold such formulas too: a column computed row by row, subtotals', async () => {
+    const computed = [2, 3, 4].map((line) => ['S', 'x', { formula: `SUM(C2:C${line - 1})`, result: line }]);
+    const { items, reader } = await readItems(await writeSheet(computed));
+    expect(items.map((item) => item.line)).toEqual([2, 3, 4]);
+    expect(reader.warnings).toEqual([]);
   });
 
   it('is read as a row when rows follow it', async () => {

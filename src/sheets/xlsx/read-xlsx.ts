@@ -26,8 +26,10 @@ type WorksheetReader = ExcelJS.stream.xlsx.WorksheetReader;
 interface XlsxRow {
   line: number;
   cells: (CellValue | CellProblem)[];
-  /** A formula of the row that sums or counts a range, as a totals row's cells do. */
-  aggregate?: string;
+  /** The formulas of the row that sum or count rows above it, as a totals row's cells do, by column. */
+  aggregates?: Map<number, string>;
+  /** The columns of its cells that hold a formula. */
+  formulas?: Set<number>;
 }
 
 /** Totals rows below a table (a label, `=SUM(…)`, `=COUNTA(…)`), looked past at most. */
@@ -115,33 +117,41 @@ async function drainWorksheets(worksheets: AsyncIterator<WorksheetReader>, unpac
 async function* readRows(worksheet: AsyncIterable<ExcelJS.Row>, date1904: boolean): AsyncGenerator<XlsxRow> {
   for await (const row of worksheet) {
     const cells: (CellValue | CellProblem)[] = [];
-    let aggregate: string | undefined;
+    let aggregates: Map<number, string> | undefined;
+    let formulas: Set<number> | undefined;
     row.eachCell((cell, column) => {
       while (cells.length < column - 1) cells.push('');
       cells.push(formatXlsxCell(cell, date1904));
-      aggregate ??= readAggregateFormula(cell);
+      if (cell.type !== ExcelJS.ValueType.Formula) return;
+      (formulas ??= new Set()).add(column);
+      const formula = readAggregateFormula(cell);
+      if (formula !== undefined) (aggregates ??= new Map()).set(column, formula);
     });
-    yield { line: row.number, cells, ...(aggregate === undefined ? {} : { aggregate }) };
+    yield { line: row.number, cells, ...(aggregates === undefined ? {} : { aggregates }), ...(formulas === undefined ? {} : { formulas }) };
   }
 }
 
 /**
  * The rows but those at the end of the sheet that sum or count the rows above them (`Total`,
- * `=COUNTA(A2:A161)`): a store never holds such a formula. Held as they come, at most ten, and
- * yielded after all when a row without one follows them.
+ * `=COUNTA(A2:A161)`) in a column where the row above holds no formula: a totals row under
+ * values, not a column computed row by row. Held as they come, at most ten, and yielded after
+ * all when a row follows them.
  */
 async function* dropAggregateRows(rows: AsyncIterable<XlsxRow>, warn: (warning: string) => void): AsyncGenerator<XlsxRow> {
   let held: XlsxRow[] = [];
+  let above: XlsxRow | undefined;
   for await (const row of rows) {
-    if (row.aggregate !== undefined && held.length < MAX_TOTALS_ROWS) {
+    const totals = [...(row.aggregates?.keys() ?? [])].some((column) => above !== undefined && above.formulas?.has(column) !== true);
+    if (totals && held.length < MAX_TOTALS_ROWS) {
       held.push(row);
       continue;
     }
     yield* held;
     held = [];
     yield row;
+    above = row;
   }
-  for (const { line, aggregate = '' } of held) warn(`Skipped row ${line} below the table: its =${aggregate} sums or counts the rows above it, no data.`);
+  for (const { line, aggregates } of held) warn(`Skipped row ${line} below the table, a totals row (=${[...(aggregates?.values() ?? [])].join(', =')} of the rows above it): no data.`);
 }
 
 async function* skipTotalRows(rows: AsyncIterable<XlsxRow>, totals: ReadonlyMap<number, string>, warn: (warning: string) => void): AsyncGenerator<XlsxRow> {
