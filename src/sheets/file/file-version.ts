@@ -8,8 +8,10 @@ export interface FileVersion {
   mtimeMs: number;
 }
 
+const statOf = promisify(fstat);
+
 export async function readFileVersion(fd: number): Promise<FileVersion> {
-  const { size, mtimeMs } = await promisify(fstat)(fd);
+  const { size, mtimeMs } = await statOf(fd);
   return { size, mtimeMs };
 }
 
