@@ -45,6 +45,7 @@ function countPerRecord(sample: string, delimiter: string, complete: boolean): R
   let quoted = false;
   let empty = true;
   let lineBreaks = 0;
+  let previous = '';
   const push = (): void => {
     counts.push(count);
     afterEmptyLine.push(counts.length > 1 && lineBreaks > 1);
@@ -57,12 +58,14 @@ function countPerRecord(sample: string, delimiter: string, complete: boolean): R
         push();
         lineBreaks = 0;
       }
-      // A CRLF is one line break: \n counts them.
-      if (char === '\n') lineBreaks++;
+      // A CRLF is one line break, and so is a CR alone (old Mac files).
+      if (char === '\r' || previous !== '\r') lineBreaks++;
       count = 0;
       empty = true;
+      previous = char;
       continue;
     }
+    previous = char;
     empty = false;
     if (!quoted && char === delimiter) count += 1;
   }
