@@ -245,6 +245,15 @@ describe('cells as people type them read into canonical values', () => {
     expect(readCell(columnOf(header), cell, DOT_CONTEXT)).toEqual({ value });
   });
 
+  it.each([
+    ['9h-12h / 14h-18h30', '09:00-12:00,14:00-18:30'],
+    ['9am-5pm', '09:00-17:00'],
+    ['9.00-12.00', '09:00-12:00'],
+    ['22h-24h', '22:00-00:00'],
+  ])('refuses %j with the windows it means', (cell, meant) => {
+    expect(readCell(columnOf('open_hours.monday'), cell, DOT_CONTEXT)).toEqual({ errors: [`open_hours.monday: must be time windows HH:MM-HH:MM (did you mean ${meant}?), got '${cell}'`] });
+  });
+
   it('takes 24:00 only as the end of a window: no other time past 23:59', () => {
     for (const cell of ['24:00-02:00', '18:00-24:30', '18:00-25:00']) {
       expect(readCell(columnOf('open_hours.monday'), cell, DOT_CONTEXT)).toEqual({ errors: [`open_hours.monday: must be a time window HH:MM-HH:MM, got '${cell}'`] });

@@ -4,7 +4,7 @@ const WINDOW = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/;
 const CANONICAL_WINDOWS = /^\d\d:\d\d-\d\d:\d\d(?:,\d\d:\d\d-\d\d:\d\d)*$/;
 
 /**
- * Time windows separated by commas, semicolons, pipes or spaces; `9:00 - 12:00` reads as
+ * Time windows separated by commas, semicolons, pipes, slashes or spaces; `9:00 - 12:00` reads as
  * `09:00-12:00`, and an end at `24:00` as `00:00` (midnight as the service writes it). Tokens that
  * are no window come back as typed, for the schema to refuse.
  */
@@ -13,7 +13,7 @@ export function splitTimeWindows(text: string): string[] {
   if (CANONICAL_WINDOWS.test(text)) return text.split(',').map(writeMidnightEnd);
   return text
     .replace(/\s*-\s*/g, '-')
-    .split(/[\s,;|]+/)
+    .split(/[\s,;|/]+/)
     .filter((token) => token !== '')
     .map(padWindow);
 }
@@ -23,4 +23,29 @@ function padWindow(token: string): string {
   if (match === null) return token;
   const [, openHour = '', openMinute = '', closeHour = '', closeMinute = ''] = match;
   return writeMidnightEnd(`${openHour.padStart(2, '0')}:${openMinute}-${closeHour.padStart(2, '0')}:${closeMinute}`);
+}
+
+/** A time as people also write it: `9h`, `9h30`, `9.30`, `9am`, `5:30pm`. */
+const OTHER_TIME = /^(\d{1,2})(?:[h.:](\d{2})?)?(am|pm)?$/i;
+
+/**
+ * The window a token means when written in another notation (`9h-12h30`, `9am-5pm`, `9.00-12.00`),
+ * for a hint; undefined when it is none.
+ */
+export function suggestWindow(token: string): string | undefined {
+  const times = token.split('-').map(readOtherTime);
+  const [open, close] = times;
+  if (times.length !== 2 || open === undefined || close === undefined) return undefined;
+  return writeMidnightEnd(`${open}-${close}`);
+}
+
+function readOtherTime(text: string): string | undefined {
+  const [, hours = '', minutes = '00', half] = OTHER_TIME.exec(text) ?? [];
+  let hour = Number(hours);
+  if (hours === '' || Number(minutes) > 59) return undefined;
+  if (half !== undefined) {
+    if (hour < 1 || hour > 12) return undefined;
+    hour = (hour % 12) + (half.toLowerCase() === 'pm' ? 12 : 0);
+  }
+  return hour > 24 ? undefined : `${String(hour).padStart(2, '0')}:${minutes}`;
 }

@@ -2,7 +2,7 @@ import { WeekHoursSchema } from '../../api/schemas/business.js';
 import type { WeekDay } from '../../api/facts/service-facts.js';
 import type { Column } from '../column.js';
 import { defineColumn } from '../define-column.js';
-import { splitTimeWindows } from './split-time-windows.js';
+import { splitTimeWindows, suggestWindow } from './split-time-windows.js';
 
 const CLOSED = 'closed';
 
@@ -17,14 +17,17 @@ export function weekDayColumn(day: WeekDay, example: string[]): Column<string[]>
   return defineColumn<string[]>({
     header: `open_hours.${day}`,
     description: `Opening hours on ${day}`,
-    grammar: `time windows HH:MM-HH:MM separated by ',' (also ';', '|' or spaces), or ${CLOSED}; a window to midnight ends 00:00`,
+    grammar: `time windows HH:MM-HH:MM separated by ',' (also ';', '|', '/' or spaces), or ${CLOSED}; a window to midnight ends 00:00`,
     schema: WeekHoursSchema.shape[day],
     example,
     parse: (cell) => {
       const word = String(cell).trim().toLowerCase();
       if (word === CLOSED) return { value: [] };
       if (CLOSED_WORDS.has(word)) return { error: `write ${CLOSED} for a day the business is closed` };
-      return { value: splitTimeWindows(String(cell)) };
+      const windows = splitTimeWindows(String(cell));
+      const meant = windows.map((window) => suggestWindow(window) ?? window);
+      if (meant.some((window, index) => window !== windows[index])) return { error: `must be time windows HH:MM-HH:MM (did you mean ${meant.join(',')}?)` };
+      return { value: windows };
     },
     format: (windows) => (windows.length === 0 ? CLOSED : windows.join(',')),
   });
