@@ -52,6 +52,8 @@ function countPerRecord(sample: string, delimiter: string, complete: boolean): R
   };
   for (const char of sample) {
     if (counts.length === SAMPLE_RECORDS) break;
+    const afterCr = previous === '\r';
+    previous = char;
     if (char === '"') quoted = !quoted;
     if (!quoted && (char === '\n' || char === '\r')) {
       if (!empty) {
@@ -59,13 +61,11 @@ function countPerRecord(sample: string, delimiter: string, complete: boolean): R
         lineBreaks = 0;
       }
       // A CRLF is one line break, and so is a CR alone (old Mac files).
-      if (char === '\r' || previous !== '\r') lineBreaks++;
+      if (char === '\r' || !afterCr) lineBreaks++;
       count = 0;
       empty = true;
-      previous = char;
       continue;
     }
-    previous = char;
     empty = false;
     if (!quoted && char === delimiter) count += 1;
   }

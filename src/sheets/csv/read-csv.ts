@@ -43,7 +43,7 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
           last = record;
         }
         const item = last && toSheetItem(last, header, delimiter);
-        if (item) yield endsWithLineBreak ? item : refuseIfCut(item, last, header.width);
+        if (item && last) yield endsWithLineBreak ? item : refuseIfCut(item, last, header.width);
       },
     });
   } catch (error) {
@@ -86,8 +86,8 @@ function toSheetItem(record: CsvRecord, header: HeaderMap, delimiter: CsvDelimit
  * as a program that is still writing the file (or stopped midway) leaves it: a name cut short
  * would be sent as it is.
  */
-function refuseIfCut(item: SheetItem, record: CsvRecord | undefined, width: number): SheetItem {
-  if (item.kind !== 'row' || record === undefined || 'problem' in record || record.cells.length >= width) return item;
+function refuseIfCut(item: SheetItem, record: CsvRecord, width: number): SheetItem {
+  if (item.kind !== 'row' || 'problem' in record || record.cells.length >= width) return item;
   const error = `the file ends inside this row, after ${record.cells.length} of its ${width} cells, without a line break: it looks cut short (was the file still being written?); complete the row, or end the file with a line break if the row is whole`;
   return { kind: 'issue', line: item.line, errors: [error], values: item.values };
 }

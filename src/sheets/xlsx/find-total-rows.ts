@@ -1,7 +1,6 @@
 import { posix } from 'node:path';
 import type { FileRef } from '../file/read-file-chunks.js';
-import { listRelationships, listWorkbookParts, readAttribute, readEntryText } from './list-workbook-parts.js';
-import type { ZipEntry } from './read-zip-directory.js';
+import { listRelationships, readAttribute, readEntryText, type WorkbookIndex } from './list-workbook-parts.js';
 
 const TABLE_RELATION = /\/relationships\/table$/;
 const LAST_ROW = /(\d+)$/;
@@ -11,9 +10,9 @@ const LAST_ROW = /(\d+)$/;
  * Total Row): a label and sums or counts, never a store. Each is mapped to its table's name. Read
  * from the sheet's relationships and table parts, which exceljs's streaming reader does not read.
  */
-export async function findTotalRows(file: FileRef, entries: readonly ZipEntry[], sheet: string): Promise<Map<number, string>> {
+export async function findTotalRows(file: FileRef, { entries, parts }: WorkbookIndex, sheet: string): Promise<Map<number, string>> {
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
-  const part = (await listWorkbookParts(file, entries)).find((each) => each.name === sheet)?.entry;
+  const part = parts.find((each) => each.name === sheet)?.entry;
   const relations = part === undefined ? undefined : byName.get(`${posix.dirname(part.name)}/_rels/${posix.basename(part.name)}.rels`);
   const totals = new Map<number, string>();
   if (part === undefined || relations === undefined) return totals;

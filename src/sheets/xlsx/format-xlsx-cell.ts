@@ -24,24 +24,6 @@ export function formatXlsxCell(cell: Cell, date1904: boolean): CellValue | CellP
   return formatFormulaResult(value, cell.numFmt, date1904);
 }
 
-/** A formula that sums, counts or averages: what a totals row under a table holds. */
-const AGGREGATE = /^\s*(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE|SUM|SUMPRODUCT|COUNTA?|COUNTBLANK|AVERAGE|MIN|MAX)\s*\(/i;
-/** A range of rows (`J2:J161`) or of whole columns (`A:A`). */
-const RANGE_OF_ROWS = /\$?[A-Z]{1,3}\$?(\d+)\s*:\s*\$?[A-Z]{1,3}\$?(\d+)|\$?\b[A-Z]{1,3}\s*:\s*\$?[A-Z]{1,3}\b(?!\$?\d)/gi;
-
-/**
- * The cell's formula when it aggregates rows above its own (`SUM(J2:J161)`) or whole columns
- * (`COUNTA(A:A)`), else undefined: `SUM(D2:F2)` adds a row's own cells, `SUM(C$2:C9)` in row 9 is a
- * running total, and neither is a totals row's.
- */
-export function readAggregateFormula(cell: Cell): string | undefined {
-  const { value } = cell;
-  const formula = typeof value === 'object' && value !== null && 'formula' in value ? value.formula : undefined;
-  if (formula === undefined || !AGGREGATE.test(formula)) return undefined;
-  const above = (first: string | undefined, last: string | undefined): boolean => first === undefined || (first !== last && Math.max(Number(first), Number(last)) < Number(cell.row));
-  return [...formula.matchAll(RANGE_OF_ROWS)].some(([, first, last]) => above(first, last)) ? formula : undefined;
-}
-
 function readText(text: string): string {
   return unescapeFormula(decodeXlsxText(text));
 }

@@ -9,6 +9,12 @@ export interface WorkbookPart extends SheetInfo {
   entry: ZipEntry | undefined;
 }
 
+/** A workbook's zip directory and the parts of its sheets, read once for what exceljs does not read. */
+export interface WorkbookIndex {
+  entries: readonly ZipEntry[];
+  parts: readonly WorkbookPart[];
+}
+
 /** workbook.xml and its relationships are a few KiB; more is no workbook a person saved. */
 const MAX_INDEX_BYTES = 16 * 1024 ** 2;
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

@@ -12,14 +12,15 @@ import type { SourceFile } from '../file/source-file.js';
  */
 export async function openWorkbookHead(file: SourceFile, options: SheetOpenOptions): Promise<SheetHead> {
   const entries = await assertSafeWorkbook(file, options.maxUnpackedBytes);
-  const head = await openXlsxHead(file, entries, options);
+  const index = { entries, parts: await listWorkbookParts(file, entries) };
+  const head = await openXlsxHead(file, index, options);
   const { headerNames, sheet, resource } = options;
   const read = head.source.format === 'xlsx' ? head.source.sheet : '';
   if (headerNames === undefined || sheet !== undefined || read.toLowerCase() === resource?.toLowerCase() || namesAny(head, headerNames)) return head;
-  for (const other of await listWorkbookParts(file, entries)) {
+  for (const other of index.parts) {
     if (!other.visible || other.name === read) continue;
     const warning = `Sheet '${read}', the first, names no column the import reads: sheet '${other.name}' is read, the first that does. Name the sheet to read with --sheet (a job step: sheet:).`;
-    const candidate = await openXlsxHead(file, entries, { ...options, sheet: other.name }, [warning]).catch(() => undefined);
+    const candidate = await openXlsxHead(file, index, { ...options, sheet: other.name }, [warning]).catch(() => undefined);
     if (candidate !== undefined && namesAny(candidate, headerNames)) {
       await head.close();
       return candidate;

@@ -7,7 +7,8 @@ import { chainRows } from '../chain-rows.js';
 import { dropFooterRows } from '../drop-footer-rows.js';
 import { findHeaderRow } from '../find-header-row.js';
 import { findTotalRows } from './find-total-rows.js';
-import { formatXlsxCell, readAggregateFormula, type CellProblem } from './format-xlsx-cell.js';
+import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
+import { dropAggregateRows, readAggregateFormula, skipTotalRows, type TotalsRowFacts } from './totals-rows.js';
 import { holdEarlyZipEnd } from './mend/hold-early-zip-end.js';
 import { streamFileBytes } from '../file/read-file-chunks.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
@@ -18,30 +19,22 @@ import type { CellValue, SheetHead, SheetItem, SheetOpenOptions } from '../sheet
 import { toSheetHead } from '../sheet-head.js';
 import type { SourceFile } from '../file/source-file.js';
 import { watchUnpackedBytes, type UnpackedBytesWatch } from './watch-unpacked-bytes.js';
-import type { ZipEntry } from './read-zip-directory.js';
+import type { WorkbookIndex } from './list-workbook-parts.js';
 
 type WorkbookReader = ExcelJS.stream.xlsx.WorkbookReader;
 type WorksheetReader = ExcelJS.stream.xlsx.WorksheetReader;
 
-interface XlsxRow {
-  line: number;
+interface XlsxRow extends TotalsRowFacts {
   cells: (CellValue | CellProblem)[];
-  /** The formulas of the row that sum or count rows above it, as a totals row's cells do, by column. */
-  aggregates?: Map<number, string>;
-  /** The columns of its cells that hold a formula. */
-  formulas?: Set<number>;
 }
-
-/** Totals rows below a table (a label, `=SUM(…)`, `=COUNTA(…)`), looked past at most. */
-const MAX_TOTALS_ROWS = 10;
 
 const READER_OPTIONS = { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'cache', styles: 'cache' } as const;
 
 /**
- * A workbook's sheet read up to its header row; `entries`, its zip directory, for the parts exceljs
- * does not read; `notes`, warnings of the caller's on the sheet chosen.
+ * A workbook's sheet read up to its header row; `index`, for the parts exceljs does not read;
+ * `notes`, warnings of the caller's on the sheet chosen.
  */
-export async function openXlsxHead(file: SourceFile, entries: readonly ZipEntry[], options: SheetOpenOptions = {}, notes: readonly string[] = []): Promise<SheetHead> {
+export async function openXlsxHead(file: SourceFile, index: WorkbookIndex, options: SheetOpenOptions = {}, notes: readonly string[] = []): Promise<SheetHead> {
   const { path } = file;
   const input = streamFileBytes(file);
   holdEarlyZipEnd(input);
@@ -56,7 +49,7 @@ export async function openXlsxHead(file: SourceFile, entries: readonly ZipEntry[
   };
   try {
     const { name, worksheet, warnings } = await findWorksheet(workbook, worksheets, unpacked, path, options);
-    const totals = await findTotalRows(file, entries, name);
+    const totals = await findTotalRows(file, index, name);
     const rows = readRows(unpacked.guardIterator(worksheet[Symbol.asyncIterator]()), isDate1904(workbook));
     const found = await findHeaderRow(rows, headerCells, options.headerNames);
     if (found === undefined) throw new SheetError(`read ${path}`, 'the sheet is empty', 'Add a header row with the column names.');
@@ -128,37 +121,6 @@ async function* readRows(worksheet: AsyncIterable<ExcelJS.Row>, date1904: boolea
       if (formula !== undefined) (aggregates ??= new Map()).set(column, formula);
     });
     yield { line: row.number, cells, ...(aggregates === undefined ? {} : { aggregates }), ...(formulas === undefined ? {} : { formulas }) };
-  }
-}
-
-/**
- * The rows but those at the end of the sheet that sum or count the rows above them (`Total`,
- * `=COUNTA(A2:A161)`) in a column where the row above holds no formula: a totals row under
- * values, not a column computed row by row. Held as they come, at most ten, and yielded after
- * all when a row follows them.
- */
-async function* dropAggregateRows(rows: AsyncIterable<XlsxRow>, warn: (warning: string) => void): AsyncGenerator<XlsxRow> {
-  let held: XlsxRow[] = [];
-  let above: XlsxRow | undefined;
-  for await (const row of rows) {
-    const totals = [...(row.aggregates?.keys() ?? [])].some((column) => above !== undefined && above.formulas?.has(column) !== true);
-    if (totals && held.length < MAX_TOTALS_ROWS) {
-      held.push(row);
-      continue;
-    }
-    yield* held;
-    held = [];
-    yield row;
-    above = row;
-  }
-  for (const { line, aggregates } of held) warn(`Skipped row ${line} below the table, a totals row (=${[...(aggregates?.values() ?? [])].join(', =')} of the rows above it): no data.`);
-}
-
-async function* skipTotalRows(rows: AsyncIterable<XlsxRow>, totals: ReadonlyMap<number, string>, warn: (warning: string) => void): AsyncGenerator<XlsxRow> {
-  for await (const row of rows) {
-    const table = totals.get(row.line);
-    if (table === undefined) yield row;
-    else warn(`Skipped row ${row.line}, the total row of table '${table}' (Excel's Table Design › Total Row): its label and sums are no data.`);
   }
 }
 
