@@ -10,7 +10,7 @@ import { buildBusinessFieldColumns } from './business-field-columns.js';
 import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
 import { PendingCell, pendingCustomFieldColumn } from './pending-custom-field-column.js';
 import { readAgainstBase } from './read-against-base.js';
-import { readCountryCells } from './read-country-cells.js';
+import { PHONES, PhonesAwaitingCountry, readCountryCells } from './read-country-cells.js';
 
 /**
  * The payload of one row: a BusinessUpdate, except that a row may set some days of `open_hours`,
@@ -45,6 +45,7 @@ export function buildBusinessCatalog(
   const pending = pendingCustomFields.map(pendingCustomFieldColumn);
   const columns = [...typed, ...pending, ...buildBusinessReadOnlyColumns()];
   const byHeader = new Map(typed.map((column) => [column.header, column]));
+  const phonesColumn = byHeader.get(PHONES);
   return {
     resource: 'businesses',
     columns,
@@ -56,10 +57,14 @@ export function buildBusinessCatalog(
         const read = readRowBase(row.values);
         const snapshot = read === 'edited' ? undefined : read;
         const base = readAgainstBase(row.values, snapshot, byHeader, context);
-        const { cells: countryCells, notes } = readCountryCells(base.cells);
+        const { cells: countryCells, notes, awaiting } = readCountryCells(base.cells);
         notes.unshift(...base.notes);
-        const cells = skipCellsAsExported && snapshot !== undefined ? blankCellsAsExported(row.values, countryCells, snapshot) : countryCells;
+        const asExported = skipCellsAsExported && snapshot !== undefined ? snapshot : undefined;
+        const cells = asExported === undefined ? countryCells : blankCellsAsExported(row.values, countryCells, asExported);
         const { identity, fields } = readRow(cells);
+        if (awaiting !== undefined && phonesColumn !== undefined && !(asExported !== undefined && isAsExported(row.values, PHONES, asExported))) {
+          fields.values.set(phonesColumn, new PhonesAwaitingCountry(awaiting, context));
+        }
         for (const column of pendingInSheet) {
           const cell = cells[column.header];
           if (cell !== undefined && cell !== '') fields.values.set(column, new PendingCell(cell, context));
@@ -83,10 +88,15 @@ export function buildBusinessCatalog(
 /** `read` with each field cell that still holds what `_base` recorded emptied; identity cells stay, to find the business. */
 function blankCellsAsExported(raw: Readonly<Record<string, CellValue>>, read: Readonly<Record<string, CellValue>>, snapshot: RowSnapshot): Readonly<Record<string, CellValue>> {
   const blanked: Record<string, CellValue> = { ...read };
-  for (const [header, cell] of Object.entries(snapshot.cells)) {
-    if (cell !== '' && !IDENTITY_HEADERS.has(header) && String(raw[header] ?? '') === cell) blanked[header] = '';
+  for (const header of Object.keys(snapshot.cells)) {
+    if (!IDENTITY_HEADERS.has(header) && isAsExported(raw, header, snapshot)) blanked[header] = '';
   }
   return blanked;
 }
+
+const isAsExported = (raw: Readonly<Record<string, CellValue>>, header: string, snapshot: RowSnapshot): boolean => {
+  const cell = snapshot.cells[header];
+  return cell !== undefined && cell !== '' && String(raw[header] ?? '') === cell;
+};
 
 const IDENTITY_HEADERS: ReadonlySet<string> = new Set(BUSINESS_IDENTITY_COLUMNS.map((column) => column.header));

@@ -18,6 +18,8 @@ const URL_GRAMMAR = 'an http(s) URL';
 
 // Spaces, dots, dashes and brackets are how people group digits; E.164 has none.
 const PHONE_GROUPING = /[\s.()/-]/g;
+/** `+33 (0)4 …`, `+44 (0)20 …`: the national prefix shown in brackets after the country code, not dialled from abroad. */
+const BRACKETED_TRUNK_ZERO = /^(\+\d{1,3})\s*\(0\)/;
 
 const EXAMPLE_HOURS: Record<WeekDay, string[]> = {
   monday: [],
@@ -115,11 +117,11 @@ function listBusinessFieldColumns(): Column[] {
       header: 'contacts.0.phone_numbers',
       schema: ContactSchema.shape.phone_numbers.unwrap(),
       text: true,
-      grammar: `phone numbers in E.164 format (+33302060628), or national ones in a row that gives its country, separated by ${LIST_SEPARATOR}; spaces and dots are removed`,
+      grammar: `phone numbers in E.164 format (+33302060628), or national ones in a row that gives its country, separated by ${LIST_SEPARATOR}; spaces, dots and a (0) after the country code are removed`,
       description: 'Phone numbers of the main contact, the first one shown first',
       example: ['+33474000000'],
       parseItem: (text): Parsed<string> => {
-        const phone = text.replace(PHONE_GROUPING, '');
+        const phone = text.replace(BRACKETED_TRUNK_ZERO, '$1').replace(PHONE_GROUPING, '');
         // A national number left here was not read with the row's country: the person should learn it can be.
         return phone.startsWith('+') ? { value: phone } : { error: `must be a phone number in E.164 format (+33302060628), or a national number of the row's country (its country column)` };
       },

@@ -1,31 +1,47 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { CellValue } from '../../sheets/index.js';
+import type { CellContext } from '../cells/cell-context.js';
 import { LIST_SEPARATOR } from '../columns/list-column.js';
 
-const PHONES = 'contacts.0.phone_numbers';
+export const PHONES = 'contacts.0.phone_numbers';
 const ZIP = 'zipcode';
 
 /** Countries whose zip codes are digits of one length: a spreadsheet that typed the cell as a number dropped the leading zeros. */
 const ZIP_DIGITS: Readonly<Record<string, number>> = { FR: 5, DE: 5, ES: 5, IT: 5, US: 5, FI: 5, MX: 5, MY: 5, NO: 4, DK: 4, BE: 4, CH: 4, AT: 4, AU: 4, NZ: 4, LU: 4, HU: 4 };
 
+/**
+ * A phones cell with national numbers in a row that gives no country (a CRM's file without a
+ * country column): read with its business's country once the business is read.
+ */
+export class PhonesAwaitingCountry {
+  constructor(
+    readonly cell: string,
+    readonly context: CellContext,
+  ) {}
+}
+
 export interface CountryCells {
   cells: Readonly<Record<string, CellValue>>;
   /** How a cell was read, for `_changes`: the row is sent, but the person should know. */
   notes: string[];
+  /** The phones cell, when the row gives no country to read its national numbers by; `cells` then holds none. */
+  awaiting?: string;
 }
 
 /**
  * Reads with the row's country what people and spreadsheets write their own way: a national phone
  * number (`06 12 34 56 78`) becomes E.164, a zip code typed as a number (`6000`) gets its leading
- * zeros back. Without a known country the cells are left as they are, for their columns to judge.
+ * zeros back. Without a country, national phone numbers wait for the business's (`awaiting`); a
+ * country that is no code leaves the cells to their columns to judge.
  */
 export function readCountryCells(cells: Readonly<Record<string, CellValue>>): CountryCells {
   const country = typeof cells.country === 'string' ? cells.country.trim().toUpperCase() : '';
+  const phones = cells[PHONES];
+  if (country === '' && typeof phones === 'string' && holdsNationalNumber(phones)) return { cells: { ...cells, [PHONES]: '' }, notes: [], awaiting: phones };
   if (!/^[A-Z]{2}$/.test(country)) return { cells, notes: [] };
   const notes: string[] = [];
   const read: Record<string, CellValue> = { ...cells };
-  const phones = cells[PHONES];
-  if (typeof phones === 'string' && phones.trim() !== '') read[PHONES] = readNationalPhones(phones, country as CountryCode, notes);
+  if (typeof phones === 'string' && phones.trim() !== '') read[PHONES] = readNationalPhones(phones, country, notes);
   const zip = cells[ZIP];
   const digits = ZIP_DIGITS[country];
   if (typeof zip === 'string' && digits !== undefined && /^\d+$/.test(zip.trim()) && zip.trim().length < digits) {
@@ -36,16 +52,25 @@ export function readCountryCells(cells: Readonly<Record<string, CellValue>>): Co
   return { cells: read, notes };
 }
 
-function readNationalPhones(cell: string, country: CountryCode, notes: string[]): string {
-  return cell
-    .split(LIST_SEPARATOR)
+/** The national numbers of a phones cell in E.164, each with a note; `whose` says whose country it is, when not the row's. */
+export function readNationalPhones(cell: string, country: string, notes: string[], whose = ''): string {
+  return splitPhones(cell)
     .map((item) => {
       const typed = item.trim();
-      if (typed === '' || typed.startsWith('+') || typed.startsWith('#')) return item;
-      const phone = parsePhoneNumberFromString(typed, country);
+      if (!isNational(typed)) return item;
+      const phone = parsePhoneNumberFromString(typed, country as CountryCode);
       if (phone === undefined || !phone.isValid()) return item;
-      notes.push(`${PHONES}: '${typed}' read as ${phone.number} (a national number in ${country})`);
+      notes.push(`${PHONES}: '${typed}' read as ${phone.number} (a national number in ${country}${whose})`);
       return phone.number;
     })
     .join(LIST_SEPARATOR);
 }
+
+const splitPhones = (cell: string): string[] => cell.split(LIST_SEPARATOR);
+const isNational = (typed: string): boolean => typed !== '' && !typed.startsWith('+') && !typed.startsWith('#');
+/** Digits as a national number is written (`06 12 34 56 78`, `(0)4.95.21.00.01`), not a number a spreadsheet rounded (`4,47911E+11`), which its column refuses. */
+const NATIONAL_DIGITS = /^[\d\s.()/-]*\d[\d\s.()/-]*$/;
+const holdsNationalNumber = (cell: string): boolean => listNationalNumbers(cell).some((item) => NATIONAL_DIGITS.test(item));
+
+/** The items of a phones cell that are national numbers (no `+`), trimmed. */
+export const listNationalNumbers = (cell: string): string[] => splitPhones(cell).map((item) => item.trim()).filter(isNational);

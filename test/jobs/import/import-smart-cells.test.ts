@@ -31,11 +31,28 @@ describe('cells read with the row country', () => {
     expect(changes).toContain("zipcode: '6000' read as '06000' (zip codes in FR have 5 digits");
   });
 
-  it('leaves a national number without a country to the column, which refuses it', async () => {
-    const [, business] = harness.api.emulator.state.orgBusinesses(1);
+  it("reads a national number of a row without a country with its business's country, once the business is read", async () => {
+    const [, business, other] = harness.api.emulator.state.orgBusinesses(1);
+    if (business === undefined || other === undefined) throw new Error('no business');
+    expect([business.country, other.country]).toEqual(['FR', 'FR']);
+    const csv = `business_id;contacts.0.phone_numbers\n${business.id};06 12 34 56 78|+33 (0)4 95 21 00 02\n${other.id};06 12 34\n`;
+    const { summary, results } = await harness.runImport('businesses', csv);
+    expect(summary.rows).toMatchObject({ updated: 1, invalid: 1 });
+    expect(business.contacts[0]?.phone_numbers).toEqual(['+33612345678', '+33495210002']);
+    expect(results[0]?._changes).toContain("contacts.0.phone_numbers: '06 12 34 56 78' read as +33612345678 (a national number in FR, the business's country)");
+    expect(results[1]?._errors).toBe(
+      "contacts.0.phone_numbers: '06 12 34' is not a phone number of FR, the business's country; write it in E.164 format (+33302060628), or give the row its country column",
+    );
+  });
+
+  it('refuses a national number when neither the row nor its business gives a country', async () => {
+    const [, , , business] = harness.api.emulator.state.orgBusinesses(1);
     if (business === undefined) throw new Error('no business');
+    business.country = '';
     const { summary, results } = await harness.runImport('businesses', `business_id,contacts.0.phone_numbers\n${business.id},06 12 34 56 78\n`);
     expect(summary.rows.invalid).toBe(1);
-    expect(results[0]?._errors).toBe("contacts.0.phone_numbers: must be a phone number in E.164 format (+33302060628), or a national number of the row's country (its country column), got '06 12 34 56 78'");
+    expect(results[0]?._errors).toBe(
+      "contacts.0.phone_numbers: '06 12 34 56 78' is a national number, and neither the row nor its business gives a country; write it in E.164 format (+33302060628), or give the row its country column",
+    );
   });
 });

@@ -1,7 +1,8 @@
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
+import { listNationalNumbers, PhonesAwaitingCountry, readNationalPhones } from '../../../resources/businesses/read-country-cells.js';
 import { compareWithCodePage, describeLostCharacterMark } from '../../../resources/cells/lost-characters.js';
 import { describeMojibake, describeUndone, undoMojibake } from '../../../resources/cells/mojibake.js';
-import { quoteCell } from '../../../resources/cells/read-cell.js';
+import { quoteCell, readCell } from '../../../resources/cells/read-cell.js';
 import { describeRestoredNumber, restoreSpreadsheetNumber } from '../../../resources/cells/spreadsheet-number.js';
 import type { Column } from '../../../resources/column.js';
 import { readAtPath } from '../../../resources/field-path.js';
@@ -15,6 +16,7 @@ import type { CurrentBusiness } from './complete-business-update.js';
  * as `Łódź`), and UTF-8 read as Windows-1252 and saved again (`CrÃªperie` as `Crêperie`). A file
  * without `_base` (a CRM's, saved again by a spreadsheet) has only the read. A new value garbled
  * so is refused, and so is one with `?` before a letter in a code page file: it most likely lost characters.
+ * National phone numbers of a row that gives no country are read with the business's.
  */
 export function readAgainstBusiness(
   values: BusinessRowValues,
@@ -25,6 +27,14 @@ export function readAgainstBusiness(
   const notes: string[] = [];
   const errors: string[] = [];
   for (const [column, value] of values) {
+    if (value instanceof PhonesAwaitingCountry) {
+      const phones = readWithBusinessCountry(column, value, current.country, notes);
+      if ('errors' in phones) {
+        restored.delete(column);
+        errors.push(...phones.errors);
+      } else restored.set(column, phones.value);
+      continue;
+    }
     const known = column.path === undefined ? undefined : readAtPath(current, column.path);
     if (typeof value !== 'string' || value === known) continue;
     const note = typeof known === 'string' ? describeRestored(column, value, known, codePage) : undefined;
@@ -48,4 +58,20 @@ function describeRestored(column: Column, value: string, known: string, codePage
   if (undone?.text === known) return `${column.header}: ${quoteCell(value)} read as the business's own value (${describeUndone(undone)})`;
   const loss = codePage === undefined ? undefined : compareWithCodePage(value, known, codePage, 'it');
   return loss?.saved === true ? `${column.header}: ${quoteCell(value)} read as the business's own value (${loss.missing})` : undefined;
+}
+
+/** A phones cell read with the business's country: its national numbers in E.164, or why not. */
+function readWithBusinessCountry(column: Column, { cell, context }: PhonesAwaitingCountry, country: unknown, notes: string[]): { value: unknown } | { errors: string[] } {
+  const code = typeof country === 'string' && /^[A-Z]{2}$/.test(country) ? country : undefined;
+  const read: string[] = [];
+  const text = code === undefined ? cell : readNationalPhones(cell, code, read, ", the business's country");
+  const left = listNationalNumbers(text);
+  if (left.length > 0) {
+    const why = code === undefined ? 'is a national number, and neither the row nor its business gives a country' : `is not a phone number of ${code}, the business's country`;
+    return { errors: [`${column.header}: ${left.map(quoteCell).join(', ')} ${why}; write it in E.164 format (+33302060628), or give the row its country column`] };
+  }
+  const reading = readCell(column, text, context);
+  if (reading === undefined || 'errors' in reading) return { errors: reading?.errors ?? [] };
+  notes.push(...read);
+  return reading;
 }
