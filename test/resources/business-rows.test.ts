@@ -84,6 +84,15 @@ describe('a business row', () => {
     ]);
   });
 
+  it('names the URL a web address without its scheme stands for, and sends none', () => {
+    const outcome = read({ code: 'X', website_url: 'www.boulangerie-martin.fr/nice', network_a_url: ' network-a.example.com ', 'photos.LOGO': 'https://example.com/logo.png', network_b_url: 'Boulangerie Martin' });
+    expect(outcome.errors).toEqual([
+      "website_url: must be an http(s) URL (did you mean https://www.boulangerie-martin.fr/nice?), got 'www.boulangerie-martin.fr/nice'",
+      "network_a_url: must be an http(s) URL (did you mean https://network-a.example.com?), got 'network-a.example.com'",
+      "network_b_url: must be an http(s) URL, got 'Boulangerie Martin'",
+    ]);
+  });
+
   it('names what is missing inside a JSON cell', () => {
     expect(read({ code: 'X', 'custom_fields.gallery': '[{"texts": {}}]' }).errors).toEqual(['custom_fields.gallery: must be an http(s) URL, got nothing']);
   });

@@ -11,10 +11,10 @@ import { numberColumn } from '../columns/number-column.js';
 import { parseDecimal, formatDecimal } from '../columns/parse-decimal.js';
 import { specificCloseColumn, specificOpenColumn } from '../columns/specific-hours-columns.js';
 import { textColumn } from '../columns/text-column.js';
+import { urlColumn } from '../columns/url-column.js';
 import { weekDayColumn } from '../columns/week-day-column.js';
 
 const field = BusinessUpdateSchema.shape;
-const URL_GRAMMAR = 'an http(s) URL';
 
 // Spaces, dots, dashes and brackets are how people group digits; E.164 has none.
 const PHONE_GROUPING = /[\s.()/-]/g;
@@ -79,9 +79,9 @@ function listBusinessFieldColumns(): Column[] {
     numberColumn({ header: 'lat', schema: field.lat.unwrap(), description: 'Latitude in decimal degrees', example: 46.205167 }),
     numberColumn({ header: 'long', schema: field.long.unwrap(), description: 'Longitude in decimal degrees', example: 5.225501 }),
     dateColumn({ header: 'opening_date', schema: field.opening_date.unwrap(), description: 'Date the business opened', example: '2019-04-01' }),
-    textColumn({ header: 'website_url', schema: field.website_url.unwrap(), trim: true, grammar: URL_GRAMMAR, description: 'Website', example: 'https://www.example.com/boulangerie-martin' }),
-    textColumn({ header: 'network_a_url', schema: field.network_a_url.unwrap(), trim: true, grammar: URL_GRAMMAR, description: 'Page on social network A', example: 'https://network-a.example.com/boulangerie-martin' }),
-    textColumn({ header: 'network_b_url', schema: field.network_b_url.unwrap(), trim: true, grammar: URL_GRAMMAR, description: 'Page on social network B' }),
+    urlColumn({ header: 'website_url', schema: field.website_url.unwrap(), description: 'Website', example: 'https://www.example.com/boulangerie-martin' }),
+    urlColumn({ header: 'network_a_url', schema: field.network_a_url.unwrap(), description: 'Page on social network A', example: 'https://network-a.example.com/boulangerie-martin' }),
+    urlColumn({ header: 'network_b_url', schema: field.network_b_url.unwrap(), description: 'Page on social network B' }),
     textColumn({
       header: 'description_short',
       schema: field.description_short.unwrap(),
@@ -128,8 +128,8 @@ function listBusinessFieldColumns(): Column[] {
       formatItem: (item) => item,
     }),
     textColumn({ header: 'contacts.0.fax', schema: ContactSchema.shape.fax.unwrap(), trim: true, text: true, description: 'Fax of the main contact' }),
-    textColumn({ header: 'photos.LOGO', schema: PhotosSchema.shape.LOGO.unwrap(), trim: true, grammar: URL_GRAMMAR, description: 'Logo', example: 'https://www.example.com/images/logo.png' }),
-    textColumn({ header: 'photos.primary', schema: PhotosSchema.shape.primary.unwrap(), trim: true, grammar: URL_GRAMMAR, description: 'Main photo', example: 'https://www.example.com/images/front.jpg' }),
+    urlColumn({ header: 'photos.LOGO', schema: PhotosSchema.shape.LOGO.unwrap(), description: 'Logo', example: 'https://www.example.com/images/logo.png' }),
+    urlColumn({ header: 'photos.primary', schema: PhotosSchema.shape.primary.unwrap(), description: 'Main photo', example: 'https://www.example.com/images/front.jpg' }),
     listColumn({
       ...TEXT_ITEMS,
       header: 'photos.secondary',
