@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { listCountryCodes } from '../../src/resources/columns/list-country-codes.js';
+import { listCountryCodes } from '../../src/resources/columns/country-column.js';
 
 /** Texts that break spreadsheets or naive parsers: formula starts, quotes, separators, line breaks, non-Latin scripts. */
 const TRICKY = ['=1+1', '+33 6 12', '-5', '@x', "'", '"', ',', ';', '|', '..', '\n', '\r\n', ' ', 'é', '😀', '東京', '#clear me', 'closed'];

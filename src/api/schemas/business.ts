@@ -24,9 +24,10 @@ const knownRegions = new Map<string, boolean>();
 function isKnownRegion(code: string): boolean {
   let known = knownRegions.get(code);
   if (known === undefined) {
-    // Intl echoes an unknown code back instead of naming a region; ZZ is its own "Unknown Region".
+    // Intl echoes an unknown code back instead of naming a region; ZZ is its own "Unknown Region";
+    // a code replaced by another (UK by GB, FX by FR, DD by DE) is no ISO 3166 code the service need take.
     const name = regionNames.of(code);
-    known = name !== code && name !== 'Unknown Region';
+    known = name !== code && name !== 'Unknown Region' && Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
     knownRegions.set(code, known);
   }
   return known;

@@ -6,7 +6,7 @@ import { withClearing } from '../define-column.js';
 import { choiceColumn } from '../columns/choice-column.js';
 import { dateColumn } from '../columns/date-column.js';
 import { LIST_SEPARATOR, listColumn, TEXT_ITEMS } from '../columns/list-column.js';
-import { listCountryCodes } from '../columns/list-country-codes.js';
+import { countryColumn } from '../columns/country-column.js';
 import { numberColumn } from '../columns/number-column.js';
 import { parseDecimal, formatDecimal } from '../columns/parse-decimal.js';
 import { specificCloseColumn, specificOpenColumn } from '../columns/specific-hours-columns.js';
@@ -63,11 +63,9 @@ function listBusinessFieldColumns(): Column[] {
       formatItem: formatDecimal,
     }),
     numberColumn({ header: 'org_id', schema: field.org_id.unwrap(), description: 'Organization of the business; only PROVIDER keys move a business' }),
-    choiceColumn({
+    countryColumn({
       header: 'country',
       schema: field.country.unwrap(),
-      choices: listCountryCodes(),
-      grammar: 'a two-letter country code (ISO 3166), e.g. FR',
       description: 'Country of the address',
       example: 'FR',
     }),

@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
+import { readCountry } from '../columns/country-column.js';
 import { LIST_SEPARATOR } from '../columns/list-column.js';
 
 export const PHONES = 'contacts.0.phone_numbers';
@@ -35,10 +36,11 @@ export interface CountryCells {
  * country that is no code leaves the cells to their columns to judge.
  */
 export function readCountryCells(cells: Readonly<Record<string, CellValue>>): CountryCells {
-  const country = typeof cells.country === 'string' ? cells.country.trim().toUpperCase() : '';
+  const typed = typeof cells.country === 'string' ? cells.country.trim() : '';
   const phones = cells[PHONES];
-  if (country === '' && typeof phones === 'string' && holdsNationalNumber(phones)) return { cells: { ...cells, [PHONES]: '' }, notes: [], awaiting: phones };
-  if (!/^[A-Z]{2}$/.test(country)) return { cells, notes: [] };
+  if (typed === '' && typeof phones === 'string' && holdsNationalNumber(phones)) return { cells: { ...cells, [PHONES]: '' }, notes: [], awaiting: phones };
+  const country = readCountry(typed);
+  if (country === undefined) return { cells, notes: [] };
   const notes: string[] = [];
   const read: Record<string, CellValue> = { ...cells };
   if (typeof phones === 'string' && phones.trim() !== '') read[PHONES] = readNationalPhones(phones, country, notes);

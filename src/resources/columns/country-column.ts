@@ -1,0 +1,69 @@
+import { countryCode } from '../../api/schemas/business.js';
+import type { Column } from '../column.js';
+import { defineColumn, type FactorySpec } from '../define-column.js';
+import { createChoiceFinder } from './find-choice.js';
+
+const LETTERS = Array.from({ length: 26 }, (_, index) => String.fromCharCode(65 + index));
+
+/** Every code the API's country schema accepts, for dropdowns: the schema stays the one source of truth. */
+export function listCountryCodes(): string[] {
+  return LETTERS.flatMap((first) => LETTERS.map((second) => first + second)).filter((code) => countryCode.safeParse(code).success);
+}
+
+/** The languages whose country names a country cell may hold (`France`, `Allemagne`, `Deutschland`, `España`). */
+const NAME_LOCALES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da', 'nb'];
+/** Names CRMs write that are no country's name in those languages. */
+const OTHER_NAMES: Readonly<Record<string, string>> = { usa: 'US', uk: 'GB', 'great britain': 'GB' };
+
+let findCode: ((text: string) => string) | undefined;
+let byName: Map<string, string | null> | undefined;
+
+/**
+ * The country code a cell names: a code in any case (`fr`), or a country's name in one of the
+ * languages of the users (`France`, `Allemagne`, `Deutschland`), in any case and with or without
+ * its accents. Undefined for anything else, and for a name two countries share across languages.
+ */
+export function readCountry(text: string): string | undefined {
+  findCode ??= createChoiceFinder(listCountryCodes());
+  const code = findCode(text);
+  if (/^[A-Z]{2}$/.test(code) && countryCode.safeParse(code).success) return code;
+  byName ??= listCountryNames();
+  return byName.get(toNameKey(text)) ?? undefined;
+}
+
+/** A country, as a code or a name (readCountry); anything else is left to the schema to refuse. */
+export function countryColumn(spec: FactorySpec<string | null>): Column<string | null> {
+  return defineColumn<string | null>({
+    ...spec,
+    choices: listCountryCodes(),
+    grammar: 'a two-letter country code (ISO 3166), e.g. FR, or a country name (France)',
+    parse: (cell) => ({ value: readCountry(String(cell)) ?? String(cell).trim() }),
+    format: (value) => value ?? '',
+  });
+}
+
+function listCountryNames(): Map<string, string | null> {
+  const names = new Map<string, string | null>(Object.entries(OTHER_NAMES));
+  for (const locale of NAME_LOCALES) {
+    const display = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+    for (const code of listCountryCodes()) {
+      const name = display.of(code);
+      if (name === undefined) continue;
+      const key = toNameKey(name);
+      const known = names.get(key);
+      // A code replaced by another (FX by FR, DD by DE) shares its name: the name is the current code's.
+      const current = Intl.getCanonicalLocales(`und-${code}`)[0]?.slice(4) ?? code;
+      // A name two countries share across languages names neither.
+      names.set(key, known === undefined || known === current ? current : null);
+    }
+  }
+  return names;
+}
+
+const toNameKey = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();

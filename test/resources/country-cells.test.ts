@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { countryCode } from '../../src/api/schemas/business.js';
+import { buildBusinessCatalog } from '../../src/resources/businesses/business-catalog.js';
+import { COMMA_CONTEXT } from '../../src/resources/cells/cell-context.js';
+import { readCountry } from '../../src/resources/columns/country-column.js';
+
+describe('a country cell', () => {
+  it('reads a code in any case, or a country name in the languages of the users, with or without accents', () => {
+    const read = ['fr', 'France', 'allemagne', 'Deutschland', 'España', 'Espana', 'Schweiz', 'Pays-Bas', 'États-Unis', 'USA', 'UK', 'Österreich', 'Polska'].map(readCountry);
+    expect(read).toEqual(['FR', 'FR', 'DE', 'DE', 'ES', 'ES', 'CH', 'NL', 'US', 'US', 'GB', 'AT', 'PL']);
+  });
+
+  it('reads a name as the current code of a country whose old code shares it (France, not FX; Allemagne, not DD), and nothing else', () => {
+    expect([readCountry('France'), readCountry('Allemagne'), readCountry('Absurdistan'), readCountry('')]).toEqual(['FR', 'DE', undefined, undefined]);
+  });
+
+  it('sends no code another replaced (UK, FX, DD): ISO 3166 has them no more', () => {
+    expect(['GB', 'UK', 'FX', 'DD', 'ZR'].map((code) => countryCode.safeParse(code).success)).toEqual([true, false, false, false, false]);
+    expect([readCountry('uk'), readCountry('FX')]).toEqual(['GB', undefined]);
+  });
+
+  it("reads a row's national phone numbers in the country its name gives", () => {
+    const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
+    const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country: 'France', 'contacts.0.phone_numbers': '04 95 21 00 01' } });
+    expect(outcome.errors).toEqual([]);
+    expect([...(outcome.update?.values() ?? [])]).toEqual(['FR', ['+33495210001']]);
+    expect(outcome.notes).toEqual(["contacts.0.phone_numbers: '04 95 21 00 01' read as +33495210001 (a national number in FR)"]);
+  });
+});
