@@ -32,8 +32,22 @@ describe('dates as spreadsheets write them', () => {
     ['2026-1-5', DOT_CONTEXT, '2026-01-05'],
     // A date cell saved as a number: Excel's serial (1900 system).
     ['46381', DOT_CONTEXT, '2026-12-25'],
+    // Day first with dots, as German, Polish or Nordic sheets write dates, whatever the declared order of slashes.
+    ['29.07.2023', DOT_CONTEXT, '2023-07-29'],
+    ['5.6.2026', declared('mm/dd/yyyy'), '2026-06-05'],
+    // A CRM's date field exported with its time, midnight.
+    ['2023-07-29T00:00:00Z', DOT_CONTEXT, '2023-07-29'],
+    ['2023-07-29 00:00:00.000', DOT_CONTEXT, '2023-07-29'],
+    ['2023-07-29T00:00+02:00', DOT_CONTEXT, '2023-07-29'],
+    ['29/07/2023 00:00', COMMA_CONTEXT, '2023-07-29'],
   ])('reads %s', (text, context, date) => {
     expect(parseDate(text, context)).toEqual({ date });
+  });
+
+  it('refuses a date with a time of day other than midnight, whose day would depend on its time zone', () => {
+    expect(parseDate('2023-07-28T22:00:00Z', DOT_CONTEXT)).toEqual({ error: 'holds a time of day; write the date alone (2023-07-28) if that is the day meant' });
+    expect(parseDate('05/06/2026 14:30', DOT_CONTEXT)).toEqual({ error: 'could be dd/mm/yyyy or mm/dd/yyyy; write it yyyy-mm-dd, or give --date-format' });
+    expect(readCell(columnOf('opening_date'), '31.02.2023', DOT_CONTEXT)).toEqual({ errors: ["opening_date: must be a date yyyy-mm-dd, got '31.02.2023'"] });
   });
 
   it('refuses an order it cannot tell, and a date the declared format does not fit', () => {

@@ -3,12 +3,16 @@ import { DATE_FORMATS, DOT_CONTEXT, type CellContext, type DateFormat } from '..
 
 /** A date in any form parseDate reads, for patterns of cells that hold dates among other things. */
 export const DATE_PATTERN = String.raw`\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|\d{5}`;
-export const DATE_GRAMMAR = 'a date yyyy-mm-dd (or yyyy/mm/dd, dd/mm/yyyy, mm/dd/yyyy as the sheet writes them)';
+export const DATE_GRAMMAR = 'a date yyyy-mm-dd (or yyyy/mm/dd, dd/mm/yyyy, mm/dd/yyyy, dd.mm.yyyy as the sheet writes them)';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 // The year first, as Chinese, Japanese and Korean spreadsheets write dates (`2023/7/29`): one order only.
 const YEAR_FIRST = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/;
 const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+// Day first, as German, Swiss, Polish, Russian and Nordic sheets write dates (`29.07.2023`): one order only.
+const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+// A time after the date, as CRMs export a date field (`2023-07-29T00:00:00Z`, `29/07/2023 00:00`).
+const TIME_OF_DAY = /^(.+?)[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})?$/;
 const SLASH_DATES = /\b(\d{1,2})\/(\d{1,2})\/\d{4}\b/g;
 // Five digits: spreadsheet serials of 1927 to 2173, which a date cell saved as a number shows.
 const SERIAL = /^\d{5}$/;
@@ -21,6 +25,16 @@ const SERIAL = /^\d{5}$/;
 export function parseDate(text: string, context: CellContext): { date: string } | { error: string } | undefined {
   const trimmed = text.trim();
   if (ISO_DATE.test(trimmed)) return { date: trimmed };
+  const timed = TIME_OF_DAY.exec(trimmed);
+  if (timed !== null) {
+    const read = parseDate(timed[1] ?? '', context);
+    const time = [timed[2], timed[3], timed[4]];
+    if (read === undefined || 'error' in read) return read;
+    // Midnight is a date field's own time; any other would make the day depend on its time zone.
+    return time.every((part) => part === undefined || Number(part) === 0) ? read : { error: `holds a time of day; write the date alone (${read.date}) if that is the day meant` };
+  }
+  const dotted = DOTTED_DATE.exec(trimmed);
+  if (dotted !== null) return { date: `${dotted[3] ?? ''}-${pad(Number(dotted[2]))}-${pad(Number(dotted[1]))}` };
   if (SERIAL.test(trimmed)) return { date: convertExcelSerial(Number(trimmed), false).toISOString().slice(0, 10) };
   const yearFirst = YEAR_FIRST.exec(trimmed);
   if (yearFirst !== null) return { date: `${yearFirst[1] ?? ''}-${pad(Number(yearFirst[3]))}-${pad(Number(yearFirst[4]))}` };
