@@ -64,6 +64,8 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       ].join('\n'),
     )
     .fail((message: string | null, error: Error | null | undefined) => {
+      // A command's check fails once through here, and again with the error that first pass threw.
+      if (error instanceof UsageError) throw error;
       if (message === null || message === '') throw error ?? new Error('unknown failure');
       // One line of what is wrong (with yargs' "Did you mean" when it has one) beats the whole help.
       throw new UsageError(`${message}\nRun listing-bulk --help, or listing-bulk <command> --help, for the usage.`);

@@ -58,7 +58,10 @@ export async function openSheetHead(file: SourceFile | string, options: SheetOpe
   };
 }
 
-async function openHead(file: SourceFile, options: SheetOpenOptions): Promise<SheetHead> {
+async function openHead(file: SourceFile, given: SheetOpenOptions): Promise<SheetHead> {
+  const { headerNames, renameColumns } = given;
+  // A header of names to rename is a header all the same.
+  const options = headerNames === undefined || renameColumns === undefined ? given : { ...given, headerNames: [...headerNames, ...renameColumns.keys()] };
   if (detectSheetFormat(file.path, 'read') === 'csv') return openCsvHead(file, options);
   return openWorkbookHead(file, options);
 }

@@ -1,4 +1,5 @@
 import { mapHeader, type HeaderMap } from './map-header.js';
+import { renameHeader } from './rename-header.js';
 import type { SheetHead, SheetItem, SheetSource } from './sheet-reader.js';
 
 /** What a format reader has once it has found the header row. */
@@ -15,9 +16,10 @@ export interface HeaderFound {
 }
 
 /** The head of a sheet whose header row is found: a repeated column name throws here, before the columns are chosen. */
-export function toSheetHead(path: string, found: HeaderFound): SheetHead {
+export function toSheetHead(path: string, found: HeaderFound, renames?: ReadonlyMap<string, string>): SheetHead {
   const { source, sha256, close } = found;
-  const columns = mapHeader(found.cells, path).names.filter((name) => name !== undefined);
+  const cells = renameHeader(found.cells, renames, path);
+  const columns = mapHeader(cells, path).names.filter((name) => name !== undefined);
   let taken = false;
   return {
     source,
@@ -27,7 +29,7 @@ export function toSheetHead(path: string, found: HeaderFound): SheetHead {
     read(options) {
       if (taken) throw new Error(`Could not read ${path} again: a sheet head gives its rows once.`);
       taken = true;
-      const header = mapHeader(found.cells, path, options);
+      const header = mapHeader(cells, path, options);
       const warnings = [...found.warnings, ...header.warnings];
       return {
         source,

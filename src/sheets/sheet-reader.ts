@@ -46,6 +46,8 @@ export interface SheetOpenOptions {
   resource?: string;
   /** Names the header row is known by: rows above it that name none are titles, whatever their width (see findHeaderRow). */
   headerNames?: readonly string[];
+  /** Header names read as other column names (`Code magasin` as `code`), keyed as toHeaderKey makes them: rows above the header that name none are titles too. */
+  renameColumns?: ReadonlyMap<string, string>;
   /** CSV: skips delimiter detection. */
   delimiter?: CsvDelimiter;
   /** XLSX: computes the file's SHA-256 before the first row, from the bytes read to the header and the rest; a CSV's comes with the scan of its encoding anyway. */

@@ -38,6 +38,22 @@ describe('validate command', () => {
     }
   });
 
+  it("reads a step's sheet with its rename_columns, as the run does, and runs it so", async () => {
+    const dir = await makeTempDir();
+    await writeFile(join(dir, 'crm.csv'), 'Code magasin;Latitude\r\n000001;41,93\r\n000002;nord\r\n');
+    const job = join(dir, 'crm.yaml');
+    await writeFile(job, `name: crm\nsteps:\n  - import: {resource: businesses, source: ${join(dir, 'crm.csv')}, report: ${join(dir, 'report')}, rename_columns: {"Code magasin": code, latitude: lat}}\n    on_error: continue\n`);
+    vi.spyOn(process, 'cwd').mockReturnValue(dir);
+    try {
+      const validated = await runCliInProcess(['validate', job]);
+      expect(validated.stderr).toContain("1 of 2 rows invalid (on_error: continue: the run reports them and goes on)\n  line 3: lat: must be a number between -90 and 90, got 'nord'");
+      const run = await runCliInProcess(['run', job, '--emulator', '--dry-run']);
+      expect(run.stderr).toContain('crm / 1. import businesses: rehearsal — 1 would update, 1 invalid');
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('exits 2 for invalid rows, unless their step continues on error as a run would', async () => {
     const dir = await makeTempDir();
     await writeFile(join(dir, 'stores.csv'), 'code,lat\nS1,north\nS2,45.5\n');

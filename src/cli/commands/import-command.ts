@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import { parseRenamePairs, toRenameColumns } from '../../jobs/import/rename-columns.js';
 import { ImportLimitsSchema, listLimitProblems, toLimitOptions, type ImportLimits } from '../../jobs/import/breakers/import-limits.js';
 import { CONFLICT_POLICIES, IMPORT_MODES, type ImportSummary } from '../../jobs/import/import-options.js';
 import { importSheet, IMPORT_RESOURCES, type ImportResource } from '../../jobs/import/import-sheet.js';
@@ -34,6 +35,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .option('on-conflict', { choices: CONFLICT_POLICIES, describe: 'Businesses, rows with _base: a field changed in the file and in the API since the export; skip (default) the row, overwrite, or fail it' })
         .option('org', { type: 'number', describe: 'PROVIDER keys: the organization to work on' })
         .option('ignore-columns', { type: 'string', describe: 'NAME,…: columns of the sheet to leave out; any other unknown column stops the import' })
+        .option('rename-columns', { type: 'string', describe: 'HEADER=column,…: read the sheet\'s column HEADER as column (Code magasin=code)' })
         .option('date-format', { choices: DATE_FORMATS, describe: 'How dates a/b/yyyy read (default: dd/mm/yyyy in a file with decimal commas, else only when the day is over 12 or as the _base of the row has it)' })
         .option('allow-code-changes', { type: 'boolean', default: false, describe: 'Businesses: send store code changes the row\'s _base does not show as an edit of the exported file' })
         .options(CLIENT_FLAG_OPTIONS)
@@ -41,6 +43,8 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         // A wrong limit is a usage error, reported before anything is read.
         .check((argv) => {
           const read = readLimits(argv.resource, argv);
+          const renamed = argv['rename-columns'] === undefined ? undefined : parseRenamePairs(argv['rename-columns']);
+          if (renamed !== undefined && 'problem' in renamed) return `Could not import ${argv.resource}: ${renamed.problem}. Give each column to rename as HEADER=column, separated by commas.`;
           return 'limits' in read ? checkRetryFlags(argv) : read.problem;
         }),
     async (argv) => {
@@ -59,6 +63,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
           ...limits,
           ...(argv.org === undefined ? {} : { orgId: argv.org }),
           ...(argv['ignore-columns'] === undefined ? {} : { ignoreColumns: splitNames(argv['ignore-columns']) }),
+          ...readRenameFlag(argv['rename-columns']),
           ...(argv['date-format'] === undefined ? {} : { dateFormat: argv['date-format'] }),
           allowCodeChanges: argv['allow-code-changes'],
           onProgress: progress.update,
@@ -91,6 +96,13 @@ function readLimits(resource: ImportResource, argv: LimitFlags): { limits: Impor
   const problems = parsed.success ? listLimitProblems(resource, parsed.data) : parsed.error.issues;
   if (parsed.success && problems.length === 0) return { limits: parsed.data };
   return { problem: `Could not import ${resource}: ${listFlagIssues(problems).join('; ')}. Correct the options.` };
+}
+
+/** The import's renames from the flag, checked by the command's check already. */
+function readRenameFlag(flag: string | undefined): { renameColumns?: ReadonlyMap<string, string> } {
+  const read = flag === undefined ? undefined : parseRenamePairs(flag);
+  const renames = read !== undefined && 'pairs' in read ? toRenameColumns(read.pairs) : undefined;
+  return renames === undefined ? {} : { renameColumns: renames };
 }
 
 /** `a, b,c` as the names a, b and c. */

@@ -48,7 +48,7 @@ export async function openImport<Target, Update>(
   catalog: ImportCatalog<Target, Update>,
   { head, onRestored = () => undefined }: OpenImportExtras = {},
 ): Promise<OpenedImport<Target, Update>> {
-  const reader = head === undefined ? await openImportSheet(options.source, catalog, options.sheet) : readImportSheet(head, catalog);
+  const reader = head === undefined ? await openImportSheet(options.source, catalog, options) : readImportSheet(head, catalog);
   let ignoredColumns: string[];
   try {
     ignoredColumns = checkSheetColumns({
@@ -77,6 +77,7 @@ export async function openImport<Target, Update>(
     shard: options.shardRows?.shard ?? null,
     date_format: options.dateFormat ?? null,
     allow_code_changes: options.allowCodeChanges === true,
+    rename_columns: options.renameColumns === undefined ? null : [...options.renameColumns].map(([from, to]) => `${from}=${to}`).join(','),
   };
   // The journal first: a refused resume leaves the earlier report as it was.
   const journal = await openImportJournal({ dir: options.reportDir, source: options.file, sha256: reader.sha256, settings, restart: options.restart === true, logger }).catch(async (error: unknown) => {

@@ -1,6 +1,6 @@
 import { buildBusinessCatalog } from '../../resources/businesses/business-catalog.js';
 import { readCellContext } from '../../resources/cells/cell-context.js';
-import { openImportSheet } from '../import/sheet/open-import-sheet.js';
+import { openImportSheet, type ImportSheetChoice } from '../import/sheet/open-import-sheet.js';
 import { ORG_ID_COLUMN, readRowOrg, type RowOrg } from '../import/read-row-org.js';
 import type { SourceFile } from '../../sheets/file/source-file.js';
 
@@ -10,8 +10,8 @@ import type { SourceFile } from '../../sheets/file/source-file.js';
  * column, whose rows are all `own`'s. The rows stream by: only the counts are kept. Custom field
  * columns are typed by the API, so they are not known here: a row with nothing else weighs nothing.
  */
-export async function countSheetOrgRows(file: SourceFile, sheet: string | undefined): Promise<Map<RowOrg, number> | undefined> {
-  const reader = await openImportSheet(file, buildBusinessCatalog([]), sheet);
+export async function countSheetOrgRows(file: SourceFile, choice: ImportSheetChoice): Promise<Map<RowOrg, number> | undefined> {
+  const reader = await openImportSheet(file, buildBusinessCatalog([]), choice);
   try {
     if (!reader.columns.includes(ORG_ID_COLUMN)) return undefined;
     const context = readCellContext(reader.source);

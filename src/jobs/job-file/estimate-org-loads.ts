@@ -1,3 +1,5 @@
+import type { ImportSheetChoice } from '../import/sheet/open-import-sheet.js';
+import { renameColumnsOf } from './import-step-options.js';
 import type { ExportResource } from '../export/export-resource-names.js';
 import type { RowOrg } from '../import/read-row-org.js';
 import type { Job, JobStep } from './job-schema.js';
@@ -8,7 +10,7 @@ export interface LoadCounters {
   /** A cheap count of the rows of the sheet the step imports. */
   countRows(path: string, wanted: { sheet?: string; resource: string }): Promise<number>;
   /** A business sheet's rows per `org_id` (`own` when empty); undefined when it has no such column. */
-  countRowOrgs(path: string, sheet: string | undefined): Promise<Map<RowOrg, number> | undefined>;
+  countRowOrgs(path: string, choice: ImportSheetChoice): Promise<Map<RowOrg, number> | undefined>;
   /** The key's own organization when org is undefined. */
   countBusinesses(org: number | undefined): Promise<number>;
 }
@@ -51,7 +53,7 @@ export async function estimateOrgLoads(job: Job, counters: LoadCounters, reachab
 /** A business sheet imported without `org`: its rows per organization, when it has an `org_id` column and can be read. */
 function countSplitSheet(step: JobStep, counters: LoadCounters): Promise<Map<RowOrg, number> | undefined> {
   if (!('import' in step) || step.import.resource !== 'businesses' || step.org !== undefined) return Promise.resolve(undefined);
-  return counters.countRowOrgs(withOrg(step.import.source, undefined), step.import.sheet).catch(() => undefined);
+  return counters.countRowOrgs(withOrg(step.import.source, undefined), { sheet: step.import.sheet, ...renameColumnsOf(step) }).catch(() => undefined);
 }
 
 async function estimateStep(step: JobStep, org: number | undefined, counters: LoadCounters): Promise<number> {

@@ -50,6 +50,8 @@ export const ImportStepSchema = z.strictObject({
     report: z.string().min(1).optional(),
     /** The import's --ignore-columns, --date-format and --allow-code-changes. */
     ignore_columns: z.array(z.string().min(1)).optional(),
+    /** The import's --rename-columns: the sheet's header name, then the column it is read as. */
+    rename_columns: z.record(z.string().min(1), z.string().min(1)).optional(),
     date_format: z.enum(DATE_FORMATS).optional(),
     allow_code_changes: z.boolean().optional(),
     /** Forget the journal an earlier run left in `report` instead of resuming it. */

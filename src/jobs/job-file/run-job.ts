@@ -121,7 +121,7 @@ async function planShards(job: Job, shard: Shard, client: ApiClient, reachable: 
 function countersOf(client: ApiClient, sources: SourceFiles): LoadCounters {
   return {
     countRows: async (path, wanted) => estimateSheetRows(await sources.open(path), wanted),
-    countRowOrgs: async (path, sheet) => countSheetOrgRows(await sources.open(path), sheet),
+    countRowOrgs: async (path, choice) => countSheetOrgRows(await sources.open(path), choice),
     countBusinesses: async (org: number | undefined) => (await client.org(org).searchBusinesses({ per_page: 1 })).count,
   };
 }

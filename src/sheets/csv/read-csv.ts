@@ -47,7 +47,7 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
         const item = last && toSheetItem(last, header, delimiter);
         if (item && last) yield endsWithLineBreak ? item : refuseIfCut(item, last, header.width);
       },
-    });
+    }, options.renameColumns);
   } catch (error) {
     await close();
     throw error;

@@ -77,7 +77,7 @@ export async function openXlsxHead(file: SourceFile, index: WorkbookIndex, optio
           await close();
         }
       },
-    });
+    }, options.renameColumns);
   } catch (error) {
     await close();
     throw toSheetError(error, path);

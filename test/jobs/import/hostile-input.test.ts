@@ -104,7 +104,7 @@ describe('hostile input', () => {
       () => '',
       (error: unknown) => (error instanceof Error ? error.message : ''),
     );
-    expect(refused).toMatch(/\(extra_0: unknown column \| .* \| extra_9: unknown column \| … and 19988 more\)\. Correct the header \(listing-bulk template writes one, with a note on each column\), or leave the columns out with --ignore-columns and their names/);
+    expect(refused).toMatch(/\(extra_0: unknown column \| .* \| extra_9: unknown column \| … and 19988 more\)\. Correct the header \(listing-bulk template writes one, with a note on each column\), read a column by the name the import knows with --rename-columns HEADER=column, or leave the columns out with --ignore-columns and their names/);
     expect(refused.length).toBeLessThan(1000);
     const outcome = await harness.importFile('businesses', path, { ignoreColumns: extra });
     expect(outcome.summary.rows).toMatchObject({ total: 2, updated: 2 });

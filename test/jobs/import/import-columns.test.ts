@@ -31,7 +31,7 @@ describe('columns are explicit', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UnknownColumnsError);
     expect(error).toMatchObject({ exitCode: 1 });
-    expect((error as Error).message).toMatch(/^Could not import .*input-\d+\.csv: its header names columns the import does not read \(descripton_short: unknown column; did you mean description_short\? \| colour: unknown column\)\. Correct the header \(listing-bulk template writes one, with a note on each column\), or leave the columns out with --ignore-columns descripton_short,colour \(a job step: ignore_columns\)\.$/);
+    expect((error as Error).message).toMatch(/^Could not import .*input-\d+\.csv: its header names columns the import does not read \(descripton_short: unknown column; did you mean description_short\? \| colour: unknown column\)\. Correct the header \(listing-bulk template writes one, with a note on each column\), read a column by the name the import knows with --rename-columns HEADER=column, or leave the columns out with --ignore-columns descripton_short,colour \(a job step: rename_columns, ignore_columns\)\.$/);
     expect(requests).toBe(0);
   });
 
@@ -67,7 +67,7 @@ describe('columns are explicit', () => {
     const services = await harness.importFile('services', titled, { dryRun: true }, log);
     expect(services.summary.rows).toMatchObject({ total: 1, invalid: 0 });
     expect(warnings).toContain("Skipped 2 row(s) above the header, which name no column the import reads ('Services – March | page 1', 'Generated | 2026-03-01'): the header is row 4.");
-    const message = 'its first filled row names no column the import reads (Magasin | Nom), so it is not a header. Make the column names its first filled row (delete any title rows above them), or check that it is the right file.';
+    const message = 'its first filled row names no column the import reads (Magasin | Nom), so it is not a header. Make the column names its first filled row (delete any title rows above them), read its columns by the names the import knows with --rename-columns HEADER=column (a job step: rename_columns), or check that it is the right file.';
     await expect(harness.runImport('services', `Magasin,Nom\n${businessId(0)},x\n`)).rejects.toThrow(message);
   });
 

@@ -1,3 +1,4 @@
+import type { ImportSheetChoice } from '../../../src/jobs/import/sheet/open-import-sheet.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -22,7 +23,7 @@ const logger = pino({ level: 'silent' });
 
 const offlineCounters: LoadCounters = {
   countRows: estimateRows,
-  countRowOrgs: (path: string, sheet: string | undefined) => withSourceFile(path, (file) => countSheetOrgRows(file, sheet)),
+  countRowOrgs: (path: string, choice: ImportSheetChoice) => withSourceFile(path, (file) => countSheetOrgRows(file, choice)),
   countBusinesses: () => Promise.reject(new Error('no export in this job')),
 };
 
@@ -61,7 +62,7 @@ describe('planning a business sheet of several organizations', () => {
   it("counts a row whose org_id is empty or not an id as the key's own, and leaves sheets without org_id whole", async () => {
     const dir = await makeTempDir();
     await writeFile(join(dir, 'odd.csv'), 'code,org_id\na,7\nb,\nc,seven\nd,7\n');
-    expect(await withSourceFile(join(dir, 'odd.csv'), (file) => countSheetOrgRows(file, undefined))).toEqual(new Map<number | 'own', number>([[7, 2], ['own', 2]]));
+    expect(await withSourceFile(join(dir, 'odd.csv'), (file) => countSheetOrgRows(file, {}))).toEqual(new Map<number | 'own', number>([[7, 2], ['own', 2]]));
     await writeFile(join(dir, 'plain.csv'), 'code,name\na,x\nb,y\n');
     const job = JobSchema.parse({
       name: 'plain',

@@ -123,7 +123,7 @@ async function openBusinessImport(
   { lookup, readDefinitions, onRestored }: { lookup: OrgApi; readDefinitions: SharedReads['readDefinitions']; onRestored: (row: ReportedRow) => void },
 ): Promise<BusinessImport> {
   const staticHeaders = buildBusinessCatalog([]).columns.map((column) => column.header);
-  const head = await openImportHead(options.source, 'businesses', staticHeaders, options.sheet);
+  const head = await openImportHead(options.source, 'businesses', staticHeaders, options);
   try {
     // Before the definitions are read, the first request: only custom_fields.* columns wait for them.
     checkSheetColumns({ file: options.file, source: head.source, unknown: findUnknownColumns(head.columns, staticHeaders), named: head.columns.length, known: staticHeaders, ignore: options.ignoreColumns ?? [], deferCustomFields: true });

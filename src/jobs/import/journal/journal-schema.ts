@@ -13,6 +13,8 @@ const ImportSettingsSchema = z.object({
   /** How ambiguous dates were read, and whether code changes were sent: either decides which rows were invalid or refused. */
   date_format: z.string().nullable().default(null),
   allow_code_changes: z.boolean().default(false),
+  /** The header names read as other columns (`code magasin=code`): they decide which cell is which. */
+  rename_columns: z.string().nullable().default(null),
 });
 export type ImportSettings = z.infer<typeof ImportSettingsSchema>;
 

@@ -36,7 +36,7 @@ export function checkSheetColumns({ file, source, unknown, named, known, ignore 
     throw new SheetError(
       `import ${file}${sheet === undefined ? '' : ` (sheet ${sheet})`}`,
       `its first filled row names no column the import reads (${refused.slice(0, SHOWN_COLUMNS).join(' | ')}), so it is not a header`,
-      'Make the column names its first filled row (delete any title rows above them), or check that it is the right file.',
+      'Make the column names its first filled row (delete any title rows above them), read its columns by the names the import knows with --rename-columns HEADER=column (a job step: rename_columns), or check that it is the right file.',
     );
   }
   if (refused.length > 0) {

@@ -12,21 +12,28 @@ export type ImportSheet = SheetReader & { readonly sha256: string };
  * should carry turned into issues, and the SHA-256 a resume is checked against.
  */
 
+/** Which sheet of the file an import reads, and the names its header's columns are read by. */
+export interface ImportSheetChoice {
+  sheet?: string | undefined;
+  /** Header names read as column names (`Code magasin` as `code`), keyed as toHeaderKey makes them. */
+  renameColumns?: ReadonlyMap<string, string> | undefined;
+}
+
 /** Opens a sheet up to its header, for an import whose columns depend on it: `headerNames`, those known before, find the header. */
-export function openImportHead(file: SourceFile | string, resource: string, headerNames: readonly string[], sheet?: string): Promise<SheetHead> {
-  return openSheetHead(file, openOptions(resource, headerNames, sheet));
+export function openImportHead(file: SourceFile | string, resource: string, headerNames: readonly string[], choice: ImportSheetChoice = {}): Promise<SheetHead> {
+  return openSheetHead(file, openOptions(resource, headerNames, choice));
 }
 
 export function readImportSheet<Target, Update>(head: SheetHead, catalog: ImportCatalog<Target, Update>): ImportSheet {
   return toImportSheet(head.read(columnOptions(catalog)));
 }
 
-export async function openImportSheet<Target, Update>(file: SourceFile | string, catalog: ImportCatalog<Target, Update>, sheet?: string): Promise<ImportSheet> {
-  return toImportSheet(await openSheetReader(file, { ...openOptions(catalog.resource, headersOf(catalog), sheet), ...columnOptions(catalog) }));
+export async function openImportSheet<Target, Update>(file: SourceFile | string, catalog: ImportCatalog<Target, Update>, choice: ImportSheetChoice = {}): Promise<ImportSheet> {
+  return toImportSheet(await openSheetReader(file, { ...openOptions(catalog.resource, headersOf(catalog), choice), ...columnOptions(catalog) }));
 }
 
-function openOptions(resource: string, headerNames: readonly string[], sheet: string | undefined): SheetOpenOptions {
-  return { resource, headerNames, sha256: true, ...(sheet === undefined ? {} : { sheet }) };
+function openOptions(resource: string, headerNames: readonly string[], { sheet, renameColumns }: ImportSheetChoice): SheetOpenOptions {
+  return { resource, headerNames, sha256: true, ...(sheet === undefined ? {} : { sheet }), ...(renameColumns === undefined ? {} : { renameColumns }) };
 }
 
 function columnOptions(catalog: ImportCatalog<unknown, unknown>): SheetColumnOptions {

@@ -12,7 +12,7 @@ export class UnknownColumnsError extends SheetError {
     super(
       `import ${file}${sheet === undefined ? '' : ` (sheet ${sheet})`}`,
       `its header names columns the import does not read (${problems.join(' | ')}${more})`,
-      `Correct the header (listing-bulk template writes one, with a note on each column), or leave the columns out with --ignore-columns${names} (a job step: ignore_columns).`,
+      `Correct the header (listing-bulk template writes one, with a note on each column), read a column by the name the import knows with --rename-columns HEADER=column, or leave the columns out with --ignore-columns${names} (a job step: rename_columns, ignore_columns).`,
     );
   }
 }
