@@ -63,7 +63,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
           ...limits,
           ...(argv.org === undefined ? {} : { orgId: argv.org }),
           ...(argv['ignore-columns'] === undefined ? {} : { ignoreColumns: splitNames(argv['ignore-columns']) }),
-          ...readRenameFlag(argv['rename-columns']),
+          renameColumns: readRenameFlag(argv['rename-columns']),
           ...(argv['date-format'] === undefined ? {} : { dateFormat: argv['date-format'] }),
           allowCodeChanges: argv['allow-code-changes'],
           onProgress: progress.update,
@@ -99,10 +99,9 @@ function readLimits(resource: ImportResource, argv: LimitFlags): { limits: Impor
 }
 
 /** The import's renames from the flag, checked by the command's check already. */
-function readRenameFlag(flag: string | undefined): { renameColumns?: ReadonlyMap<string, string> } {
+function readRenameFlag(flag: string | undefined): ReadonlyMap<string, string> | undefined {
   const read = flag === undefined ? undefined : parseRenamePairs(flag);
-  const renames = read !== undefined && 'pairs' in read ? toRenameColumns(read.pairs) : undefined;
-  return renames === undefined ? {} : { renameColumns: renames };
+  return read !== undefined && 'pairs' in read ? toRenameColumns(read.pairs) : undefined;
 }
 
 /** `a, b,c` as the names a, b and c. */

@@ -32,7 +32,7 @@ export interface ImportOptions {
   /** Columns the sheet may hold that no import reads (any other unknown column stops the import); the Summary lists them. */
   ignoreColumns?: readonly string[];
   /** Header names read as column names (`Code magasin` as `code`), keyed as toHeaderKey makes them; the reports write the column names. */
-  renameColumns?: ReadonlyMap<string, string>;
+  renameColumns?: ReadonlyMap<string, string> | undefined;
   /** How dates `a/b/yyyy` read whatever the file's locale; without it, dd/mm/yyyy in a file with decimal commas, else only unambiguous dates. */
   dateFormat?: DateFormat;
   /** Businesses: send a change of store code that the row's `_base` does not show as the file's own edit. */

@@ -1,5 +1,5 @@
 import type { ImportSheetChoice } from '../import/sheet/open-import-sheet.js';
-import { renameColumnsOf } from './import-step-options.js';
+import { toRenameColumns } from '../import/rename-columns.js';
 import type { ExportResource } from '../export/export-resource-names.js';
 import type { RowOrg } from '../import/read-row-org.js';
 import type { Job, JobStep } from './job-schema.js';
@@ -53,7 +53,7 @@ export async function estimateOrgLoads(job: Job, counters: LoadCounters, reachab
 /** A business sheet imported without `org`: its rows per organization, when it has an `org_id` column and can be read. */
 function countSplitSheet(step: JobStep, counters: LoadCounters): Promise<Map<RowOrg, number> | undefined> {
   if (!('import' in step) || step.import.resource !== 'businesses' || step.org !== undefined) return Promise.resolve(undefined);
-  return counters.countRowOrgs(withOrg(step.import.source, undefined), { sheet: step.import.sheet, ...renameColumnsOf(step) }).catch(() => undefined);
+  return counters.countRowOrgs(withOrg(step.import.source, undefined), { sheet: step.import.sheet, renameColumns: toRenameColumns(step.import.rename_columns) }).catch(() => undefined);
 }
 
 async function estimateStep(step: JobStep, org: number | undefined, counters: LoadCounters): Promise<number> {

@@ -42,7 +42,7 @@ export function buildImportStepOptions(job: Job, step: ImportStep, { index, org,
     restart: step.import.restart || options.restart === true,
     ...(step.import.sheet === undefined ? {} : { sheet: step.import.sheet }),
     ...(step.import.ignore_columns === undefined ? {} : { ignoreColumns: step.import.ignore_columns }),
-    ...renameColumnsOf(step),
+    renameColumns: toRenameColumns(step.import.rename_columns),
     ...(step.import.date_format === undefined ? {} : { dateFormat: step.import.date_format }),
     allowCodeChanges: step.import.allow_code_changes === true,
     ...toLimitOptions(resource, step.import),
@@ -57,10 +57,4 @@ function safeName(name: string): string {
 
 function stamp(now: Date): string {
   return `${now.toISOString().slice(0, 19).replace(/:/g, '-')}Z`;
-}
-
-/** The step's `rename_columns`, as the import and the job's own reads of its sheet take them. */
-export function renameColumnsOf(step: ImportStep): { renameColumns?: ReadonlyMap<string, string> } {
-  const renames = toRenameColumns(step.import.rename_columns);
-  return renames === undefined ? {} : { renameColumns: renames };
 }

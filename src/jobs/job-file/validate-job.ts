@@ -1,4 +1,4 @@
-import { renameColumnsOf } from './import-step-options.js';
+import { toRenameColumns } from '../import/rename-columns.js';
 import { buildImportCatalog } from '../../resources/build-import-catalog.js';
 import { SheetError } from '../../sheets/index.js';
 import { openImportSheet } from '../import/sheet/open-import-sheet.js';
@@ -52,7 +52,7 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
     checks.push(check);
     const catalog = buildImportCatalog(resource, []);
     try {
-      const reader = await openImportSheet(source, catalog, { sheet, ...renameColumnsOf(step) });
+      const reader = await openImportSheet(source, catalog, { sheet, renameColumns: toRenameColumns(step.import.rename_columns) });
       check.warnings.push(...summarizeWarnings(reader.warnings));
       const headerWarnings = reader.warnings.length;
       try {
