@@ -7,7 +7,6 @@ export { escapeFormula, unescapeFormula } from './escape-formula.js';
 export { mapSheetItems } from './map-sheet-items.js';
 export { openSheetHead, openSheetReader } from './open-sheet-reader.js';
 export { openSheetWriter } from './open-sheet-writer.js';
-export { renameHeader, toHeaderKey } from './rename-header.js';
 export { SheetError } from './sheet-error.js';
 export type {
   CellValue,

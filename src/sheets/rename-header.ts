@@ -4,17 +4,18 @@ import { SheetError } from './sheet-error.js';
 export const toHeaderKey = (name: string): string => name.trim().toLowerCase();
 
 /**
- * The header row with the names `renames` gives its columns (keys as toHeaderKey makes them): a
- * CRM's `Code magasin` read as `code`. A name to rename that the header lacks is an error, since
- * its column would be read under no name, or under another's.
+ * The header row with the names `renames` gives its columns, matched as headers are: a CRM's
+ * `Code magasin` read as `code`. A name to rename that the header lacks is an error, since its
+ * column would be read under no name, or under another's.
  */
 export function renameHeader(cells: readonly string[], renames: ReadonlyMap<string, string> | undefined, file: string): readonly string[] {
   if (renames === undefined || renames.size === 0) return cells;
   const keys = new Set(cells.map(toHeaderKey));
-  const missing = [...renames.keys()].filter((key) => !keys.has(key));
+  const missing = [...renames.keys()].filter((name) => !keys.has(toHeaderKey(name)));
   if (missing.length > 0) {
     const named = cells.filter((cell) => cell.trim() !== '').join(' | ');
     throw new SheetError(`read ${file}`, `its header has no column '${missing.join("', '")}' to rename (its columns: ${named})`, 'Correct the names to rename (--rename-columns, a job step: rename_columns) to the header as it is.');
   }
-  return cells.map((cell) => renames.get(toHeaderKey(cell)) ?? cell);
+  const byKey = new Map([...renames].map(([from, to]) => [toHeaderKey(from), to]));
+  return cells.map((cell) => byKey.get(toHeaderKey(cell)) ?? cell);
 }

@@ -46,7 +46,7 @@ export interface SheetOpenOptions {
   resource?: string;
   /** Names the header row is known by: rows above it that name none are titles, whatever their width (see findHeaderRow). */
   headerNames?: readonly string[];
-  /** Header names read as other column names (`Code magasin` as `code`), keyed as toHeaderKey makes them: rows above the header that name none are titles too. */
+  /** Header names read as other column names (`Code magasin` as `code`), in any case: rows above the header that name none are titles too. */
   renameColumns?: ReadonlyMap<string, string>;
   /** CSV: skips delimiter detection. */
   delimiter?: CsvDelimiter;

@@ -42,7 +42,7 @@ describe('import --rename-columns', () => {
     await writeFile(file, CRM);
     const missing = await runCliInProcess(['import', 'businesses', file, '--emulator', '--report', join(dir, 'missing'), '--rename-columns', 'Code=code']);
     expect(missing.code).toBe(EXIT_CODES.failed);
-    expect(missing.stderr).toContain("its header has no column 'code' to rename (its columns: Code magasin | Nom | Téléphone)");
+    expect(missing.stderr).toContain("its header has no column 'Code' to rename (its columns: Code magasin | Nom | Téléphone)");
     const malformed = await runCliInProcess(['import', 'businesses', file, '--emulator', '--rename-columns', 'Code magasin']);
     expect(malformed.code).toBe(EXIT_CODES.usage);
     expect(malformed.stderr).toContain("--rename-columns: 'Code magasin' is not HEADER=column");

@@ -31,7 +31,7 @@ export interface ImportOptions {
   orgId?: number;
   /** Columns the sheet may hold that no import reads (any other unknown column stops the import); the Summary lists them. */
   ignoreColumns?: readonly string[];
-  /** Header names read as column names (`Code magasin` as `code`), keyed as toHeaderKey makes them; the reports write the column names. */
+  /** Header names read as column names (`Code magasin` as `code`), in any case; the reports write the column names. */
   renameColumns?: ReadonlyMap<string, string> | undefined;
   /** How dates `a/b/yyyy` read whatever the file's locale; without it, dd/mm/yyyy in a file with decimal commas, else only unambiguous dates. */
   dateFormat?: DateFormat;

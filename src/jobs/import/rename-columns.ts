@@ -1,9 +1,7 @@
-import { toHeaderKey } from '../../sheets/index.js';
-
-/** The names a header's columns are read by (`{"Code magasin": "code"}`), keyed as headers are matched; undefined for none. */
+/** The names a header's columns are read by (`{"Code magasin": "code"}`); undefined for none. */
 export function toRenameColumns(pairs: Readonly<Record<string, string>> | undefined): ReadonlyMap<string, string> | undefined {
   const entries = Object.entries(pairs ?? {});
-  return entries.length === 0 ? undefined : new Map(entries.map(([from, to]) => [toHeaderKey(from), to.trim()]));
+  return entries.length === 0 ? undefined : new Map(entries.map(([from, to]) => [from.trim(), to.trim()]));
 }
 
 /** `Code magasin=code,Téléphone=contacts.0.phone_numbers` as pairs; a pair without `=` on both sides is named. */

@@ -15,7 +15,7 @@ export type ImportSheet = SheetReader & { readonly sha256: string };
 /** Which sheet of the file an import reads, and the names its header's columns are read by. */
 export interface ImportSheetChoice {
   sheet?: string | undefined;
-  /** Header names read as column names (`Code magasin` as `code`), keyed as toHeaderKey makes them. */
+  /** Header names read as column names (`Code magasin` as `code`), in any case. */
   renameColumns?: ReadonlyMap<string, string> | undefined;
 }
 
