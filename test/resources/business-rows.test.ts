@@ -84,6 +84,17 @@ describe('a business row', () => {
     ]);
   });
 
+  it('names the status a word in other terms may mean, and reads none of them', () => {
+    const statuses = ['Ouvert', 'Fermé', 'fermé temporairement', 'Permanently closed', 'shut'].map((status) => read({ code: 'X', status }).errors);
+    expect(statuses).toEqual([
+      ["status: must be one of open, closed, opening_soon, temporarily_closed (did you mean open?), got 'Ouvert'"],
+      ["status: must be one of open, closed, opening_soon, temporarily_closed (did you mean closed or temporarily_closed?), got 'Fermé'"],
+      ["status: must be one of open, closed, opening_soon, temporarily_closed (did you mean temporarily_closed?), got 'fermé temporairement'"],
+      ["status: must be one of open, closed, opening_soon, temporarily_closed (did you mean closed?), got 'Permanently closed'"],
+      ["status: must be one of open, closed, opening_soon, temporarily_closed, got 'shut'"],
+    ]);
+  });
+
   it('names the URL a web address without its scheme stands for, and sends none', () => {
     const outcome = read({ code: 'X', website_url: 'www.boulangerie-martin.fr/nice', network_a_url: ' network-a.example.com ', 'photos.LOGO': 'https://example.com/logo.png', network_b_url: 'Boulangerie Martin' });
     expect(outcome.errors).toEqual([

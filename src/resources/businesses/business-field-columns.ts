@@ -21,6 +21,15 @@ const PHONE_GROUPING = /[\s.()/-]/g;
 /** `+33 (0)4 …`, `+44 (0)20 …`: the national prefix shown in brackets after the country code, not dialled from abroad. */
 const BRACKETED_TRUNK_ZERO = /^(\+\d{1,3})\s*\(0\)/;
 
+/** A status in other words, as CRMs and people write it: refused with the status it may mean, since `closed` and `temporarily_closed` differ. */
+const STATUS_WORDS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(['ouvert', 'offen', 'geöffnet', 'abierto', 'aperto', 'geopend', 'aberto', 'otwarte', 'active', 'actif', 'opened'].map((word) => [word, 'open'])),
+  ...Object.fromEntries(['fermé', 'ferme', 'geschlossen', 'cerrado', 'chiuso', 'gesloten', 'fechado', 'zamknięte', 'inactive', 'inactif'].map((word) => [word, 'closed or temporarily_closed'])),
+  ...Object.fromEntries(['permanently closed', 'fermé définitivement', 'dauerhaft geschlossen', 'cerrado permanentemente'].map((word) => [word, 'closed'])),
+  ...Object.fromEntries(['fermé temporairement', 'temporairement fermé', 'vorübergehend geschlossen', 'temporalmente cerrado', 'temporaneamente chiuso', 'tijdelijk gesloten'].map((word) => [word, 'temporarily_closed'])),
+  ...Object.fromEntries(['bientôt ouvert', 'ouverture prochaine', 'coming soon', 'demnächst', 'próximamente'].map((word) => [word, 'opening_soon'])),
+};
+
 const EXAMPLE_HOURS: Record<WeekDay, string[]> = {
   monday: [],
   tuesday: ['07:00-13:00', '15:00-19:30'],
@@ -42,7 +51,7 @@ export function buildBusinessFieldColumns(): Column[] {
 function listBusinessFieldColumns(): Column[] {
   return [
     textColumn({ header: 'name', schema: field.name.unwrap(), description: 'Name of the business', example: 'Boulangerie Martin' }),
-    choiceColumn({ header: 'status', schema: field.status.unwrap(), choices: BUSINESS_STATUSES, description: 'Status of the business', example: 'open' }),
+    choiceColumn({ header: 'status', schema: field.status.unwrap(), choices: BUSINESS_STATUSES, meant: STATUS_WORDS, description: 'Status of the business', example: 'open' }),
     listColumn({
       ...TEXT_ITEMS,
       header: 'categories',
