@@ -19,7 +19,7 @@ const QUOTED_CHARS = 60;
  * (`Total : 4 magasins`, `Total (160)`).
  */
 const TOTALS_LABEL =
-  /^(?:grand[\s-]+totals?|sub-?totals?|sous-totals?|totals?|total\s+g[ée]n[ée]ral|total\s+geral|totale(?:\s+complessivo)?|totaal|eindtotaal|gesamt(?:ergebnis|summe)?|insgesamt|summe|ergebnis|suma(?:\s+ko[ńn]cowa)?|razem|итого?|всего|общий\s+итог|合计|总计|汇总|合計|総計|總計|集計|합계|총계|총합계)(?![\p{L}\p{N}])/iu;
+  /^(?:grand[\s-]+totals?|sub-?totals?|sous-tota(?:l|ux)|totals?|totaux|totales|total\s+g[ée]n[ée]ral|total\s+geral|totale(?:\s+complessivo)?|totaal|eindtotaal|gesamt(?:ergebnis|summe)?|insgesamt|summe|ergebnis|suma(?:\s+ko[ńn]cowa)?|razem|итого?|всего|общий\s+итог|合计|总计|汇总|合計|総計|總計|集計|합계|총계|총합계)(?![\p{L}\p{N}])/iu;
 /** A count, sum or share as a spreadsheet shows it: `160`, `1 234,50 €`, `$12,000.00`, `42 %`. */
 const NUMBER = /^[-+(]?\p{Sc}?\s?\d[\d\s.,'\u00a0\u202f]*\s?(?:\p{Sc}|%)?\)?$/u;
 

@@ -27,7 +27,7 @@ describe('a totals row typed as values under the rows (a CRM report saved as CSV
   });
 
   it('skips a label alone, as Excel saves it with the empty cells after it, in the languages of Excel', async () => {
-    for (const label of ['Total : 2 magasins', 'Grand Total (2 records)', 'Gesamtergebnis', 'Totale complessivo', 'Общий итог', '总计', '総計']) {
+    for (const label of ['Total : 2 magasins', 'Totaux', 'Totales', 'Grand Total (2 records)', 'Gesamtergebnis', 'Totale complessivo', 'Общий итог', '总计', '総計']) {
       const { reader, items } = await readCsv(`code;name;lat\r\nS1;Le Bistrot;\r\nS2;La Forge;\r\n${label};;\r\n`);
       expect(codesOf(items), label).toEqual(['S1', 'S2']);
       expect(reader.warnings, label).toEqual([`Skipped row 4 below the table, a totals row ('${label}'): no data.`]);
