@@ -45,6 +45,15 @@ describe('cells read with the row country', () => {
     );
   });
 
+  it("reads the business's country as liberally as a cell (fr)", async () => {
+    const [, , , , business] = harness.api.emulator.state.orgBusinesses(1);
+    if (business === undefined) throw new Error('no business');
+    business.country = 'fr';
+    const { summary } = await harness.runImport('businesses', `business_id,contacts.0.phone_numbers\n${business.id},06 12 34 56 78\n`);
+    expect(summary.rows.updated).toBe(1);
+    expect(business.contacts[0]?.phone_numbers).toEqual(['+33612345678']);
+  });
+
   it('refuses a national number when neither the row nor its business gives a country', async () => {
     const [, , , business] = harness.api.emulator.state.orgBusinesses(1);
     if (business === undefined) throw new Error('no business');

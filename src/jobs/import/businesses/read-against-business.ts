@@ -1,5 +1,6 @@
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import { listNationalNumbers, PhonesAwaitingCountry, readNationalPhones } from '../../../resources/businesses/read-country-cells.js';
+import { readCountry } from '../../../resources/columns/country-column.js';
 import { compareWithCodePage, describeLostCharacterMark } from '../../../resources/cells/lost-characters.js';
 import { describeMojibake, describeUndone, undoMojibake } from '../../../resources/cells/mojibake.js';
 import { quoteCell, readCell } from '../../../resources/cells/read-cell.js';
@@ -62,7 +63,8 @@ function describeRestored(column: Column, value: string, known: string, codePage
 
 /** A phones cell read with the business's country: its national numbers in E.164, or why not. */
 function readWithBusinessCountry(column: Column, { cell, context }: PhonesAwaitingCountry, country: unknown, notes: string[]): { value: unknown } | { errors: string[] } {
-  const code = typeof country === 'string' && /^[A-Z]{2}$/.test(country) ? country : undefined;
+  // Read as a cell is: a service that answers `fr` or `France` still names the country.
+  const code = typeof country === 'string' ? readCountry(country) : undefined;
   const read: string[] = [];
   const text = code === undefined ? cell : readNationalPhones(cell, code, read, ", the business's country");
   const left = listNationalNumbers(text);
