@@ -15,7 +15,7 @@ const NAME_LOCALES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da'
 /** Names CRMs write that are no country's name in those languages. */
 const OTHER_NAMES: Readonly<Record<string, string>> = { usa: 'US', uk: 'GB', 'great britain': 'GB' };
 
-let findCode: ((text: string) => string) | undefined;
+let codes: { find: (text: string) => string; known: ReadonlySet<string> } | undefined;
 let byName: Map<string, string | null> | undefined;
 
 /**
@@ -24,9 +24,13 @@ let byName: Map<string, string | null> | undefined;
  * its accents. Undefined for anything else, and for a name two countries share across languages.
  */
 export function readCountry(text: string): string | undefined {
-  findCode ??= createChoiceFinder(listCountryCodes());
-  const code = findCode(text);
-  if (/^[A-Z]{2}$/.test(code) && countryCode.safeParse(code).success) return code;
+  // Every row of a sheet with a country asks: the codes are listed once.
+  if (codes === undefined) {
+    const known = listCountryCodes();
+    codes = { find: createChoiceFinder(known), known: new Set(known) };
+  }
+  const code = codes.find(text);
+  if (codes.known.has(code)) return code;
   byName ??= listCountryNames();
   return byName.get(toNameKey(text)) ?? undefined;
 }

@@ -5,11 +5,10 @@ import { buildSheetRow } from '../build-sheet-row.js';
 import { chooseSheet, type ChosenSheet } from './choose-sheet.js';
 import { chainRows } from '../chain-rows.js';
 import { dropFooterRows } from '../drop-footer-rows.js';
-import { dropTotalsRows, type TotalsRowFacts } from '../drop-totals-rows.js';
 import { findHeaderRow } from '../find-header-row.js';
 import { findTotalRows } from './find-total-rows.js';
 import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
-import { readAggregateFormula, skipTotalRows } from './totals-rows.js';
+import { dropAggregateRows, readAggregateFormula, skipTotalRows, type TotalsRowFacts } from './totals-rows.js';
 import { holdEarlyZipEnd } from './mend/hold-early-zip-end.js';
 import { streamFileBytes } from '../file/read-file-chunks.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
@@ -65,7 +64,7 @@ export async function openXlsxHead(file: SourceFile, index: WorkbookIndex, optio
       async *rows(header, warn) {
         try {
           const footed = dropFooterRows(skipTotalRows(chainRows(found.after, rows), totals, warn), footerCells, { width: header.width, lineGaps: true, warn });
-          const kept = dropTotalsRows(footed, footerCells, warn);
+          const kept = dropAggregateRows(footed, warn);
           for await (const row of kept) {
             const item = toSheetItem(row, header.names);
             if (item) yield item;
