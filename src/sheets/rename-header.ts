@@ -1,5 +1,8 @@
 import { SheetError } from './sheet-error.js';
 
+/** A header without a name it was to rename: the sheet is not the one meant, or the name is wrong. */
+export class MissingRenameError extends SheetError {}
+
 /** How a header's names are compared: trimmed, in any case, as columns are matched. */
 export const toHeaderKey = (name: string): string => name.trim().toLowerCase();
 
@@ -14,7 +17,7 @@ export function renameHeader(cells: readonly string[], renames: ReadonlyMap<stri
   const missing = [...renames.keys()].filter((name) => !keys.has(toHeaderKey(name)));
   if (missing.length > 0) {
     const named = cells.filter((cell) => cell.trim() !== '').join(' | ');
-    throw new SheetError(`read ${file}`, `its header has no column '${missing.join("', '")}' to rename (its columns: ${named})`, 'Correct the names to rename (--rename-columns, a job step: rename_columns) to the header as it is.');
+    throw new MissingRenameError(`read ${file}`, `its header has no column '${missing.join("', '")}' to rename (its columns: ${named})`, 'Correct the names to rename (--rename-columns, a job step: rename_columns) to the header as it is.');
   }
   const byKey = new Map([...renames].map(([from, to]) => [toHeaderKey(from), to]));
   return cells.map((cell) => byKey.get(toHeaderKey(cell)) ?? cell);

@@ -54,4 +54,15 @@ describe('a workbook whose first sheet holds no table to read', () => {
     expect((await readItems(path, { resource: 'businesses', headerNames: KNOWN })).reader.source).toEqual({ format: 'xlsx', sheet: 'businesses' });
     expect((await readItems(path, { sheet: 'businesses', headerNames: KNOWN })).reader.source).toEqual({ format: 'xlsx', sheet: 'businesses' });
   });
+
+  it("is read from the first visible sheet holding the names to rename, when the first lacks them; else the first's error stands", async () => {
+    const crm = [['Code magasin', 'Nom'], ['S1', 'Le Bistrot']];
+    const renameColumns = new Map([['Code magasin', 'code'], ['nom', 'name']]);
+    const path = await writeWorkbook([['Export Summary', NUMBERS_SUMMARY], ['Sheet 1 - Table 1', crm]]);
+    const { reader, items } = await readItems(path, { resource: 'businesses', headerNames: KNOWN, renameColumns });
+    expect(reader.source).toEqual({ format: 'xlsx', sheet: 'Sheet 1 - Table 1' });
+    expect(items).toEqual([{ kind: 'row', line: 2, values: { code: 'S1', name: 'Le Bistrot' } }]);
+    const none = await writeWorkbook([['Export Summary', NUMBERS_SUMMARY], ['Sheet 1 - Table 1', STORES]]);
+    await expect(readItems(none, { resource: 'businesses', headerNames: KNOWN, renameColumns })).rejects.toThrow("its header has no column 'Code magasin', 'nom' to rename (its columns: Numbers Sheet Name | Numbers Table Name | Excel Worksheet Name)");
+  });
 });

@@ -1,6 +1,8 @@
 import { assertSafeWorkbook } from './assert-safe-workbook.js';
 import { listWorkbookParts } from './list-workbook-parts.js';
 import { openXlsxHead } from './read-xlsx.js';
+import { chooseSheet } from './choose-sheet.js';
+import { MissingRenameError } from '../rename-header.js';
 import type { SheetHead, SheetOpenOptions } from '../sheet-reader.js';
 import type { SourceFile } from '../file/source-file.js';
 
@@ -13,20 +15,27 @@ import type { SourceFile } from '../file/source-file.js';
 export async function openWorkbookHead(file: SourceFile, options: SheetOpenOptions): Promise<SheetHead> {
   const entries = await assertSafeWorkbook(file, options.maxUnpackedBytes);
   const index = { entries, parts: await listWorkbookParts(file, entries) };
-  const head = await openXlsxHead(file, index, options);
   const { headerNames, sheet, resource } = options;
-  const read = head.source.format === 'xlsx' ? head.source.sheet : '';
-  if (headerNames === undefined || sheet !== undefined || read.toLowerCase() === resource?.toLowerCase() || namesAny(head, headerNames)) return head;
+  let missing: MissingRenameError | undefined;
+  const head = await openXlsxHead(file, index, options).catch((error: unknown) => {
+    // A sheet without the names to rename may be a summary or a cover: another sheet may hold them.
+    if (!(error instanceof MissingRenameError && sheet === undefined && headerNames !== undefined)) throw error;
+    missing = error;
+    return undefined;
+  });
+  const read = head?.source.format === 'xlsx' ? head.source.sheet : chooseSheet(index.parts, file.path, options).name;
+  if (head !== undefined && (headerNames === undefined || sheet !== undefined || read.toLowerCase() === resource?.toLowerCase() || namesAny(head, headerNames))) return head;
   for (const other of index.parts) {
     if (!other.visible || other.name === read) continue;
     const warning = `Sheet '${read}', the first, names no column the import reads: sheet '${other.name}' is read, the first that does. Name the sheet to read with --sheet (a job step: sheet:).`;
     const candidate = await openXlsxHead(file, index, { ...options, sheet: other.name }, [warning]).catch(() => undefined);
-    if (candidate !== undefined && namesAny(candidate, headerNames)) {
-      await head.close();
+    if (candidate !== undefined && namesAny(candidate, headerNames ?? [])) {
+      await head?.close();
       return candidate;
     }
     await candidate?.close();
   }
+  if (head === undefined) throw missing ?? new Error('Could not open the workbook: no sheet and no error.');
   return head;
 }
 
