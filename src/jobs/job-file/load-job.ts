@@ -54,7 +54,10 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
   const unset: z.core.$ZodIssue[] = [];
   const parsed = JobSchema.safeParse(interpolate(toPlainValue(document, file), [], options, unset));
   const problems = listSettingIssues([...unset, ...(parsed.error?.issues ?? [])], suggestSetting);
-  if (parsed.success) problems.push(...findEscapingPaths(parsed.data, options.cwd ?? process.cwd()), ...findSharedOutputs(parsed.data));
+  // A path with a variable not set is reported as such, not again as the path left without it (`/stores.csv`).
+  const unsetPaths = new Set(unset.map((issue) => issue.path.join('.')));
+  const escaping = parsed.success ? findEscapingPaths(parsed.data, options.cwd ?? process.cwd(), (setting) => unsetPaths.has(setting)) : [];
+  if (parsed.success) problems.push(...escaping, ...findSharedOutputs(parsed.data));
   if (problems.length > 0 || !parsed.success) {
     throw new JobFileError(`Could not load the job file ${file}: ${problems.join('; ')}. Correct the file.`);
   }

@@ -91,6 +91,11 @@ describe('job files', () => {
     await expect(loadJob(yaml, { env: {}, now })).resolves.toMatchObject({ name: 'crm' });
   });
 
+  it('says a variable is not set once, not again as the path left without it', async () => {
+    const load$ = load(['name: crm', 'steps:', '  - import:', '      resource: businesses', '      source: ${CRM_EXPORT_DIR}/crm.csv', '      report: ../reports'].join('\n'));
+    await expect(load$).rejects.toThrow(/import\.source: environment variable CRM_EXPORT_DIR is not set; steps\[0\]\.import\.report: must stay under the working directory \(.*\), got '\.\.\/reports'\. Correct the file\.$/);
+  });
+
   it('names the path of every problem at once', async () => {
     const load$ = load(
       [
