@@ -15,7 +15,10 @@ export interface HeaderMap {
 /** Characters that show nothing, which a name copied from a web page or a document may carry. */
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
 /** UTF-8's byte order mark as Windows-1252 (`ï»¿`) or Mac OS Roman (`Ôªø`) read it. */
-const READ_BYTE_ORDER_MARK = /^(?:ï»¿|Ôªø)/;
+export const READ_BYTE_ORDER_MARK = /^(?:ï»¿|Ôªø)/;
+
+/** A header cell's name as columns are matched by: without what shows nothing, trimmed, in any case. */
+export const toHeaderKey = (cell: string): string => cell.replace(READ_BYTE_ORDER_MARK, '').replace(INVISIBLE, '').trim().toLowerCase();
 
 /**
  * Reads a header row: names are trimmed and matched case-insensitively against `knownColumns`

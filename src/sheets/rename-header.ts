@@ -1,10 +1,8 @@
+import { READ_BYTE_ORDER_MARK, toHeaderKey } from './map-header.js';
 import { SheetError } from './sheet-error.js';
 
 /** A header without a name it was to rename: the sheet is not the one meant, or the name is wrong. */
 export class MissingRenameError extends SheetError {}
-
-/** How a header's names are compared: trimmed, in any case, as columns are matched. */
-export const toHeaderKey = (name: string): string => name.trim().toLowerCase();
 
 /**
  * The header row with the names `renames` gives its columns, matched as headers are: a CRM's
@@ -20,5 +18,9 @@ export function renameHeader(cells: readonly string[], renames: ReadonlyMap<stri
     throw new MissingRenameError(`read ${file}`, `its header has no column '${missing.join("', '")}' to rename (its columns: ${named})`, 'Correct the names to rename (--rename-columns, a job step: rename_columns) to the header as it is.');
   }
   const byKey = new Map([...renames].map(([from, to]) => [toHeaderKey(from), to]));
-  return cells.map((cell) => byKey.get(toHeaderKey(cell)) ?? cell);
+  // A byte order mark a code page garbled stays, for the header's own warning.
+  return cells.map((cell) => {
+    const renamed = byKey.get(toHeaderKey(cell));
+    return renamed === undefined ? cell : (READ_BYTE_ORDER_MARK.exec(cell)?.[0] ?? '') + renamed;
+  });
 }
