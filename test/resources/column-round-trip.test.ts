@@ -241,6 +241,8 @@ describe('cells as people type them read into canonical values', () => {
     ['open_hours.friday', '9:00 - 12:00, 18:00 - 24:00', ['09:00-12:00', '18:00-00:00']],
     ['specific_hours.open', '2026-12-31 10:00-12:00,20:00-24:00', [{ starts_at: '2026-12-31', ends_at: '2026-12-31', open_hours: ['10:00-12:00', '20:00-00:00'] }]],
     ['specific_hours.close', ' 2027-08-01 .. 2027-08-15 | ', [{ starts_at: '2027-08-01', ends_at: '2027-08-15' }]],
+    // A date alone, as a German Excel writes a cell it took for a date.
+    ['specific_hours.close', '25.12.2026', [{ starts_at: '2026-12-25', ends_at: '2026-12-25' }]],
     ['status', 'Temporarily closed', 'temporarily_closed'],
     ['country', 'fr', 'FR'],
     ['custom_fields.store_format', 'Flagship', 'flagship'],

@@ -119,6 +119,26 @@ describe('files saved by a spreadsheet', () => {
     expect(writes).toEqual([]);
   });
 
+  it('imports an export a German Excel saved (dates dd.mm.yyyy, booleans WAHR and FALSCH, decimal commas, `;`) with no change at all', async () => {
+    const rows = await exportRows();
+    const german = rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([header, cell]) => {
+          if (header === '_base') return [header, cell];
+          // Excel takes a cell that is a date alone for a date, and writes it in its own form; a range stays text.
+          const dated = DATE_COLUMNS.includes(header) ? cell.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3.$2.$1') : cell;
+          const decimal = DECIMAL_COLUMNS.includes(header) ? dated.replace('.', ',') : dated;
+          return [header, ({ true: 'WAHR', false: 'FALSCH' } as Record<string, string>)[decimal] ?? decimal];
+        }),
+      ),
+    );
+    const saved = stringify(german, { header: true, columns: Object.keys(rows[0] ?? {}), delimiter: ';' });
+    expect(saved).toMatch(/;(WAHR|FALSCH);/);
+    expect(saved).toMatch(/;\d{2}\.\d{2}\.\d{4};/);
+    const { summary } = await importText(saved, { dryRun: true });
+    expect(summary.rows).toMatchObject({ total: rows.length, unchanged: rows.length, invalid: 0 });
+  });
+
   it('reads a code without its zeros as the business’s own when the file has no _base, saying so, and sends no code', async () => {
     const business = at(2);
     const code = business.code ?? '';
