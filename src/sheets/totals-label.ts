@@ -15,20 +15,18 @@ const LABEL_INITIALS = new Set(['g', 's', 't', 'e', 'i', 'r', 'и', 'в', 'о', 
 const NUMBER = /^[-+(]?\p{Sc}?\s?\d[\d\s.,'\u00a0\u202f]*\s?(?:\p{Sc}|%)?\)?$/u;
 
 /**
- * A totals row as a report saves it without formulas (a CSV): its first filled cell a totals label
- * (`Total`, `Grand Total`, `Total général`…), its other filled cells numbers only.
+ * The warning for a totals row as a report saves it without formulas (a CSV): its first filled
+ * cell a totals label (`Total`, `Grand Total`, `Total général`…), its other filled cells numbers
+ * only; undefined for any other row.
  */
-export function isLabelledTotals(cells: readonly (string | boolean)[] | undefined): boolean {
+export function describeLabelledTotals(line: number, cells: readonly (string | boolean)[] | undefined): string | undefined {
   // Every row is asked: the first filled cell alone rules out a row of data, without a copy of its cells.
   const first = cells?.find((cell) => String(cell).trim() !== '');
   const label = first === undefined ? '' : String(first).trim();
-  if (!LABEL_INITIALS.has(label.charAt(0).toLowerCase()) || !TOTALS_LABEL.test(label)) return false;
-  return filledTexts(cells).slice(1).every((value) => NUMBER.test(value));
-}
-
-/** The warning for a totals row skipped: `line` and the texts of its filled cells. */
-export function describeLabelledTotals(line: number, cells: readonly (string | boolean)[] | undefined): string {
-  const text = filledTexts(cells).join(' | ');
+  if (!LABEL_INITIALS.has(label.charAt(0).toLowerCase()) || !TOTALS_LABEL.test(label)) return undefined;
+  const [, ...values] = filledTexts(cells);
+  if (!values.every((value) => NUMBER.test(value))) return undefined;
+  const text = [label, ...values].join(' | ');
   return `Skipped row ${line} below the table, a totals row ('${text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text}'): no data.`;
 }
 

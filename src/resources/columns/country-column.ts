@@ -5,9 +5,12 @@ import { createChoiceFinder } from './find-choice.js';
 
 const LETTERS = Array.from({ length: 26 }, (_, index) => String.fromCharCode(65 + index));
 
-/** Every code the API's country schema accepts, for dropdowns: the schema stays the one source of truth. */
-export function listCountryCodes(): string[] {
-  return LETTERS.flatMap((first) => LETTERS.map((second) => first + second)).filter((code) => countryCode.safeParse(code).success);
+let listed: readonly string[] | undefined;
+
+/** Every code the API's country schema accepts, for dropdowns: the schema stays the one source of truth. Listed once. */
+export function listCountryCodes(): readonly string[] {
+  listed ??= LETTERS.flatMap((first) => LETTERS.map((second) => first + second)).filter((code) => countryCode.safeParse(code).success);
+  return listed;
 }
 
 /** The languages whose country names a country cell may hold (`France`, `Allemagne`, `Deutschland`, `España`). */

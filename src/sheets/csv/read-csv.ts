@@ -3,6 +3,7 @@ import { buildSheetRow } from '../build-sheet-row.js';
 import { detectCsvLayout } from './detect-csv-layout.js';
 import { chainRows } from '../chain-rows.js';
 import { dropFooterRows } from '../drop-footer-rows.js';
+import { describeLabelledTotals } from '../totals-label.js';
 import { findHeaderRow } from '../find-header-row.js';
 import type { CsvDelimiter } from './detect-delimiter.js';
 import { unescapeFormula } from '../escape-formula.js';
@@ -34,7 +35,9 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
       warnings: options.sheet === undefined ? warnings : [`Sheet '${options.sheet}' is not looked for: a CSV file holds one table, read whole.`, ...warnings],
       close,
       async *rows(header, warn) {
-        const kept = dropFooterRows(chainRows(after, records), (record) => ('problem' in record ? undefined : record.cells), { width: header.width, lineGaps: false, warn });
+        const cellsOf = (record: CsvRecord): readonly string[] | undefined => ('problem' in record ? undefined : record.cells);
+        const describeTotals = (record: CsvRecord): string | undefined => describeLabelledTotals(record.line, cellsOf(record));
+        const kept = dropFooterRows(chainRows(after, records), cellsOf, { width: header.width, lineGaps: false, warn, describeTotals });
         // Each record is read once the next one is: the last is looked at once more.
         let last: CsvRecord | undefined;
         for await (const record of kept) {

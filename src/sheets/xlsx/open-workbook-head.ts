@@ -16,13 +16,12 @@ export async function openWorkbookHead(file: SourceFile, options: SheetOpenOptio
   const entries = await assertSafeWorkbook(file, options.maxUnpackedBytes);
   const index = { entries, parts: await listWorkbookParts(file, entries) };
   const { headerNames, sheet, resource } = options;
-  let missing: MissingRenameError | undefined;
-  const head = await openXlsxHead(file, index, options).catch((error: unknown) => {
+  const first = await openXlsxHead(file, index, options).catch((error: unknown) => {
     // A sheet without the names to rename may be a summary or a cover: another sheet may hold them.
-    if (!(error instanceof MissingRenameError && sheet === undefined && headerNames !== undefined)) throw error;
-    missing = error;
-    return undefined;
+    if (error instanceof MissingRenameError && sheet === undefined && headerNames !== undefined) return error;
+    throw error;
   });
+  const head = first instanceof MissingRenameError ? undefined : first;
   const read = head?.source.format === 'xlsx' ? head.source.sheet : chooseSheet(index.parts, file.path, options).name;
   if (head !== undefined && (headerNames === undefined || sheet !== undefined || read.toLowerCase() === resource?.toLowerCase() || namesAny(head, headerNames))) return head;
   for (const other of index.parts) {
@@ -35,8 +34,8 @@ export async function openWorkbookHead(file: SourceFile, options: SheetOpenOptio
     }
     await candidate?.close();
   }
-  if (head === undefined) throw missing ?? new Error('Could not open the workbook: no sheet and no error.');
-  return head;
+  if (first instanceof MissingRenameError) throw first;
+  return first;
 }
 
 function namesAny(head: SheetHead, names: readonly string[]): boolean {

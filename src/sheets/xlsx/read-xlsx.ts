@@ -8,7 +8,8 @@ import { dropFooterRows } from '../drop-footer-rows.js';
 import { findHeaderRow } from '../find-header-row.js';
 import { findTotalRows } from './find-total-rows.js';
 import { formatXlsxCell, type CellProblem } from './format-xlsx-cell.js';
-import { dropAggregateRows, readAggregateFormula, skipTotalRows, type TotalsRowFacts } from './totals-rows.js';
+import { describeAggregateTotals, readAggregateFormula, skipTotalRows, type TotalsRowFacts } from './totals-rows.js';
+import { describeLabelledTotals } from '../totals-label.js';
 import { holdEarlyZipEnd } from './mend/hold-early-zip-end.js';
 import { streamFileBytes } from '../file/read-file-chunks.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
@@ -63,8 +64,11 @@ export async function openXlsxHead(file: SourceFile, index: WorkbookIndex, optio
       close,
       async *rows(header, warn) {
         try {
-          const footed = dropFooterRows(skipTotalRows(chainRows(found.after, rows), totals, warn), footerCells, { width: header.width, lineGaps: true, warn });
-          const kept = dropAggregateRows(footed, warn);
+          const chained = chainRows(found.after, rows);
+          // An Excel table's total row is known from its table part, wherever it stands.
+          const tabled = totals.size === 0 ? chained : skipTotalRows(chained, totals, warn);
+          const describeTotals = (row: XlsxRow, above: XlsxRow | undefined): string | undefined => describeAggregateTotals(row, above) ?? describeLabelledTotals(row.line, footerCells(row));
+          const kept = dropFooterRows(tabled, footerCells, { width: header.width, lineGaps: true, warn, describeTotals });
           for await (const row of kept) {
             const item = toSheetItem(row, header.names);
             if (item) yield item;

@@ -9,9 +9,6 @@ export interface TotalsRowFacts {
   formulas?: Set<number>;
 }
 
-/** Totals rows below a table (a label, `=SUM(…)`, `=COUNTA(…)`), looked past at most. */
-const MAX_TOTALS_ROWS = 10;
-
 /** A formula that sums, counts or averages: what a totals row under a table holds. */
 const AGGREGATE = /^\s*(?:_xlfn\.)?(?:SUBTOTAL|AGGREGATE|SUM|SUMPRODUCT|COUNTA?|COUNTBLANK|AVERAGE|MIN|MAX)\s*\(/i;
 /** A range of rows (`J2:J161`) or of whole columns (`A:A`). */
@@ -31,26 +28,14 @@ export function readAggregateFormula(cell: Cell): string | undefined {
 }
 
 /**
- * The rows but those at the end of the sheet that sum or count the rows above them (`Total`,
- * `=COUNTA(A2:A161)`) in a column where the row above holds no formula: a totals row under
- * values, not a column computed row by row. Held as they come, at most ten, and yielded after
- * all when a row follows them.
+ * The warning for a totals row under values: one that sums or counts the rows above it (`Total`,
+ * `=COUNTA(A2:A161)`) in a column where the row above holds no formula, not a column computed row
+ * by row; undefined for any other row.
  */
-export async function* dropAggregateRows<Row extends TotalsRowFacts>(rows: AsyncIterable<Row>, warn: (warning: string) => void): AsyncGenerator<Row> {
-  let held: Row[] = [];
-  let above: Row | undefined;
-  for await (const row of rows) {
-    const totals = [...(row.aggregates?.keys() ?? [])].some((column) => above !== undefined && above.formulas?.has(column) !== true);
-    if (totals && held.length < MAX_TOTALS_ROWS) {
-      held.push(row);
-      continue;
-    }
-    yield* held;
-    held = [];
-    yield row;
-    above = row;
-  }
-  for (const { line, aggregates } of held) warn(`Skipped row ${line} below the table, a totals row (=${[...(aggregates?.values() ?? [])].join(', =')} of the rows above it): no data.`);
+export function describeAggregateTotals(row: TotalsRowFacts, above: TotalsRowFacts | undefined): string | undefined {
+  const { aggregates } = row;
+  if (aggregates === undefined || above === undefined || [...aggregates.keys()].every((column) => above.formulas?.has(column) === true)) return undefined;
+  return `Skipped row ${row.line} below the table, a totals row (=${[...aggregates.values()].join(', =')} of the rows above it): no data.`;
 }
 
 /** The rows but those `totals` names, each an Excel table's total row (find-total-rows.ts). */
