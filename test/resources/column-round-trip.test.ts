@@ -236,6 +236,9 @@ describe('cells as people type them read into canonical values', () => {
     ['open_hours.monday', '9:00 - 12:00; 14:00-18:00', ['09:00-12:00', '14:00-18:00']],
     ['open_hours.monday', '09:00-12:00 | 14:00-18:00', ['09:00-12:00', '14:00-18:00']],
     ['open_hours.monday', '09:00-12:00 14:00-18:00', ['09:00-12:00', '14:00-18:00']],
+    // The dashes autocorrect types for `-`: en dash, em dash, minus sign.
+    ['open_hours.monday', '09:00–12:00, 14:00 — 18:00', ['09:00-12:00', '14:00-18:00']],
+    ['open_hours.monday', '9:00−18:00', ['09:00-18:00']],
     ['open_hours.monday', 'Closed', []],
     ['open_hours.friday', '18:00-24:00', ['18:00-00:00']],
     ['open_hours.friday', '9:00 - 12:00, 18:00 - 24:00', ['09:00-12:00', '18:00-00:00']],
@@ -251,6 +254,9 @@ describe('cells as people type them read into canonical values', () => {
     ['categories', 'gcid:bakery||gcid:cafe|', ['gcid:bakery', 'gcid:cafe']],
     ['zipcode', ' 01000 ', '01000'],
     ['lat', '4.5e1', 45],
+    // A comma is a URL's own character: the list's other separators are only offered when the cell does not read.
+    ['photos.secondary', 'https://cdn.example.com/a,b.jpg', ['https://cdn.example.com/a,b.jpg']],
+    ['photos.secondary', 'https://a.example.com/?u=https://b.example.com/x.jpg', ['https://a.example.com/?u=https://b.example.com/x.jpg']],
   ])('%s: %j', (header, cell, value) => {
     expect(readCell(columnOf(header), cell, DOT_CONTEXT)).toEqual({ value });
   });
@@ -260,8 +266,39 @@ describe('cells as people type them read into canonical values', () => {
     ['9am-5pm', '09:00-17:00'],
     ['9.00-12.00', '09:00-12:00'],
     ['22h-24h', '22:00-00:00'],
+    ['0900-1800', '09:00-18:00'],
   ])('refuses %j with the windows it means', (cell, meant) => {
     expect(readCell(columnOf('open_hours.monday'), cell, DOT_CONTEXT)).toEqual({ errors: [`open_hours.monday: must be time windows HH:MM-HH:MM (did you mean ${meant}?), got '${cell}'`] });
+  });
+
+  it.each([
+    ['categories', 'gcid:bakery, gcid:cafe', 'gcid:bakery|gcid:cafe'],
+    ['categories', 'gcid:bakery;gcid:cafe', 'gcid:bakery|gcid:cafe'],
+    ['custom_fields.payment_methods', 'cash, card', 'cash|card'],
+    ['photos.secondary', 'https://a.example.com/1.jpg; https://a.example.com/2.jpg', 'https://a.example.com/1.jpg|https://a.example.com/2.jpg'],
+    ['contacts.0.phone_numbers', '+33 6 41 09 39 57 / +33 2 40 37 44 76', '+33 6 41 09 39 57|+33 2 40 37 44 76'],
+    // National numbers too, which only the row's country reads.
+    ['contacts.0.phone_numbers', '06 41 09 39 57; 02 40 37 44 76', '06 41 09 39 57|02 40 37 44 76'],
+  ])('%s: refuses %j, items separated otherwise, with the cell they make', (header, cell, meant) => {
+    expect(readCell(columnOf(header), cell, DOT_CONTEXT)).toEqual({ errors: [`${header}: must be values separated by | (did you mean ${meant}?), got '${cell.length > 40 ? `${cell.slice(0, 40)}…` : cell}'`] });
+  });
+
+  it('refuses a list of items separated otherwise that would not read either, for what is wrong with it', () => {
+    expect(readCell(columnOf('categories'), 'bakery, cafe', DOT_CONTEXT)).toEqual({ errors: ["categories: must be a category id gcid:<name>, got 'bakery, cafe'"] });
+  });
+
+  it('refuses a phone number with an extension rather than send it without', () => {
+    for (const cell of ['+33 6 41 09 39 57 ext. 12', '+33 6 41 09 39 57 poste 12', '+1 212 555 0100 x123']) {
+      expect(readCell(columnOf('contacts.0.phone_numbers'), cell, DOT_CONTEXT)).toEqual({
+        errors: [`contacts.0.phone_numbers: must be a phone number without an extension (E.164 has none); write the number alone, and the extension elsewhere, got '${cell}'`],
+      });
+    }
+  });
+
+  it('refuses two web addresses in a URL column', () => {
+    expect(readCell(columnOf('website_url'), 'https://a.fr https://b.fr', DOT_CONTEXT)).toEqual({
+      errors: ["website_url: must be one http(s) URL, not several, got 'https://a.fr https://b.fr'"],
+    });
   });
 
   it('takes 24:00 only as the end of a window: no other time past 23:59', () => {

@@ -26,4 +26,12 @@ describe('a country cell', () => {
     expect([...(outcome.update?.values() ?? [])]).toEqual(['FR', ['+33495210001']]);
     expect(outcome.notes).toEqual(["contacts.0.phone_numbers: '04 95 21 00 01' read as +33495210001 (a national number in FR)"]);
   });
+
+  it('leaves a national number with an extension to its column, which refuses it, rather than send the number without it', () => {
+    const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
+    const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country: 'FR', 'contacts.0.phone_numbers': '06 41 09 39 57 ext. 12' } });
+    expect(outcome.errors).toEqual([
+      "contacts.0.phone_numbers: must be a phone number without an extension (E.164 has none); write the number alone, and the extension elsewhere, got '06 41 09 39 57 ext. 12'",
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import { BusinessUpdateSchema, ContactSchema, PhotosSchema } from '../../api/schemas/business.js';
 import { BUSINESS_STATUSES, DESCRIPTION_LONG_MAX, DESCRIPTION_SHORT_MAX, WEEK_DAYS, type WeekDay } from '../../api/facts/service-facts.js';
 import { findBusinessClearing } from '../../api/facts/clearing-facts.js';
-import type { Column, Parsed } from '../column.js';
+import type { Column } from '../column.js';
 import { withClearing } from '../define-column.js';
 import { choiceColumn } from '../columns/choice-column.js';
 import { dateColumn } from '../columns/date-column.js';
@@ -11,15 +11,11 @@ import { numberColumn } from '../columns/number-column.js';
 import { parseDecimal, formatDecimal } from '../columns/parse-decimal.js';
 import { specificCloseColumn, specificOpenColumn } from '../columns/specific-hours-columns.js';
 import { textColumn } from '../columns/text-column.js';
-import { urlColumn } from '../columns/url-column.js';
+import { readUrl, urlColumn } from '../columns/url-column.js';
 import { weekDayColumn } from '../columns/week-day-column.js';
+import { parsePhoneItem } from './phone-item.js';
 
 const field = BusinessUpdateSchema.shape;
-
-// Spaces, dots, dashes and brackets are how people group digits; E.164 has none.
-const PHONE_GROUPING = /[\s.()/-]/g;
-/** `+33 (0)4 …`, `+44 (0)20 …`: the national prefix shown in brackets after the country code, not dialled from abroad. */
-const BRACKETED_TRUNK_ZERO = /^(\+\d{1,3})\s*\(0\)/;
 
 /** A status in other words, as CRMs and people write it: refused with the status it may mean, since `closed` and `temporarily_closed` differ. */
 const STATUS_WORDS: Readonly<Record<string, string>> = {
@@ -127,18 +123,15 @@ function listBusinessFieldColumns(): Column[] {
       grammar: `phone numbers in E.164 format (+33302060628), or national ones in a row that gives its country, separated by ${LIST_SEPARATOR}; spaces, dots and a (0) after the country code are removed`,
       description: 'Phone numbers of the main contact, the first one shown first',
       example: ['+33474000000'],
-      parseItem: (text): Parsed<string> => {
-        const phone = text.replace(BRACKETED_TRUNK_ZERO, '$1').replace(PHONE_GROUPING, '');
-        // A national number left here was not read with the row's country: the person should learn it can be.
-        return phone.startsWith('+') ? { value: phone } : { error: `must be a phone number in E.164 format (+33302060628), or a national number of the row's country (its country column)` };
-      },
+      parseItem: parsePhoneItem,
       formatItem: (item) => item,
     }),
     textColumn({ header: 'contacts.0.fax', schema: ContactSchema.shape.fax.unwrap(), trim: true, text: true, description: 'Fax of the main contact' }),
     urlColumn({ header: 'photos.LOGO', schema: PhotosSchema.shape.LOGO.unwrap(), description: 'Logo', example: 'https://www.example.com/images/logo.png' }),
     urlColumn({ header: 'photos.primary', schema: PhotosSchema.shape.primary.unwrap(), description: 'Main photo', example: 'https://www.example.com/images/front.jpg' }),
     listColumn({
-      ...TEXT_ITEMS,
+      parseItem: readUrl,
+      formatItem: (item) => item,
       header: 'photos.secondary',
       schema: PhotosSchema.shape.secondary.unwrap(),
       grammar: `http(s) URLs separated by ${LIST_SEPARATOR}`,

@@ -3,6 +3,7 @@ import type { CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
 import { readCountry } from '../columns/country-column.js';
 import { LIST_SEPARATOR } from '../columns/list-column.js';
+import { listSeveralNumbers } from './phone-item.js';
 
 export const PHONES = 'contacts.0.phone_numbers';
 const ZIP = 'zipcode';
@@ -61,7 +62,8 @@ export function readNationalPhones(cell: string, country: string, notes: string[
       const typed = item.trim();
       if (!isNational(typed)) return item;
       const phone = parsePhoneNumberFromString(typed, country as CountryCode);
-      if (phone === undefined || !phone.isValid()) return item;
+      // An extension has no place in E.164: the column refuses the item rather than send the number without it.
+      if (phone === undefined || !phone.isValid() || phone.ext !== undefined) return item;
       notes.push(`${PHONES}: '${typed}' read as ${phone.number} (a national number in ${country}${whose})`);
       return phone.number;
     })
@@ -72,7 +74,7 @@ const splitPhones = (cell: string): string[] => cell.split(LIST_SEPARATOR);
 const isNational = (typed: string): boolean => typed !== '' && !typed.startsWith('+') && !typed.startsWith('#');
 /** Digits as a national number is written (`06 12 34 56 78`, `(0)4.95.21.00.01`), not a number a spreadsheet rounded (`4,47911E+11`), which its column refuses. */
 const NATIONAL_DIGITS = /^[\d\s.()/-]*\d[\d\s.()/-]*$/;
-const holdsNationalNumber = (cell: string): boolean => listNationalNumbers(cell).some((item) => NATIONAL_DIGITS.test(item));
+const holdsNationalNumber = (cell: string): boolean => listNationalNumbers(cell).some((item) => NATIONAL_DIGITS.test(item) && listSeveralNumbers(item) === undefined);
 
 /** The items of a phones cell that are national numbers (no `+`), trimmed. */
 export const listNationalNumbers = (cell: string): string[] => splitPhones(cell).map((item) => item.trim()).filter(isNational);

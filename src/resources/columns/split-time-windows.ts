@@ -3,16 +3,19 @@ import { writeMidnightEnd } from '../../api/facts/write-midnight-end.js';
 const WINDOW = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/;
 const CANONICAL_WINDOWS = /^\d\d:\d\d-\d\d:\d\d(?:,\d\d:\d\d-\d\d:\d\d)*$/;
 
+/** The dashes a word processor or a spreadsheet's autocorrect puts for `-`: en and em dashes, the minus sign… */
+const DASHES = /\s*[-\u2010-\u2015\u2212]\s*/g;
+
 /**
- * Time windows separated by commas, semicolons, pipes, slashes or spaces; `9:00 - 12:00` reads as
- * `09:00-12:00`, and an end at `24:00` as `00:00` (midnight as the service writes it). Tokens that
- * are no window come back as typed, for the schema to refuse.
+ * Time windows separated by commas, semicolons, pipes, slashes or spaces; `9:00 - 12:00` and
+ * `9:00–12:00` (an en dash) read as `09:00-12:00`, and an end at `24:00` as `00:00` (midnight as
+ * the service writes it). Tokens that are no window come back as typed, for the schema to refuse.
  */
 export function splitTimeWindows(text: string): string[] {
   // Exports write windows this way: nothing to pad or tidy.
   if (CANONICAL_WINDOWS.test(text)) return text.split(',').map(writeMidnightEnd);
   return text
-    .replace(/\s*-\s*/g, '-')
+    .replace(DASHES, '-')
     .split(/[\s,;|/]+/)
     .filter((token) => token !== '')
     .map(padWindow);
@@ -25,11 +28,11 @@ function padWindow(token: string): string {
   return writeMidnightEnd(`${openHour.padStart(2, '0')}:${openMinute}-${closeHour.padStart(2, '0')}:${closeMinute}`);
 }
 
-/** A time as people also write it: `9h`, `9h30`, `9.30`, `9am`, `5:30pm`. */
-const OTHER_TIME = /^(\d{1,2})(?:[h.:](\d{2})?)?(am|pm)?$/i;
+/** A time as people also write it: `9h`, `9h30`, `9.30`, `9am`, `5:30pm`, `0930`. */
+const OTHER_TIME = /^(\d{1,2})(?:[h.:]?(\d{2})|[h.:])?(am|pm)?$/i;
 
 /**
- * The window a token means when written in another notation (`9h-12h30`, `9am-5pm`, `9.00-12.00`),
+ * The window a token means when written in another notation (`9h-12h30`, `9am-5pm`, `9.00-12.00`, `0900-1800`),
  * for a hint; undefined when it is none.
  */
 export function suggestWindow(token: string): string | undefined {

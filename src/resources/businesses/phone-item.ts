@@ -1,0 +1,27 @@
+import type { Parsed } from '../column.js';
+import { separateOtherwise, splitOtherwise } from '../columns/list-column.js';
+
+// Spaces, dots, dashes and brackets are how people group digits; E.164 has none.
+const PHONE_GROUPING = /[\s.()/-]/g;
+/** `+33 (0)4 …`, `+44 (0)20 …`: the national prefix shown in brackets after the country code, not dialled from abroad. */
+const BRACKETED_TRUNK_ZERO = /^(\+\d{1,3})\s*\(0\)/;
+/** What may be one phone number, of six digits or more: a part of a cell of several separated otherwise. */
+const PHONE_LIKE = /^\+?(?:[\s.()/-]*\d){6,}[\s.()/-]*$/;
+/** An extension after the number (`ext. 12`, `x12`, `poste 12`, `Durchwahl 12`): E.164 has none, and the number alone would lose it. */
+const EXTENSION = /\d\s*[,;]?\s*(?:ext\.?|extension|x|poste|p\.|durchwahl|dw\.?|int\.?|interno)\s*\d+\s*$/i;
+
+/** Numbers of an item separated as other lists are (`06 12 34 56 78; 04 95 21 00 01`, `+33… / +33…`): not one number, whatever its country. */
+export function listSeveralNumbers(item: string): string[] | undefined {
+  const numbers = splitOtherwise(item);
+  return numbers?.every((number) => PHONE_LIKE.test(number)) === true ? numbers : undefined;
+}
+
+/** One item of a phones cell, in E.164 once its grouping is removed; a national number left here was not read with a country. */
+export function parsePhoneItem(text: string): Parsed<string> {
+  const several = listSeveralNumbers(text);
+  if (several !== undefined) return { error: separateOtherwise(several) };
+  if (EXTENSION.test(text)) return { error: 'must be a phone number without an extension (E.164 has none); write the number alone, and the extension elsewhere' };
+  const phone = text.replace(BRACKETED_TRUNK_ZERO, '$1').replace(PHONE_GROUPING, '');
+  // The person should learn that a national number can be read.
+  return phone.startsWith('+') ? { value: phone } : { error: `must be a phone number in E.164 format (+33302060628), or a national number of the row's country (its country column)` };
+}
