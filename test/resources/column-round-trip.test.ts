@@ -9,6 +9,9 @@ import { formatCell, formatImportCell } from '../../src/resources/cells/format-c
 import { CLEAR_MARK, ClearRequest, readCell } from '../../src/resources/cells/read-cell.js';
 import { IMPORT_RESOURCE_NAMES } from '../../src/resources/resource-names.js';
 import { businessId, category, countryCodes, date, dateRange, decimal, email, phone, text, timeWindow, token, url } from './api-values.js';
+
+/** Names and addresses: their columns trim the spaces a copy-paste leaves around them. */
+const words = text().map((value) => value.trim());
 import { CUSTOM_FIELDS } from './custom-field-definitions.js';
 
 const COMMA_CONTEXT: CellContext = { decimalSeparator: ',' };
@@ -33,17 +36,17 @@ const comments = fc.array(fc.record({ id: integer, created: text(), author_name:
 const VALUES: Record<string, fc.Arbitrary<unknown>> = {
   business_id: businessId,
   code: token,
-  name: text(),
+  name: words,
   status: fc.constantFrom(...BUSINESS_STATUSES),
   categories: fc.array(category, { minLength: 1, maxLength: 3 }),
   groups: fc.array(fc.integer({ min: 0 }), { maxLength: 3 }),
   org_id: integer,
   country: fc.constantFrom(...countryCodes),
-  region: text(),
-  city: text(),
+  region: words,
+  city: words,
   zipcode: token,
-  address2: fc.oneof(text(), fc.constant('')),
-  address_full: fc.oneof(text(), fc.constant('')),
+  address2: fc.oneof(words, fc.constant('')),
+  address_full: fc.oneof(words, fc.constant('')),
   lat: decimal(-90, 90),
   long: decimal(-180, 180),
   opening_date: date,
@@ -53,7 +56,7 @@ const VALUES: Record<string, fc.Arbitrary<unknown>> = {
   description_short: fc.oneof(text(80), fc.constant('')),
   description_long: fc.oneof(text(750), fc.constant('')),
   national_identification_number: fc.oneof(token, fc.constant('')),
-  'contacts.0.name': fc.oneof(text(), fc.constant('')),
+  'contacts.0.name': fc.oneof(words, fc.constant('')),
   'contacts.0.email': email,
   'contacts.0.phone_numbers': fc.array(phone, { maxLength: 3 }),
   'contacts.0.fax': fc.oneof(phone, fc.constant('')),
@@ -254,6 +257,9 @@ describe('cells as people type them read into canonical values', () => {
     ['categories', 'gcid:bakery||gcid:cafe|', ['gcid:bakery', 'gcid:cafe']],
     ['zipcode', ' 01000 ', '01000'],
     ['lat', '4.5e1', 45],
+    // Spaces a copy-paste leaves around a name or an address would be published; a non-breaking one too.
+    ['name', ' Boulangerie Martin ', 'Boulangerie Martin'],
+    ['city', 'Paris\u00a0', 'Paris'],
     // A comma is a URL's own character: the list's other separators are only offered when the cell does not read.
     ['photos.secondary', 'https://cdn.example.com/a,b.jpg', ['https://cdn.example.com/a,b.jpg']],
     ['photos.secondary', 'https://a.example.com/?u=https://b.example.com/x.jpg', ['https://a.example.com/?u=https://b.example.com/x.jpg']],

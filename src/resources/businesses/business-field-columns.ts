@@ -46,7 +46,7 @@ export function buildBusinessFieldColumns(): Column[] {
 
 function listBusinessFieldColumns(): Column[] {
   return [
-    textColumn({ header: 'name', schema: field.name.unwrap(), description: 'Name of the business', example: 'Boulangerie Martin' }),
+    textColumn({ header: 'name', trim: true, schema: field.name.unwrap(), description: 'Name of the business', example: 'Boulangerie Martin' }),
     choiceColumn({ header: 'status', schema: field.status.unwrap(), choices: BUSINESS_STATUSES, meant: STATUS_WORDS, description: 'Status of the business', example: 'open' }),
     listColumn({
       ...TEXT_ITEMS,
@@ -74,11 +74,11 @@ function listBusinessFieldColumns(): Column[] {
       description: 'Country of the address',
       example: 'FR',
     }),
-    textColumn({ header: 'region', schema: field.region.unwrap(), description: 'Region of the address', example: 'Auvergne-Rhône-Alpes' }),
-    textColumn({ header: 'city', schema: field.city.unwrap(), description: 'City of the address', example: 'Bourg-en-Bresse' }),
+    textColumn({ header: 'region', trim: true, schema: field.region.unwrap(), description: 'Region of the address', example: 'Auvergne-Rhône-Alpes' }),
+    textColumn({ header: 'city', trim: true, schema: field.city.unwrap(), description: 'City of the address', example: 'Bourg-en-Bresse' }),
     textColumn({ header: 'zipcode', schema: field.zipcode.unwrap(), trim: true, text: true, description: 'Zip code, leading zeros kept', example: '01000' }),
-    textColumn({ header: 'address2', schema: field.address2.unwrap(), description: 'Address complement', example: 'Bâtiment B' }),
-    textColumn({ header: 'address_full', schema: field.address_full.unwrap(), description: 'Full address on one line', example: '12 rue Bourgmayer, 01000 Bourg-en-Bresse' }),
+    textColumn({ header: 'address2', trim: true, schema: field.address2.unwrap(), description: 'Address complement', example: 'Bâtiment B' }),
+    textColumn({ header: 'address_full', trim: true, schema: field.address_full.unwrap(), description: 'Full address on one line', example: '12 rue Bourgmayer, 01000 Bourg-en-Bresse' }),
     numberColumn({ header: 'lat', schema: field.lat.unwrap(), description: 'Latitude in decimal degrees', example: 46.205167 }),
     numberColumn({ header: 'long', schema: field.long.unwrap(), description: 'Longitude in decimal degrees', example: 5.225501 }),
     dateColumn({ header: 'opening_date', schema: field.opening_date.unwrap(), description: 'Date the business opened', example: '2019-04-01' }),
@@ -107,7 +107,7 @@ function listBusinessFieldColumns(): Column[] {
       description: 'National company number (SIRET in France)',
       example: '12345678900012',
     }),
-    textColumn({ header: 'contacts.0.name', schema: ContactSchema.shape.name.unwrap(), description: 'Name of the main contact', example: 'Claire Martin' }),
+    textColumn({ header: 'contacts.0.name', trim: true, schema: ContactSchema.shape.name.unwrap(), description: 'Name of the main contact', example: 'Claire Martin' }),
     textColumn({
       header: 'contacts.0.email',
       schema: ContactSchema.shape.email.unwrap(),

@@ -3,7 +3,8 @@ import { defineColumn, type FactorySpec } from '../define-column.js';
 
 /**
  * Text. Free text is kept exactly as typed (spaces, line breaks, formula-like starts); `trim` is for
- * codes, dates and addresses, where spaces around the value are a copy-paste accident.
+ * names, codes, dates and addresses, where spaces around the value are a copy-paste accident that
+ * would be published (`Paris `).
  */
 export function textColumn(spec: FactorySpec<string | null> & { trim?: boolean }): Column<string | null> {
   const { trim = false, ...rest } = spec;
