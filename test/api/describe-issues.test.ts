@@ -32,7 +32,7 @@ describe('describe issues', () => {
     expect(listFlagIssues([{ path: ['max_errors'], message: 'must be a number' }])).toEqual(['--max-errors: must be a number']);
     // A repeated flag's values share its name, in the words of the other problems.
     const Filters = z.strictObject({ status: z.array(z.enum(['open', 'closed'])), nps: z.array(z.number().max(10)) });
-    expect(listFlagIssues(issuesOf(Filters, { status: ['opened'], nps: [11] }))).toEqual(['--status: one of open, closed', '--nps: must be at most 10']);
+    expect(listFlagIssues(issuesOf(Filters, { status: ['opened'], nps: [11] }))).toEqual(['--status: one of open, closed (did you mean open?)', '--nps: must be at most 10']);
   });
 
   it('says what a settings file needs, by its path in the file', () => {

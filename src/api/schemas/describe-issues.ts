@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { findClosestName } from '../../find-closest-name.js';
 
 /** What the flat forms need of an issue: a problem found after parsing (a limit) takes this shape too. */
 type IssueAt = Pick<z.core.$ZodIssue, 'path' | 'message'>;
@@ -46,7 +47,7 @@ export function listFlagIssues(issues: readonly (IssueAt | z.core.$ZodIssue)[]):
   });
 }
 
-/** The setting a misspelt `key` at `path` may stand for, if one is close. */
+/** What an unknown `key` at `path` may stand for (`did you mean source?`), if anything. */
 export type SuggestSetting = (path: readonly PropertyKey[], key: string) => string | undefined;
 
 /** `steps[1].export.out: required`: Zod's words, said the way a person fixing a YAML file needs them. */
@@ -54,8 +55,8 @@ export function listSettingIssues(issues: readonly z.core.$ZodIssue[], suggest: 
   return issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => {
-        const meant = suggest(issue.path, key);
-        return `${formatPath([...issue.path, key])}: unknown setting${meant === undefined ? '' : ` (did you mean ${meant}?)`}`;
+        const hint = suggest(issue.path, key);
+        return `${formatPath([...issue.path, key])}: unknown setting${hint === undefined ? '' : ` (${hint})`}`;
       });
     }
     if (issue.code === 'invalid_union') {
@@ -93,7 +94,10 @@ function describeSetting(issue: z.core.$ZodIssue): string {
   if (isMissing(issue)) return 'required';
   // Zod's own words name its types (`expected int`); a schema's own message stays.
   if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.message.startsWith('Invalid input')) return `must be ${describeExpected(issue)}`;
-  if (issue.code === 'invalid_value') return `one of ${issue.values.map(String).join(', ')}`;
+  if (issue.code === 'invalid_value') {
+    const meant = typeof issue.input === 'string' ? findClosestName(issue.input, issue.values.map(String)) : undefined;
+    return `one of ${issue.values.map(String).join(', ')}${meant === undefined ? '' : ` (did you mean ${meant}?)`}`;
+  }
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'must not be empty';
   if (issue.code === 'too_small' && issue.origin === 'number') return `must be ${issue.inclusive === true ? 'at least' : 'more than'} ${String(issue.minimum)}`;
   if (issue.code === 'too_big' && issue.origin === 'number') return `must be ${issue.inclusive === true ? 'at most' : 'less than'} ${String(issue.maximum)}`;
@@ -101,7 +105,7 @@ function describeSetting(issue: z.core.$ZodIssue): string {
 }
 
 /** `businesses[3].contacts`, the way a JSON or YAML path is written; empty for the whole value. */
-function formatPath(path: readonly PropertyKey[]): string {
+export function formatPath(path: readonly PropertyKey[]): string {
   return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
 }
 

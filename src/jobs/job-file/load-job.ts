@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isMap, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
-import { listSettingIssues } from '../../api/schemas/describe-issues.js';
+import { formatPath, listSettingIssues, REPORT_INPUT } from '../../api/schemas/describe-issues.js';
 import { findClosestName } from '../../find-closest-name.js';
 import { findSharedOutputs } from './find-shared-outputs.js';
 import { findEscapingPaths } from './find-escaping-paths.js';
@@ -52,7 +52,7 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
     throw new JobFileError(`Could not read the job file ${file}: it is not valid YAML (${problems.join('; ')}). Fix the YAML.`);
   }
   const unset: z.core.$ZodIssue[] = [];
-  const parsed = JobSchema.safeParse(interpolate(toPlainValue(document, file), [], options, unset));
+  const parsed = JobSchema.safeParse(interpolate(toPlainValue(document, file), [], options, unset), REPORT_INPUT);
   const problems = listSettingIssues([...unset, ...(parsed.error?.issues ?? [])], suggestSetting);
   // A path with a variable not set is reported as such, not again as the path left without it (`/stores.csv`).
   const unsetPaths = new Set(unset.map((issue) => issue.path.join('.')));
@@ -64,10 +64,17 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
   return parsed.data;
 }
 
-/** The setting a misspelt one stands for; none for a setting of another kind of step (export: beside import:), which is no typo. */
+/**
+ * The setting a misspelt one stands for, or the level a setting belongs at (`on_error` in `import:`);
+ * none for a setting of another kind of step (export: beside import:), which is no typo.
+ */
 function suggestSetting(path: readonly PropertyKey[], key: string): string | undefined {
   const settings = settingsAt(JobSchema, path);
-  return settings.includes(key) ? undefined : findClosestName(key, settings);
+  if (settings.includes(key)) return undefined;
+  const parent = path.slice(0, -1);
+  if (parent.length > 0 && settingsAt(JobSchema, parent).includes(key)) return `a setting of ${formatPath(parent)}: write it beside ${String(path.at(-1))}:`;
+  const meant = findClosestName(key, settings);
+  return meant === undefined ? undefined : `did you mean ${meant}?`;
 }
 
 /** The settings the schema takes where `path` leads, of every kind a union allows there: what a typo is compared with. */

@@ -127,6 +127,13 @@ describe('job files', () => {
     await expect(load$).rejects.toThrow(/steps\[1\]\.export\.colour: unknown setting[;.] /);
   });
 
+  it('names the level a setting belongs at, and the value a misspelt one may stand for', async () => {
+    const load$ = load(['name: levels', 'steps:', '  - import: {resource: business, source: a.csv, on_error: continue}', '    on_error: contine'].join('\n'));
+    await expect(load$).rejects.toThrow(/steps\[0\]\.import\.on_error: unknown setting \(a setting of steps\[0\]: write it beside import:\)/);
+    await expect(load$).rejects.toThrow(/steps\[0\]\.import\.resource: one of businesses, services, attributes, custom-field-order \(did you mean businesses\?\)/);
+    await expect(load$).rejects.toThrow(/steps\[0\]\.on_error: one of continue, stop \(did you mean continue\?\)/);
+  });
+
   it('suggests nothing for a setting of another kind of step', async () => {
     const load$ = load(['name: both', 'steps:', '  - import: {resource: businesses, source: a.csv}', '    export: {resource: feedback, out: f.csv}'].join('\n'));
     await expect(load$).rejects.toThrow(/steps\[0\]\.export: unknown setting\. Correct the file\.$/);
