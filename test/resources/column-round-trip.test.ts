@@ -293,6 +293,18 @@ describe('cells as people type them read into canonical values', () => {
     expect(readCell(columnOf('categories'), 'bakery, cafe', DOT_CONTEXT)).toEqual({ errors: ["categories: must be a category id gcid:<name>, got 'bakery, cafe'"] });
   });
 
+  it.each([
+    ['€12.50', DOT_CONTEXT, '12.5'],
+    ['12.50 EUR', DOT_CONTEXT, '12.5'],
+    ['1 200', DOT_CONTEXT, '1200'],
+    // As a French Excel saves a currency cell in a CSV: a non-breaking space between thousands, a comma before decimals.
+    ['1\u00a0200,50 €', COMMA_CONTEXT, '1200,5'],
+  ])('refuses a price written %j with the number it shows', (cell, context, meant) => {
+    const price = CATALOGS.find(({ resource }) => resource === 'services')?.columns.find(({ header }) => header === 'price');
+    if (price === undefined) throw new Error('no services price column');
+    expect(readCell(price, cell, context)).toEqual({ errors: [`price: must be a number of at least 0 (did you mean ${meant}?), got '${cell}'`] });
+  });
+
   it('refuses a phone number with an extension rather than send it without', () => {
     for (const cell of ['+33 6 41 09 39 57 ext. 12', '+33 6 41 09 39 57 poste 12', '+1 212 555 0100 x123']) {
       expect(readCell(columnOf('contacts.0.phone_numbers'), cell, DOT_CONTEXT)).toEqual({

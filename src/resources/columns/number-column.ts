@@ -3,6 +3,11 @@ import type { Column } from '../column.js';
 import { defineColumn, type FactorySpec } from '../define-column.js';
 import { formatDecimal, parseDecimal } from './parse-decimal.js';
 
+/** A currency before or after an amount (`€12.50`, `12.50 EUR`): the API's numbers carry none. */
+const CURRENCY = /^(?:[€$£¥]|eur|usd|gbp|chf)\s*|\s*(?:[€$£¥]|eur|usd|gbp|chf|euros?)$/gi;
+/** A space between thousands (`1 200`), a non-breaking one as a French Excel writes it too. */
+const THOUSANDS_SPACE = /(?<=\d)[\s\u00a0\u202f](?=\d{3}(?!\d))/g;
+
 /** A number written with the file's decimal separator; its bounds, shown in errors, come from its schema. */
 export function numberColumn(spec: FactorySpec<number | null>): Column<number | null> {
   const expected = describeNumber(spec.schema);
@@ -15,10 +20,17 @@ export function numberColumn(spec: FactorySpec<number | null>): Column<number | 
       if (value !== undefined) return { value };
       // A comma in a comma-separated file is no decimal separator: say so, it is the usual mistake.
       const hint = context.decimalSeparator === '.' && String(cell).includes(',') ? ` with '.' before decimals` : '';
-      return { error: `must be ${expected}${hint}` };
+      const meant = suggestNumber(String(cell), context);
+      return { error: `must be ${expected}${hint}${meant === undefined ? '' : ` (did you mean ${formatDecimal(meant, context)}?)`}` };
     },
     format: (value, context) => (value === null ? '' : formatDecimal(value, context)),
   });
+}
+
+/** The number a formatted cell shows (`12.50 €`, `1 200`), for a hint: whether the currency was the business's is not the import's to guess. */
+function suggestNumber(text: string, context: Parameters<typeof parseDecimal>[1]): number | undefined {
+  const bare = text.trim().replace(CURRENCY, '').replace(THOUSANDS_SPACE, '');
+  return bare === text.trim() ? undefined : parseDecimal(bare, context);
 }
 
 /** "a number between -90 and 90", from the checks of the schema. */
