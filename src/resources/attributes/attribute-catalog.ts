@@ -7,6 +7,7 @@ import { parseBoolean } from '../columns/boolean-column.js';
 import { choiceColumn } from '../columns/choice-column.js';
 import { LIST_SEPARATOR, listColumn, TEXT_ITEMS } from '../columns/list-column.js';
 import { textColumn } from '../columns/text-column.js';
+import { readUrl } from '../columns/url-column.js';
 import { defineColumn } from '../define-column.js';
 import type { RowFields } from '../create-row-fields-reader.js';
 import type { ImportCatalog } from '../resource-catalog.js';
@@ -43,7 +44,8 @@ const selectionColumns = (['set_values', 'unset_values'] as const).map((key) =>
   listColumn({
     ...TEXT_ITEMS,
     header: `value.${key}`,
-    schema: z.array(z.string()),
+    // Values are ids (`american_express`): one holding a comma or a semicolon is a list typed another way.
+    schema: z.array(z.string().regex(/^[^,;]+$/, 'must be value ids')),
     grammar: `values separated by ${LIST_SEPARATOR}`,
     description: `REPEATABLE_ENUM: values to ${key === 'set_values' ? 'select' : 'unselect'}; values in neither list keep their state`,
   }),
@@ -100,9 +102,12 @@ function buildSingleValue(fields: RowFields, geoId: string, type: 'BOOL' | 'ENUM
     fields.errors.push(`value: ${parsed.error} for a BOOL attribute, got '${value}'`);
     return undefined;
   }
-  if (type === 'URL' && !urlSchema.safeParse(value).success) {
-    fields.errors.push(`value: ${ATTRIBUTE_ERROR_TEXT.url}, got '${value}'`);
-    return undefined;
+  if (type === 'URL') {
+    const url = readUrl(value);
+    if ('error' in url || !urlSchema.safeParse(url.value).success) {
+      fields.errors.push(`value: ${'error' in url ? url.error : ATTRIBUTE_ERROR_TEXT.url}, got '${value}'`);
+      return undefined;
+    }
   }
   return { type, geo_id: geoId, value };
 }

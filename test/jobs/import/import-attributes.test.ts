@@ -88,6 +88,25 @@ describe('import attributes', () => {
     expect(again.summary.requests).toMatchObject({ reads: 2, writes: 0 });
   });
 
+  it('reads values typed as their labels as the ids the read gives, and offers | for a list typed with commas', async () => {
+    const d = prepareBusiness(23, { wi_fi: 'free_wi_fi', pay_credit_card_types_accepted: ['visa'] });
+    const csv = [
+      HEADER,
+      `${d.id},wi_fi,ENUM,Free Wi-Fi,,`,
+      `${d.id},pay_credit_card_types_accepted,REPEATABLE_ENUM,,American Express|VISA,`,
+      `${d.id},url_menu,URL,www.example.com/menu,,`,
+      `${d.id},pay_credit_card_types_accepted,REPEATABLE_ENUM,,"visa, jcb",`,
+    ].join('\n');
+    const { results } = await harness.runImport('attributes', csv);
+    expect(results.map((row) => [row._status, row._changes, row._errors])).toEqual([
+      ['unchanged', '', ''],
+      ['updated', "value.set_values: 'visa' -> 'visa, american_express'", ''],
+      ['invalid', '', "value: must be an http(s) URL (did you mean https://www.example.com/menu?), got 'www.example.com/menu'"],
+      ['invalid', '', "value.set_values: must be values separated by | (did you mean visa|jcb?), got 'visa, jcb'"],
+    ]);
+    expect(storedOf(d).pay_credit_card_types_accepted).toEqual(['visa', 'american_express']);
+  });
+
   it('in patch mode sends without reading the attributes and maps each refusal to its row', async () => {
     const c = prepareBusiness(22, { pay_credit_card_types_accepted: ['visa', 'jcb'] });
     const csv = [

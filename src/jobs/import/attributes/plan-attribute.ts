@@ -1,6 +1,7 @@
 import type { AttributeSetting, BusinessAttribute } from '../../../api/schemas/attributes.js';
 import { ATTRIBUTE_ERROR_TEXT } from '../../../api/facts/service-facts.js';
 import type { ItemPlan } from '../business-items/business-item-resource.js';
+import { createChoiceFinder } from '../../../resources/columns/find-choice.js';
 import { describeChange, describeSetting, isSameValue } from '../describe-change.js';
 
 /** The business's attributes as `GET /business/{id}/attributes` gives them: those its categories and country offer. */
@@ -18,18 +19,23 @@ export function planAttribute(setting: AttributeSetting, current: CurrentAttribu
   if (stored.type === 'REPEATABLE_URL') return { errors: [`type: ${ATTRIBUTE_ERROR_TEXT.repeatableUrl}`] };
   if (stored.type !== setting.type) return { errors: [`type: '${setting.geo_id}' is ${stored.type} for this business, not ${setting.type}`] };
   if (setting.type === 'REPEATABLE_ENUM' && stored.type === 'REPEATABLE_ENUM') return planSelection(setting, stored.value);
-  if (isSameValue(stored.value, setting.value)) return { item: setting, changes: [] };
-  return { item: setting, changes: [describeChange('value', stored.value, setting.value)] };
+  // The one ENUM value a read tells is the current one: typed as its label reads (`Free Wi-Fi` is `free_wi_fi`), it is no change.
+  const read = setting.type === 'ENUM' && typeof stored.value === 'string' ? { ...setting, value: createChoiceFinder([stored.value])(setting.value) } : setting;
+  if (isSameValue(stored.value, read.value)) return { item: read, changes: [] };
+  return { item: read, changes: [describeChange('value', stored.value, read.value)] };
 }
 
 type SelectionSetting = Extract<AttributeSetting, { type: 'REPEATABLE_ENUM' }>;
 type Selection = SelectionSetting['value'];
 
 /** A read answers the selected values and the other allowed ones, so both lists check the row's values. */
-function planSelection(setting: SelectionSetting, stored: Selection | null): ItemPlan<AttributeSetting> {
+function planSelection(typed: SelectionSetting, stored: Selection | null): ItemPlan<AttributeSetting> {
   const selected = stored?.set_values ?? [];
-  if (stored !== null) {
-    const allowed = [...stored.set_values, ...stored.unset_values];
+  const allowed = stored === null ? undefined : [...stored.set_values, ...stored.unset_values];
+  // Values as people type them (`American Express`) read as the ids allowed (`american_express`).
+  const findValue = allowed === undefined ? (value: string) => value : createChoiceFinder(allowed);
+  const setting: SelectionSetting = { ...typed, value: { set_values: typed.value.set_values.map(findValue), unset_values: typed.value.unset_values.map(findValue) } };
+  if (allowed !== undefined) {
     const errors = (['set_values', 'unset_values'] as const).flatMap((key) => {
       const strangers = setting.value[key].filter((value) => !allowed.includes(value));
       return strangers.length === 0 ? [] : [`value.${key}: values must be among ${allowed.join(', ')}, got ${strangers.join(', ')}`];
