@@ -3,6 +3,8 @@ import { BUSINESS_STATUSES, FEEDBACK_STATES, NPS_RANGE } from '../../api/facts/s
 import type { ExportResource } from './export-resource-names.js';
 import { UserError } from '../../user-error.js';
 import { listFlagIssues } from '../../api/schemas/describe-issues.js';
+import { readCountry } from '../../resources/columns/country-column.js';
+import { createChoiceFinder } from '../../resources/columns/find-choice.js';
 
 /**
  * Repeated flags and comma-separated values both make lists: `--user a --user b`, `--user a,b`.
@@ -20,27 +22,42 @@ const list = z
   .refine((items) => items.length > 0, 'must name at least one');
 const text = z.string().trim().min(1, 'must not be empty');
 const nps = <T>() => z.coerce.number<T>().int('must be a whole number').min(NPS_RANGE.min).max(NPS_RANGE.max);
-const dateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date or date-time, e.g. 2026-01-31T00:00:00Z');
+const isoDate = z.iso.date();
+const isoDateTime = z.iso.datetime({ offset: true, local: true });
+const ISO_WORDS = 'an ISO 8601 date or date-time (2026-01-31, or 2026-01-31T08:00:00Z)';
+// Date.parse would take `01/06/2025` (as 6 January) and send it for the service to refuse.
+const dateTime = z
+  .string()
+  .trim()
+  .refine((value) => isoDate.safeParse(value).success || isoDateTime.safeParse(value).success, `must be ${ISO_WORDS}`);
+/** A day alone as the last bound means all of it: `--until 2025-06-30` keeps the results of 30 June, which its midnight would not. */
+const untilDateTime = dateTime.transform((value) => (isoDate.safeParse(value).success ? `${value}T23:59:59.999999` : value));
 const epochOrDateTime = z
   .union([z.number(), z.string()])
-  .transform(String)
-  .refine((value) => /^\d+(\.\d+)?$/.test(value) || !Number.isNaN(Date.parse(value)), 'must be epoch seconds or an ISO 8601 date-time');
+  .transform((value) => String(value).trim())
+  .refine((value) => /^\d+(\.\d+)?$/.test(value) || isoDate.safeParse(value).success || isoDateTime.safeParse(value).success, `must be epoch seconds or ${ISO_WORDS}`);
+/** Choices in any case, spaces or hyphens for underscores (`Open`, `not treated`), as a sheet reads them. */
+const choices = <const T extends readonly [string, ...string[]]>(values: T) => {
+  const find = createChoiceFinder(values);
+  return list.transform((items) => items.map(find)).pipe(z.array(z.enum(values)));
+};
 
 /** Every filter flag, by its long name; the CLI and job files give them the same way. */
 const FILTER_SCHEMAS = {
   user: list,
-  status: list.pipe(z.array(z.enum(BUSINESS_STATUSES))),
+  status: choices(BUSINESS_STATUSES),
+  // A code in any case, or a country's name as the sheets take it (`France`, `Allemagne`).
   country: z
     .string()
-    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
-    .transform((value) => value.toUpperCase()),
+    .transform((value) => readCountry(value) ?? value)
+    .pipe(z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code or a country name')),
   city: text,
   'modified-since': epochOrDateTime,
   business: list,
   'exclude-business': list,
-  state: list.pipe(z.array(z.enum(FEEDBACK_STATES))),
+  state: choices(FEEDBACK_STATES),
   since: dateTime,
-  until: dateTime,
+  until: untilDateTime,
   nps: list.pipe(z.array(nps<string>())),
   'nps-min': nps<unknown>(),
   'nps-max': nps<unknown>(),

@@ -121,9 +121,9 @@ describe('export filters', () => {
   });
 
   it('reports every problem at once', () => {
-    expect(() => parseExportFilters('businesses', { user: ['u1'], city: 'Lyon', state: ['treated'], country: 'France' })).toThrow(
+    expect(() => parseExportFilters('businesses', { user: ['u1'], city: 'Lyon', state: ['treated'], country: 'Francia Nueva' })).toThrow(
       new ExportFilterError(
-        "Could not export businesses: --state does not apply to businesses (its filters: --user, --status, --country, --city, --modified-since); --country: must be a two-letter country code; --user lists a user's businesses, which --country, --city cannot filter; give one or the other. Correct the options.",
+        "Could not export businesses: --state does not apply to businesses (its filters: --user, --status, --country, --city, --modified-since); --country: must be a two-letter country code or a country name; --user lists a user's businesses, which --country, --city cannot filter; give one or the other. Correct the options.",
       ),
     );
     expect(() => parseExportFilters('message-templates', { query: 'x' })).toThrow('--query does not apply to message-templates (it takes no filter)');
@@ -132,7 +132,24 @@ describe('export filters', () => {
     expect(() => parseExportFilters('businesses', { user: [] })).toThrow('Could not export businesses: --user: must name at least one. Correct the options.');
     expect(() => parseExportFilters('businesses', { user: ' , ' })).toThrow('--user: must name at least one');
     expect(() => parseExportFilters('feedback', { 'nps-min': 9, 'nps-max': 3, since: '2026-11-01', until: '2026-10-01' })).toThrow(
-      'Could not export feedback: --nps-min 9 is more than --nps-max 3, so no result could match; --since 2026-11-01 is after --until 2026-10-01, so no result could match. Correct the options.',
+      'Could not export feedback: --nps-min 9 is more than --nps-max 3, so no result could match; --since 2026-11-01 is after --until 2026-10-01T23:59:59.999999, so no result could match. Correct the options.',
     );
+  });
+
+  it('reads choices and countries as a sheet does, and a last day whole', () => {
+    expect(parseExportFilters('businesses', { status: 'Open, Temporarily closed', country: 'France' })).toEqual({ status: ['open', 'temporarily_closed'], country: 'FR' });
+    expect(parseExportFilters('feedback', { state: 'Not treated', since: '2026-10-01', until: '2026-10-31' })).toEqual({
+      state: ['not_treated'],
+      since: '2026-10-01',
+      until: '2026-10-31T23:59:59.999999',
+    });
+    expect(parseExportFilters('feedback', { until: '2026-10-31T12:00:00+02:00' })).toEqual({ until: '2026-10-31T12:00:00+02:00' });
+  });
+
+  it('refuses a date Date.parse would take but the service would not, before any request', () => {
+    for (const since of ['01/06/2025', '2025-02-30', 'June 1, 2025']) {
+      expect(() => parseExportFilters('feedback', { since })).toThrow(`--since: must be an ISO 8601 date or date-time (2026-01-31, or 2026-01-31T08:00:00Z)`);
+    }
+    expect(() => parseExportFilters('businesses', { 'modified-since': '01/06/2025' })).toThrow('--modified-since: must be epoch seconds or an ISO 8601 date or date-time');
   });
 });
