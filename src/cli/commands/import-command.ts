@@ -42,6 +42,8 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .option('json', jsonFlag('the summary'))
         // A wrong limit is a usage error, reported before anything is read.
         .check((argv) => {
+          // yargs reads `-` as an empty name.
+          if (argv.file.trim() === '') return `Could not import ${argv.resource}: no file given (standard input, -, is not read: an import reads its file more than once, and a resume reads it again). Save the sheet as a .csv or .xlsx file and give its path.`;
           const read = readLimits(argv.resource, argv);
           const renamed = argv['rename-columns'] === undefined ? undefined : parseRenamePairs(argv['rename-columns']);
           if (renamed !== undefined && 'problem' in renamed) return `Could not import ${argv.resource}: ${renamed.problem}. Give each column to rename as HEADER=column, separated by commas.`;
