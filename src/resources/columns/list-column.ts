@@ -16,7 +16,7 @@ const OTHER_SEPARATORS = /\s*[,;]\s*|\s+\/\s+/;
 
 /** The parts of a text separated the way other lists are, when it has no `|` and two parts or more. */
 export function splitOtherwise(text: string): string[] | undefined {
-  if (text.includes(LIST_SEPARATOR)) return undefined;
+  if (text.includes(LIST_SEPARATOR) || !OTHER_SEPARATORS.test(text)) return undefined;
   const parts = text.split(OTHER_SEPARATORS).map((part) => part.trim()).filter((part) => part !== '');
   return parts.length > 1 ? parts : undefined;
 }
