@@ -18,7 +18,8 @@ export const businessId = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/), t
 export const url = fc
   .tuple(fc.constantFrom('http', 'https'), fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.stringMatching(/^[A-Za-z0-9_~.-]{0,20}$/))
   .map(([scheme, host, path]) => `${scheme}://${host}.example.com/${path}`);
-export const phone = fc.stringMatching(/^\+[1-9]\d{1,14}$/);
+/** Numbers of a length their country has, as libphonenumber-js writes them: French, US and British ones. */
+export const phone = fc.oneof(fc.stringMatching(/^\+33[1-9]\d{8}$/), fc.stringMatching(/^\+1[2-9]\d{2}[2-9]\d{6}$/), fc.stringMatching(/^\+44[127]\d{9}$/));
 export const category = fc.stringMatching(/^gcid:[a-z0-9_]{1,20}$/);
 export const email = fc.tuple(fc.stringMatching(/^[a-z0-9]{1,10}$/), fc.stringMatching(/^[a-z]{1,10}$/)).map(([user, host]) => `${user}@${host}.example.com`);
 

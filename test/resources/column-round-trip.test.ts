@@ -254,6 +254,10 @@ describe('cells as people type them read into canonical values', () => {
     ['custom_fields.store_format', 'Flagship', 'flagship'],
     ['custom_fields.payment_methods', 'Meal voucher | CARD', ['meal_voucher', 'card']],
     ['contacts.0.phone_numbers', '+33 4 74 00 00 00|+33.6.12.34.56.78', ['+33474000000', '+33612345678']],
+    // The trunk 0 after the country code is not dialled from abroad, bracketed or not.
+    ['contacts.0.phone_numbers', '+33 06 41 09 39 57|+33 (0)4 95 21 00 02', ['+33641093957', '+33495210002']],
+    // Italy keeps its 0.
+    ['contacts.0.phone_numbers', '+39 06 1234 5678', ['+390612345678']],
     ['categories', 'gcid:bakery||gcid:cafe|', ['gcid:bakery', 'gcid:cafe']],
     ['zipcode', ' 01000 ', '01000'],
     ['lat', '4.5e1', 45],
@@ -311,6 +315,14 @@ describe('cells as people type them read into canonical values', () => {
         errors: [`contacts.0.phone_numbers: must be a phone number without an extension (E.164 has none); write the number alone, and the extension elsewhere, got '${cell}'`],
       });
     }
+  });
+
+  it.each([
+    ['+33 6 41 09 39', 'is too short for a phone number of +33'],
+    ['+44 20 7123 45678', 'is too long for a phone number of +44'],
+    ['+999 1234 5678', 'must be a phone number in E.164 format (+33302060628): it starts with no country calling code'],
+  ])('refuses %j, no phone number of its country, rather than send it', (cell, why) => {
+    expect(readCell(columnOf('contacts.0.phone_numbers'), cell, DOT_CONTEXT)).toEqual({ errors: [`contacts.0.phone_numbers: ${why}, got '${cell}'`] });
   });
 
   it('refuses two web addresses in a URL column', () => {

@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js';
 import type { Parsed } from '../column.js';
 import { separateOtherwise, splitOtherwise } from '../columns/list-column.js';
 
@@ -23,5 +24,27 @@ export function parsePhoneItem(text: string): Parsed<string> {
   if (EXTENSION.test(text)) return { error: 'must be a phone number without an extension (E.164 has none); write the number alone, and the extension elsewhere' };
   const phone = text.replace(BRACKETED_TRUNK_ZERO, '$1').replace(PHONE_GROUPING, '');
   // The person should learn that a national number can be read.
-  return phone.startsWith('+') ? { value: phone } : { error: `must be a phone number in E.164 format (+33302060628), or a national number of the row's country (its country column)` };
+  if (!phone.startsWith('+')) return { error: `must be a phone number in E.164 format (+33302060628), or a national number of the row's country (its country column)` };
+  return readInternationalNumber(phone);
+}
+
+/**
+ * A number in E.164 once its length fits its country's (libphonenumber-js), sent as that library
+ * writes it when valid: `+33 06 41 09 39 57` is `+33641093957`, the trunk 0 being no digit dialled
+ * from abroad. A number of a possible length the metadata does not know is sent as typed.
+ */
+function readInternationalNumber(phone: string): Parsed<string> {
+  const number = parsePhoneNumberFromString(phone);
+  if (number?.isPossible() === true) return { value: number.isValid() ? number.number : phone };
+  const code = number === undefined ? '' : `+${number.countryCallingCode}`;
+  switch (validatePhoneNumberLength(phone)) {
+    case 'INVALID_COUNTRY':
+      return { error: 'must be a phone number in E.164 format (+33302060628): it starts with no country calling code' };
+    case 'TOO_SHORT':
+      return { error: `is too short for a phone number of ${code}` };
+    case 'TOO_LONG':
+      return { error: `is too long for a phone number of ${code}` };
+    default:
+      return { error: `has a length no phone number of ${code} has` };
+  }
 }
