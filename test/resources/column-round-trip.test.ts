@@ -247,6 +247,9 @@ describe('cells as people type them read into canonical values', () => {
     ['open_hours.friday', '9:00 - 12:00, 18:00 - 24:00', ['09:00-12:00', '18:00-00:00']],
     ['specific_hours.open', '2026-12-31 10:00-12:00,20:00-24:00', [{ starts_at: '2026-12-31', ends_at: '2026-12-31', open_hours: ['10:00-12:00', '20:00-00:00'] }]],
     ['specific_hours.close', ' 2027-08-01 .. 2027-08-15 | ', [{ starts_at: '2027-08-01', ends_at: '2027-08-15' }]],
+    // A range with a dash between its whole dates, as people write one.
+    ['specific_hours.close', '2026-12-24 - 2026-12-26|24/12/2026–26/12/2026', [{ starts_at: '2026-12-24', ends_at: '2026-12-26' }, { starts_at: '2026-12-24', ends_at: '2026-12-26' }]],
+    ['specific_hours.open', '2026-12-24-2026-12-26 10:00–12:00', [{ starts_at: '2026-12-24', ends_at: '2026-12-26', open_hours: ['10:00-12:00'] }]],
     // A date alone, as a German Excel writes a cell it took for a date.
     ['specific_hours.close', '25.12.2026', [{ starts_at: '2026-12-25', ends_at: '2026-12-25' }]],
     ['status', 'Temporarily closed', 'temporarily_closed'],
@@ -323,6 +326,18 @@ describe('cells as people type them read into canonical values', () => {
     ['+999 1234 5678', 'must be a phone number in E.164 format (+33302060628): it starts with no country calling code'],
   ])('refuses %j, no phone number of its country, rather than send it', (cell, why) => {
     expect(readCell(columnOf('contacts.0.phone_numbers'), cell, DOT_CONTEXT)).toEqual({ errors: [`contacts.0.phone_numbers: ${why}, got '${cell}'`] });
+  });
+
+  it('refuses specific hours written in words or other notations, with what they mean', () => {
+    expect(readCell(columnOf('specific_hours.close'), '2026-12-24 au 2026-12-26', DOT_CONTEXT)).toEqual({
+      errors: ["specific_hours.close: must be dates yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd separated by | (did you mean 2026-12-24..2026-12-26?), got '2026-12-24 au 2026-12-26'"],
+    });
+    expect(readCell(columnOf('specific_hours.open'), '2026-12-24 9h-12h', DOT_CONTEXT)).toEqual({
+      errors: ["specific_hours.open: must be time windows HH:MM-HH:MM (did you mean 09:00-12:00?), got '2026-12-24 9h-12h'"],
+    });
+    expect(readCell(columnOf('specific_hours.open'), '2026-12-24 closed', DOT_CONTEXT)).toEqual({
+      errors: ["specific_hours.open: a day closed goes in specific_hours.close, got '2026-12-24 closed'"],
+    });
   });
 
   it('refuses two web addresses in a URL column', () => {

@@ -4,16 +4,26 @@ import type { Column, Parsed } from '../column.js';
 import { defineColumn } from '../define-column.js';
 import { LIST_SEPARATOR, splitList } from './list-column.js';
 import { DATE_PATTERN, parseDate } from './parse-date.js';
-import { splitTimeWindows } from './split-time-windows.js';
+import { readTimeWindows } from './split-time-windows.js';
 
 type DateRange = SpecificHours['close'][number];
 type OpenDays = SpecificHours['open'][number];
 
 const DATE = `(${DATE_PATTERN})`;
-const CLOSE_ENTRY = new RegExp(String.raw`^${DATE}(?:\s*\.\.\s*${DATE})?$`);
-const OPEN_ENTRY = new RegExp(String.raw`^${DATE}(?:\s*\.\.\s*${DATE})?\s+(.+)$`);
+/** `..`, or a dash between two whole dates (`2026-12-24 - 2026-12-26`, an en dash too): no date holds one around it. */
+const TO = String.raw`(?:\s*\.\.\s*|\s*[-\u2010-\u2015\u2212]\s*)`;
+const CLOSE_ENTRY = new RegExp(String.raw`^${DATE}(?:${TO}${DATE})?$`);
+const OPEN_ENTRY = new RegExp(String.raw`^${DATE}(?:${TO}${DATE})?\s+(.+)$`);
 // Dates also read as the sheet writes them (parseDate); the grammar names the form exports write.
 const DATES_GRAMMAR = 'yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd';
+
+/** A range in words (`2026-12-24 to 2026-12-26`, `au`, `bis`, `al`, `tot`): refused with the range it means. */
+const RANGE_IN_WORDS = new RegExp(String.raw`^${DATE}\s+(?:to|till|until|au|à|bis|al|a|tot|t/m)\s+${DATE}(\s+.+)?$`, 'i');
+
+function suggestRange(entry: string): string | undefined {
+  const match = RANGE_IN_WORDS.exec(entry);
+  return match === null ? undefined : `${match[1] ?? ''}..${match[2] ?? ''}${match[3] ?? ''}`;
+}
 
 /** `specific_hours.close`: days or ranges of days the business is closed. */
 export const specificCloseColumn: Column<DateRange[]> = defineColumn<DateRange[]>({
@@ -45,7 +55,9 @@ export const specificOpenColumn: Column<OpenDays[]> = defineColumn<OpenDays[]>({
       const match = OPEN_ENTRY.exec(entry);
       if (match === null) return undefined;
       const range = readRange(context, match[1], match[2]);
-      return 'error' in range ? range : { value: { ...range.value, open_hours: splitTimeWindows(match[3] ?? '') } };
+      if ('error' in range) return range;
+      const windows = readTimeWindows(match[3] ?? '', 'a day closed goes in specific_hours.close');
+      return 'error' in windows ? windows : { value: { ...range.value, open_hours: windows.value } };
     }),
   format: (days) => days.map((entry) => `${formatRange(entry)} ${entry.open_hours.join(',')}`).join(LIST_SEPARATOR),
 });
@@ -55,7 +67,8 @@ function parseEntries<E>(cell: string, error: string, parseEntry: (entry: string
   const entries: E[] = [];
   for (const text of splitList(cell)) {
     const entry = parseEntry(text);
-    if (entry === undefined) return { error, got: text };
+    const meant = entry === undefined ? suggestRange(text) : undefined;
+    if (entry === undefined) return { error: meant === undefined ? error : `${error} (did you mean ${meant}?)`, got: text };
     if ('error' in entry) return { error: entry.error, got: text };
     entries.push(entry.value);
   }

@@ -1,4 +1,5 @@
 import { writeMidnightEnd } from '../../api/facts/write-midnight-end.js';
+import type { Parsed } from '../column.js';
 
 const WINDOW = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/;
 const CANONICAL_WINDOWS = /^\d\d:\d\d-\d\d:\d\d(?:,\d\d:\d\d-\d\d:\d\d)*$/;
@@ -11,7 +12,7 @@ const DASHES = /\s*[-\u2010-\u2015\u2212]\s*/g;
  * `9:00–12:00` (an en dash) read as `09:00-12:00`, and an end at `24:00` as `00:00` (midnight as
  * the service writes it). Tokens that are no window come back as typed, for the schema to refuse.
  */
-export function splitTimeWindows(text: string): string[] {
+function splitTimeWindows(text: string): string[] {
   // Exports write windows this way: nothing to pad or tidy.
   if (CANONICAL_WINDOWS.test(text)) return text.split(',').map(writeMidnightEnd);
   return text
@@ -28,6 +29,19 @@ function padWindow(token: string): string {
   return writeMidnightEnd(`${openHour.padStart(2, '0')}:${openMinute}-${closeHour.padStart(2, '0')}:${closeMinute}`);
 }
 
+/**
+ * The windows of a cell, or a refusal with the windows it means when some are written in another
+ * notation (`9h-12h`); `closed`, where a day cannot be, is refused with `closedHint`. Windows that
+ * are none are left for the schema to refuse.
+ */
+export function readTimeWindows(text: string, closedHint?: string): Parsed<string[]> {
+  const windows = splitTimeWindows(text);
+  if (closedHint !== undefined && windows.some((window) => window.toLowerCase() === 'closed')) return { error: closedHint };
+  const meant = windows.map((window) => suggestWindow(window) ?? window);
+  if (meant.some((window, index) => window !== windows[index])) return { error: `must be time windows HH:MM-HH:MM (did you mean ${meant.join(',')}?)` };
+  return { value: windows };
+}
+
 /** A time as people also write it: `9h`, `9h30`, `9.30`, `9am`, `5:30pm`, `0930`. */
 const OTHER_TIME = /^(\d{1,2})(?:[h.:]?(\d{2})|[h.:])?(am|pm)?$/i;
 
@@ -35,7 +49,7 @@ const OTHER_TIME = /^(\d{1,2})(?:[h.:]?(\d{2})|[h.:])?(am|pm)?$/i;
  * The window a token means when written in another notation (`9h-12h30`, `9am-5pm`, `9.00-12.00`, `0900-1800`),
  * for a hint; undefined when it is none.
  */
-export function suggestWindow(token: string): string | undefined {
+function suggestWindow(token: string): string | undefined {
   const times = token.split('-').map(readOtherTime);
   const [open, close] = times;
   if (times.length !== 2 || open === undefined || close === undefined) return undefined;

@@ -2,7 +2,7 @@ import { WeekHoursSchema } from '../../api/schemas/business.js';
 import type { WeekDay } from '../../api/facts/service-facts.js';
 import type { Column } from '../column.js';
 import { defineColumn } from '../define-column.js';
-import { splitTimeWindows, suggestWindow } from './split-time-windows.js';
+import { readTimeWindows } from './split-time-windows.js';
 
 const CLOSED = 'closed';
 
@@ -24,10 +24,7 @@ export function weekDayColumn(day: WeekDay, example: string[]): Column<string[]>
       const word = String(cell).trim().toLowerCase();
       if (word === CLOSED) return { value: [] };
       if (CLOSED_WORDS.has(word)) return { error: `write ${CLOSED} for a day the business is closed` };
-      const windows = splitTimeWindows(String(cell));
-      const meant = windows.map((window) => suggestWindow(window) ?? window);
-      if (meant.some((window, index) => window !== windows[index])) return { error: `must be time windows HH:MM-HH:MM (did you mean ${meant.join(',')}?)` };
-      return { value: windows };
+      return readTimeWindows(String(cell));
     },
     format: (windows) => (windows.length === 0 ? CLOSED : windows.join(',')),
   });
