@@ -45,6 +45,14 @@ describe('a sheet file opened once', () => {
     await expect(SourceFile.open(path)).rejects.toThrow(`Could not read ${path}: the file does not exist.`);
   });
 
+  it('names the file of the folder a missing one may stand for, a missing folder, and a pattern as no path', async () => {
+    const dir = await makeTempDir();
+    await writeFile(join(dir, 'crm-stores-2026-11-28.csv'), 'code\n1\n');
+    await expect(SourceFile.open(join(dir, 'crm-stores-2026-11-29.csv'))).rejects.toThrow(`the file does not exist (did you mean ${join(dir, 'crm-stores-2026-11-28.csv')}?)`);
+    await expect(SourceFile.open(join(dir, 'gone', 'x.csv'))).rejects.toThrow(`the file does not exist, nor its folder ${join(dir, 'gone')}.`);
+    await expect(SourceFile.open(join(dir, 'crm-stores-*.csv'))).rejects.toThrow('the file does not exist (a path names one file, not a pattern: in a job, name the file of the day with {date})');
+  });
+
   it.runIf(existsSync('/proc/self/fd'))('is closed however its use ends, and a job opens each path once', async () => {
     const path = await writeSheet();
     await expect(withSourceFile(path, () => Promise.reject(new Error('failed')))).rejects.toThrow('failed');

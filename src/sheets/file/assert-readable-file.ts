@@ -1,14 +1,32 @@
 import type { Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { findClosestName } from '../../find-closest-name.js';
 import { SheetError } from '../sheet-error.js';
+
+/** Characters of a shell pattern, which a path here is not. */
+const PATTERN = /[*?[]/;
 
 /** The file's stats, once it is known to be a file. */
 export async function assertReadableFile(path: string): Promise<Stats> {
-  const stats = await stat(path).catch((error: unknown) => {
+  const stats = await stat(path).catch(async (error: unknown) => {
     const missing = error instanceof Error && 'code' in error && error.code === 'ENOENT';
-    const reason = missing ? 'the file does not exist' : `the file cannot be opened (${String(error)})`;
+    const reason = missing ? await describeMissing(path) : `the file cannot be opened (${String(error)})`;
     throw new SheetError(`read ${path}`, reason, 'Check the path and the file permissions.', { cause: error });
   });
   if (!stats.isFile()) throw new SheetError(`read ${path}`, 'it is a folder, not a file', 'Give the path of a .csv or .xlsx file.');
   return stats;
+}
+
+/**
+ * Why a path names no file, with the file of its folder it may stand for: a nightly job whose
+ * export of the day has not come finds yesterday's named (`crm-stores-2026-11-28.csv`).
+ */
+async function describeMissing(path: string): Promise<string> {
+  if (PATTERN.test(basename(path))) return 'the file does not exist (a path names one file, not a pattern: in a job, name the file of the day with {date})';
+  const folder = dirname(path);
+  const names = await readdir(folder).catch(() => undefined);
+  if (names === undefined) return `the file does not exist, nor its folder ${folder}`;
+  const meant = findClosestName(basename(path), names);
+  return meant === undefined ? 'the file does not exist' : `the file does not exist (did you mean ${join(folder, meant)}?)`;
 }
