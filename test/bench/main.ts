@@ -38,7 +38,7 @@ const GOALS: Record<string, string> = {
 };
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log('npm run bench: measures pacing, sync, export, validation, memory and sharding against the built-in emulator (about 6 minutes).\nPrints a table of figures and goals, and writes reports/bench-latest.json. Takes no options.');
+  console.log('npm run bench: measures pacing, sync, export, validation, memory and sharding against the built-in emulator (about 9 minutes).\nPrints a table of figures and goals, and writes reports/bench-latest.json. Takes no options.');
   process.exit(0);
 }
 
