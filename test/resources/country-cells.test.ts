@@ -34,4 +34,10 @@ describe('a country cell', () => {
       "contacts.0.phone_numbers: must be a phone number without an extension (E.164 has none); write the number alone, and the extension elsewhere, got '06 41 09 39 57 ext. 12'",
     ]);
   });
+
+  it("refuses a national number that is none of the row's country's, naming the country", () => {
+    const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
+    const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country: 'France', 'contacts.0.phone_numbers': '04 95 21 00|+33 4 95 21 00 01' } });
+    expect(outcome.errors).toEqual(["contacts.0.phone_numbers: '04 95 21 00' is not a phone number of FR, the row's country; write it in E.164 format (+33302060628)"]);
+  });
 });

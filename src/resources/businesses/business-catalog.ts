@@ -57,7 +57,7 @@ export function buildBusinessCatalog(
         const read = readRowBase(row.values);
         const snapshot = read === 'edited' ? undefined : read;
         const base = readAgainstBase(row.values, snapshot, byHeader, context);
-        const { cells: countryCells, notes, awaiting } = readCountryCells(base.cells);
+        const { cells: countryCells, notes, awaiting, errors: countryErrors = [] } = readCountryCells(base.cells);
         notes.unshift(...base.notes);
         const asExported = skipCellsAsExported && snapshot !== undefined ? snapshot : undefined;
         const cells = asExported === undefined ? countryCells : blankCellsAsExported(row.values, countryCells, asExported);
@@ -77,7 +77,7 @@ export function buildBusinessCatalog(
           line: row.line,
           target: identity.target,
           update: fields.values,
-          errors: [...base.errors, ...identity.errors, ...fields.errors],
+          errors: [...base.errors, ...countryErrors, ...identity.errors, ...fields.errors],
           ...(notes.length === 0 ? {} : { notes }),
         };
       };

@@ -11,17 +11,20 @@ const PHONE_LIKE = /^\+?(?:[\s.()/-]*\d){6,}[\s.()/-]*$/;
 /** An extension after the number (`ext. 12`, `x12`, `poste 12`, `Durchwahl 12`): E.164 has none, and the number alone would lose it. */
 const EXTENSION = /\d\s*[,;]?\s*(?:ext\.?|extension|x|poste|p\.|durchwahl|dw\.?|int\.?|interno)\s*\d+\s*$/i;
 
-/** Numbers of an item separated as other lists are (`06 12 34 56 78; 04 95 21 00 01`, `+33… / +33…`): not one number, whatever its country. */
-export function listSeveralNumbers(item: string): string[] | undefined {
+/**
+ * Why an item of a phones cell is no one number whatever its country: several separated as other
+ * lists are (`06 12 34 56 78; 04 95 21 00 01`), or one with an extension. Undefined otherwise.
+ */
+export function describePhoneFault(item: string): string | undefined {
   const numbers = splitOtherwise(item);
-  return numbers?.every((number) => PHONE_LIKE.test(number)) === true ? numbers : undefined;
+  if (numbers?.every((number) => PHONE_LIKE.test(number)) === true) return separateOtherwise(numbers);
+  return EXTENSION.test(item) ? 'must be a phone number without an extension (E.164 has none); write the number alone, and the extension elsewhere' : undefined;
 }
 
 /** One item of a phones cell, in E.164 once its grouping is removed; a national number left here was not read with a country. */
 export function parsePhoneItem(text: string): Parsed<string> {
-  const several = listSeveralNumbers(text);
-  if (several !== undefined) return { error: separateOtherwise(several) };
-  if (EXTENSION.test(text)) return { error: 'must be a phone number without an extension (E.164 has none); write the number alone, and the extension elsewhere' };
+  const fault = describePhoneFault(text);
+  if (fault !== undefined) return { error: fault };
   const phone = text.replace(BRACKETED_TRUNK_ZERO, '$1').replace(PHONE_GROUPING, '');
   // The person should learn that a national number can be read.
   if (!phone.startsWith('+')) return { error: `must be a phone number in E.164 format (+33302060628), or a national number of the row's country (its country column)` };

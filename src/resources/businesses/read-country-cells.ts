@@ -3,7 +3,8 @@ import type { CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
 import { readCountry } from '../columns/country-column.js';
 import { LIST_SEPARATOR } from '../columns/list-column.js';
-import { listSeveralNumbers } from './phone-item.js';
+import { quoteCell } from '../cells/read-cell.js';
+import { describePhoneFault } from './phone-item.js';
 
 export const PHONES = 'contacts.0.phone_numbers';
 const ZIP = 'zipcode';
@@ -28,6 +29,8 @@ export interface CountryCells {
   notes: string[];
   /** The phones cell, when the row gives no country to read its national numbers by; `cells` then holds none. */
   awaiting?: string;
+  /** National numbers that are none of the row's country's: `cells` then holds no phones. */
+  errors?: string[];
 }
 
 /**
@@ -44,7 +47,16 @@ export function readCountryCells(cells: Readonly<Record<string, CellValue>>): Co
   if (country === undefined) return { cells, notes: [] };
   const notes: string[] = [];
   const read: Record<string, CellValue> = { ...cells };
-  if (typeof phones === 'string' && phones.trim() !== '') read[PHONES] = readNationalPhones(phones, country, notes);
+  let errors: string[] | undefined;
+  if (typeof phones === 'string' && phones.trim() !== '') {
+    read[PHONES] = readNationalPhones(phones, country, notes);
+    // Items no one number whatever the country are left for the column to say why.
+    const strangers = listNationalNumbers(read[PHONES]).filter((item) => describePhoneFault(item) === undefined);
+    if (strangers.length > 0) {
+      errors = [`${PHONES}: ${strangers.map(quoteCell).join(', ')} is not a phone number of ${country}, the row's country; write it in E.164 format (+33302060628)`];
+      read[PHONES] = '';
+    }
+  }
   const zip = cells[ZIP];
   const digits = ZIP_DIGITS[country];
   if (typeof zip === 'string' && digits !== undefined && /^\d+$/.test(zip.trim()) && zip.trim().length < digits) {
@@ -52,7 +64,7 @@ export function readCountryCells(cells: Readonly<Record<string, CellValue>>): Co
     read[ZIP] = padded;
     notes.push(`${ZIP}: '${zip.trim()}' read as '${padded}' (zip codes in ${country} have ${digits} digits; the spreadsheet had dropped the leading zeros)`);
   }
-  return { cells: read, notes };
+  return { cells: read, notes, ...(errors === undefined ? {} : { errors }) };
 }
 
 /** The national numbers of a phones cell in E.164, each with a note; `whose` says whose country it is, when not the row's. */
@@ -74,7 +86,7 @@ const splitPhones = (cell: string): string[] => cell.split(LIST_SEPARATOR);
 const isNational = (typed: string): boolean => typed !== '' && !typed.startsWith('+') && !typed.startsWith('#');
 /** Digits as a national number is written (`06 12 34 56 78`, `(0)4.95.21.00.01`), not a number a spreadsheet rounded (`4,47911E+11`), which its column refuses. */
 const NATIONAL_DIGITS = /^[\d\s.()/-]*\d[\d\s.()/-]*$/;
-const holdsNationalNumber = (cell: string): boolean => listNationalNumbers(cell).some((item) => NATIONAL_DIGITS.test(item) && listSeveralNumbers(item) === undefined);
+const holdsNationalNumber = (cell: string): boolean => listNationalNumbers(cell).some((item) => NATIONAL_DIGITS.test(item) && describePhoneFault(item) === undefined);
 
 /** The items of a phones cell that are national numbers (no `+`), trimmed. */
 export const listNationalNumbers = (cell: string): string[] => splitPhones(cell).map((item) => item.trim()).filter(isNational);
