@@ -55,7 +55,7 @@ describe('a business row', () => {
     "country: must be a two-letter country code, got 'Gaule'",
         "lat: must be a number between -90 and 90, got 'abc'",
       "long: must be at most 180, got '200'",
-      "opening_date: must be a date yyyy-mm-dd, got '2026-02-30'",
+      "opening_date: is no day of the calendar (February 2026 has 28 days), got '2026-02-30'",
       "website_url: must be an http(s) URL, got 'ftp://files.example.com'",
       'description_short: must be at most 80 characters, got 81 characters',
       "contacts.0.email: must be an email address, got 'nobody'",

@@ -312,6 +312,15 @@ describe('cells as people type them read into canonical values', () => {
     expect(readCell(price, cell, context)).toEqual({ errors: [`price: must be a number of at least 0 (did you mean ${meant}?), got '${cell}'`] });
   });
 
+  it.each([
+    ['lat', '48.85°', "lat: must be a number between -90 and 90 (did you mean 48.85?), got '48.85°'"],
+    ['custom_fields.surface_m2', '85.5 m²', "custom_fields.surface_m2: must be a number between 0 and 10000 (did you mean 85.5?), got '85.5 m²'"],
+    ['custom_fields.seats', '1,200', "custom_fields.seats: must be a whole number between 0 and 500, got '1,200'"],
+    ['custom_fields.seats', '120 seats', "custom_fields.seats: must be a whole number between 0 and 500, got '120 seats'"],
+  ])('%s: offers the number %j shows only when it would be taken', (header, cell, error) => {
+    expect(readCell(columnOf(header), cell, DOT_CONTEXT)).toEqual({ errors: [error] });
+  });
+
   it('refuses a phone number with an extension rather than send it without', () => {
     for (const cell of ['+33 6 41 09 39 57 ext. 12', '+33 6 41 09 39 57 poste 12', '+1 212 555 0100 x123']) {
       expect(readCell(columnOf('contacts.0.phone_numbers'), cell, DOT_CONTEXT)).toEqual({

@@ -47,7 +47,14 @@ describe('dates as spreadsheets write them', () => {
   it('refuses a date with a time of day other than midnight, whose day would depend on its time zone', () => {
     expect(parseDate('2023-07-28T22:00:00Z', DOT_CONTEXT)).toEqual({ error: 'holds a time of day; write the date alone (2023-07-28) if that is the day meant' });
     expect(parseDate('05/06/2026 14:30', DOT_CONTEXT)).toEqual({ error: 'could be dd/mm/yyyy or mm/dd/yyyy; write it yyyy-mm-dd, or give --date-format' });
-    expect(readCell(columnOf('opening_date'), '31.02.2023', DOT_CONTEXT)).toEqual({ errors: ["opening_date: must be a date yyyy-mm-dd, got '31.02.2023'"] });
+    expect(readCell(columnOf('opening_date'), '31.02.2023', DOT_CONTEXT)).toEqual({ errors: ["opening_date: is no day of the calendar (February 2023 has 28 days), got '31.02.2023'"] });
+  });
+
+  it('says why a date of the right form is no day of the calendar', () => {
+    expect(parseDate('2023-02-29', DOT_CONTEXT)).toEqual({ error: 'is no day of the calendar (February 2023 has 28 days)' });
+    expect(parseDate('2024-02-29', DOT_CONTEXT)).toEqual({ date: '2024-02-29' });
+    expect(parseDate('2023-13-01', DOT_CONTEXT)).toEqual({ error: 'is no day of the calendar (there is no month 13)' });
+    expect(parseDate('31/04/2026', DOT_CONTEXT)).toEqual({ error: 'is no day of the calendar (April 2026 has 30 days)' });
   });
 
   it('refuses an order it cannot tell, and a date the declared format does not fit', () => {

@@ -3,14 +3,17 @@ import type { Column } from '../column.js';
 import { defineColumn, type FactorySpec } from '../define-column.js';
 import { formatDecimal, parseDecimal } from './parse-decimal.js';
 
-/** A currency before or after an amount (`€12.50`, `12.50 EUR`): the API's numbers carry none. */
-const CURRENCY = /^(?:[€$£¥]|eur|usd|gbp|chf)\s*|\s*(?:[€$£¥]|eur|usd|gbp|chf|euros?)$/gi;
+/** A currency or a unit around a number (`€12.50`, `12.50 EUR`, `85 m²`, `48.85°`): the API's numbers carry none. */
+const UNIT = /^(?:[€$£¥]|eur|usd|gbp|chf)\s*|\s*(?:[€$£¥°%]|m²|m2|eur|usd|gbp|chf|euros?)$/gi;
+/** Thousands grouped by a comma or a dot (`1,200`, `1.200`): in a whole number, nothing else. */
+const GROUPED_THOUSANDS = /^\d{1,3}(?:[,.]\d{3})+$/;
 /** A space between thousands (`1 200`), a non-breaking one as a French Excel writes it too. */
 const THOUSANDS_SPACE = /(?<=\d)[\s\u00a0\u202f](?=\d{3}(?!\d))/g;
 
 /** A number written with the file's decimal separator; its bounds, shown in errors, come from its schema. */
 export function numberColumn(spec: FactorySpec<number | null>): Column<number | null> {
   const expected = describeNumber(spec.schema);
+  const whole = expected.startsWith('a whole number');
   return defineColumn<number | null>({
     grammar: expected,
     typed: 'number',
@@ -18,18 +21,21 @@ export function numberColumn(spec: FactorySpec<number | null>): Column<number | 
     parse(cell, context) {
       const value = typeof cell === 'string' ? parseDecimal(cell, context) : undefined;
       if (value !== undefined) return { value };
+      // Offered only when it would be taken: `1,200` seats is no hint where at most 500 are.
+      const shown = suggestNumber(String(cell), context, whole);
+      const meant = shown !== undefined && spec.schema.safeParse(shown).success ? shown : undefined;
       // A comma in a comma-separated file is no decimal separator: say so, it is the usual mistake.
-      const hint = context.decimalSeparator === '.' && String(cell).includes(',') ? ` with '.' before decimals` : '';
-      const meant = suggestNumber(String(cell), context);
+      const hint = meant === undefined && !whole && context.decimalSeparator === '.' && String(cell).includes(',') ? ` with '.' before decimals` : '';
       return { error: `must be ${expected}${hint}${meant === undefined ? '' : ` (did you mean ${formatDecimal(meant, context)}?)`}` };
     },
     format: (value, context) => (value === null ? '' : formatDecimal(value, context)),
   });
 }
 
-/** The number a formatted cell shows (`12.50 €`, `1 200`), for a hint: whether the currency was the business's is not the import's to guess. */
-function suggestNumber(text: string, context: Parameters<typeof parseDecimal>[1]): number | undefined {
-  const bare = text.trim().replace(CURRENCY, '').replace(THOUSANDS_SPACE, '');
+/** The number a formatted cell shows (`12.50 €`, `1 200`, `85 m²`; `1,200` in a whole number), for a hint: whether the currency was the business's is not the import's to guess. */
+function suggestNumber(text: string, context: Parameters<typeof parseDecimal>[1], whole: boolean): number | undefined {
+  const unformatted = text.trim().replace(UNIT, '').replace(THOUSANDS_SPACE, '');
+  const bare = whole && GROUPED_THOUSANDS.test(unformatted) ? unformatted.replace(/[,.]/g, '') : unformatted;
   return bare === text.trim() ? undefined : parseDecimal(bare, context);
 }
 

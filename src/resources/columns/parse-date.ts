@@ -23,11 +23,28 @@ const SERIAL = /^\d{5}$/;
  * order cannot be told; undefined is no date form at all, for the schema to refuse.
  */
 export function parseDate(text: string, context: CellContext): { date: string } | { error: string } | undefined {
+  const read = readDateForm(text, context);
+  if (read === undefined || 'error' in read) return read;
+  const fault = findCalendarFault(read.date);
+  return fault === undefined ? read : { error: fault };
+}
+
+const MONTHS = new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' });
+
+/** Why a yyyy-mm-dd is no day of the calendar (`2023-02-30`, `29/02/2023`), undefined for a real one. */
+function findCalendarFault(date: string): string | undefined {
+  const [year = 0, month = 0, day = 0] = date.split('-').map(Number);
+  if (month < 1 || month > 12) return `is no day of the calendar (there is no month ${month})`;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day >= 1 && day <= days ? undefined : `is no day of the calendar (${MONTHS.format(Date.UTC(year, month - 1, 1))} ${year} has ${days} days)`;
+}
+
+function readDateForm(text: string, context: CellContext): { date: string } | { error: string } | undefined {
   const trimmed = text.trim();
   if (ISO_DATE.test(trimmed)) return { date: trimmed };
   const timed = TIME_OF_DAY.exec(trimmed);
   if (timed !== null) {
-    const read = parseDate(timed[1] ?? '', context);
+    const read = readDateForm(timed[1] ?? '', context);
     const time = [timed[2], timed[3], timed[4]];
     if (read === undefined || 'error' in read) return read;
     // Midnight is a date field's own time; any other would make the day depend on its time zone.
