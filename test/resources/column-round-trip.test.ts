@@ -349,6 +349,15 @@ describe('cells as people type them read into canonical values', () => {
     });
   });
 
+  it('refuses several email addresses, and a mailto: link with the address it holds', () => {
+    expect(readCell(columnOf('contacts.0.email'), 'a@example.com; b@example.com', DOT_CONTEXT)).toEqual({
+      errors: ["contacts.0.email: must be one email address, not several, got 'a@example.com; b@example.com'"],
+    });
+    expect(readCell(columnOf('contacts.0.email'), 'mailto:a@example.com', DOT_CONTEXT)).toEqual({
+      errors: ["contacts.0.email: must be an email address (did you mean a@example.com?), got 'mailto:a@example.com'"],
+    });
+  });
+
   it('refuses two web addresses in a URL column', () => {
     expect(readCell(columnOf('website_url'), 'https://a.fr https://b.fr', DOT_CONTEXT)).toEqual({
       errors: ["website_url: must be one http(s) URL, not several, got 'https://a.fr https://b.fr'"],

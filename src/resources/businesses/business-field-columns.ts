@@ -7,6 +7,7 @@ import { choiceColumn } from '../columns/choice-column.js';
 import { dateColumn } from '../columns/date-column.js';
 import { LIST_SEPARATOR, listColumn, TEXT_ITEMS } from '../columns/list-column.js';
 import { countryColumn } from '../columns/country-column.js';
+import { emailColumn } from '../columns/email-column.js';
 import { numberColumn } from '../columns/number-column.js';
 import { parseDecimal, formatDecimal } from '../columns/parse-decimal.js';
 import { specificCloseColumn, specificOpenColumn } from '../columns/specific-hours-columns.js';
@@ -108,11 +109,9 @@ function listBusinessFieldColumns(): Column[] {
       example: '12345678900012',
     }),
     textColumn({ header: 'contacts.0.name', trim: true, schema: ContactSchema.shape.name.unwrap(), description: 'Name of the main contact', example: 'Claire Martin' }),
-    textColumn({
+    emailColumn({
       header: 'contacts.0.email',
       schema: ContactSchema.shape.email.unwrap(),
-      trim: true,
-      grammar: 'an email address',
       description: 'Email of the main contact',
       example: 'contact@boulangerie-martin.example.com',
     }),
