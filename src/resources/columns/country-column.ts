@@ -44,7 +44,13 @@ export function countryColumn(spec: FactorySpec<string | null>): Column<string |
     ...spec,
     choices: listCountryCodes(),
     grammar: 'a two-letter country code (ISO 3166), e.g. FR, or a country name (France)',
-    parse: (cell) => ({ value: readCountry(String(cell)) ?? String(cell).trim() }),
+    parse: (cell) => {
+      const text = String(cell).trim();
+      const code = readCountry(text);
+      if (code !== undefined) return { value: code };
+      // Two letters go to the schema, which says whether ISO 3166 has them; a longer text is a name no language here gives.
+      return /^[A-Za-z]{2}$/.test(text) ? { value: text } : { error: 'must be a two-letter country code (FR) or a country name (France, Allemagne, Deutschland)' };
+    },
     format: (value) => value ?? '',
   });
 }
