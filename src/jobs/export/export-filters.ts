@@ -26,16 +26,14 @@ const isoDate = z.iso.date();
 const isoDateTime = z.iso.datetime({ offset: true, local: true });
 const ISO_WORDS = 'an ISO 8601 date or date-time (2026-01-31, or 2026-01-31T08:00:00Z)';
 // Date.parse would take `01/06/2025` (as 6 January) and send it for the service to refuse.
-const dateTime = z
-  .string()
-  .trim()
-  .refine((value) => isoDate.safeParse(value).success || isoDateTime.safeParse(value).success, `must be ${ISO_WORDS}`);
+const isIso = (value: string): boolean => isoDate.safeParse(value).success || isoDateTime.safeParse(value).success;
+const dateTime = z.string().trim().refine(isIso, `must be ${ISO_WORDS}`);
 /** A day alone as the last bound means all of it: `--until 2025-06-30` keeps the results of 30 June, which its midnight would not. */
 const untilDateTime = dateTime.transform((value) => (isoDate.safeParse(value).success ? `${value}T23:59:59.999999` : value));
 const epochOrDateTime = z
   .union([z.number(), z.string()])
   .transform((value) => String(value).trim())
-  .refine((value) => /^\d+(\.\d+)?$/.test(value) || isoDate.safeParse(value).success || isoDateTime.safeParse(value).success, `must be epoch seconds or ${ISO_WORDS}`);
+  .refine((value) => /^\d+(\.\d+)?$/.test(value) || isIso(value), `must be epoch seconds or ${ISO_WORDS}`);
 /** Choices in any case, spaces or hyphens for underscores (`Open`, `not treated`), as a sheet reads them. */
 const choices = <const T extends readonly [string, ...string[]]>(values: T) => {
   const find = createChoiceFinder(values);

@@ -50,8 +50,7 @@ export function readCountryCells(cells: Readonly<Record<string, CellValue>>): Co
   let errors: string[] | undefined;
   if (typeof phones === 'string' && phones.trim() !== '') {
     read[PHONES] = readNationalPhones(phones, country, notes);
-    // Items no one number whatever the country are left for the column to say why.
-    const strangers = listNationalNumbers(read[PHONES]).filter((item) => describePhoneFault(item) === undefined);
+    const strangers = listNationalNumbers(read[PHONES]);
     if (strangers.length > 0) {
       errors = [`${PHONES}: ${strangers.map(quoteCell).join(', ')} is not a phone number of ${country}, the row's country; write it in E.164 format (+33302060628)`];
       read[PHONES] = '';
@@ -86,7 +85,13 @@ const splitPhones = (cell: string): string[] => cell.split(LIST_SEPARATOR);
 const isNational = (typed: string): boolean => typed !== '' && !typed.startsWith('+') && !typed.startsWith('#');
 /** Digits as a national number is written (`06 12 34 56 78`, `(0)4.95.21.00.01`), not a number a spreadsheet rounded (`4,47911E+11`), which its column refuses. */
 const NATIONAL_DIGITS = /^[\d\s.()/-]*\d[\d\s.()/-]*$/;
-const holdsNationalNumber = (cell: string): boolean => listNationalNumbers(cell).some((item) => NATIONAL_DIGITS.test(item) && describePhoneFault(item) === undefined);
+const holdsNationalNumber = (cell: string): boolean => listNationalNumbers(cell).some((item) => NATIONAL_DIGITS.test(item));
 
-/** The items of a phones cell that are national numbers (no `+`), trimmed. */
-export const listNationalNumbers = (cell: string): string[] => splitPhones(cell).map((item) => item.trim()).filter(isNational);
+/**
+ * The items of a phones cell that are national numbers (no `+`), trimmed; those that are no one
+ * number whatever the country (several, an extension) are left for the column to say why.
+ */
+export const listNationalNumbers = (cell: string): string[] =>
+  splitPhones(cell)
+    .map((item) => item.trim())
+    .filter((item) => isNational(item) && describePhoneFault(item) === undefined);

@@ -13,7 +13,7 @@ const THOUSANDS_SPACE = /(?<=\d)[\s\u00a0\u202f](?=\d{3}(?!\d))/g;
 /** A number written with the file's decimal separator; its bounds, shown in errors, come from its schema. */
 export function numberColumn(spec: FactorySpec<number | null>): Column<number | null> {
   const expected = describeNumber(spec.schema);
-  const whole = expected.startsWith('a whole number');
+  const whole = unwrapNumber(spec.schema)?.format === 'safeint';
   return defineColumn<number | null>({
     grammar: expected,
     typed: 'number',
@@ -41,8 +41,8 @@ function suggestNumber(text: string, context: Parameters<typeof parseDecimal>[1]
 
 /** "a number between -90 and 90", from the checks of the schema. */
 function describeNumber(schema: z.ZodType): string {
-  const number = schema instanceof z.ZodNullable ? schema.unwrap() : schema;
-  if (!(number instanceof z.ZodNumber)) return 'a number';
+  const number = unwrapNumber(schema);
+  if (number === undefined) return 'a number';
   const kind = number.format === 'safeint' ? 'a whole number' : 'a number';
   const min = isShownBound(number.minValue) ? number.minValue : undefined;
   const max = isShownBound(number.maxValue) ? number.maxValue : undefined;
@@ -50,6 +50,11 @@ function describeNumber(schema: z.ZodType): string {
   if (min !== undefined) return `${kind} of at least ${min}`;
   if (max !== undefined) return `${kind} of at most ${max}`;
   return kind;
+}
+
+function unwrapNumber(schema: z.ZodType): z.ZodNumber | undefined {
+  const number = schema instanceof z.ZodNullable ? schema.unwrap() : schema;
+  return number instanceof z.ZodNumber ? number : undefined;
 }
 
 // Integers carry the safe-integer range as bounds: nobody needs to read them.

@@ -4,14 +4,14 @@ import type { Column, Parsed } from '../column.js';
 import { defineColumn } from '../define-column.js';
 import { LIST_SEPARATOR, splitList } from './list-column.js';
 import { DATE_PATTERN, parseDate } from './parse-date.js';
-import { readTimeWindows } from './split-time-windows.js';
+import { DASH, readTimeWindows } from './split-time-windows.js';
 
 type DateRange = SpecificHours['close'][number];
 type OpenDays = SpecificHours['open'][number];
 
 const DATE = `(${DATE_PATTERN})`;
 /** `..`, or a dash between two whole dates (`2026-12-24 - 2026-12-26`, an en dash too): no date holds one around it. */
-const TO = String.raw`(?:\s*\.\.\s*|\s*[-\u2010-\u2015\u2212]\s*)`;
+const TO = String.raw`\s*(?:\.\.|${DASH})\s*`;
 const CLOSE_ENTRY = new RegExp(String.raw`^${DATE}(?:${TO}${DATE})?$`);
 const OPEN_ENTRY = new RegExp(String.raw`^${DATE}(?:${TO}${DATE})?\s+(.+)$`);
 // Dates also read as the sheet writes them (parseDate); the grammar names the form exports write.
@@ -67,8 +67,10 @@ function parseEntries<E>(cell: string, error: string, parseEntry: (entry: string
   const entries: E[] = [];
   for (const text of splitList(cell)) {
     const entry = parseEntry(text);
-    const meant = entry === undefined ? suggestRange(text) : undefined;
-    if (entry === undefined) return { error: meant === undefined ? error : `${error} (did you mean ${meant}?)`, got: text };
+    if (entry === undefined) {
+      const meant = suggestRange(text);
+      return { error: meant === undefined ? error : `${error} (did you mean ${meant}?)`, got: text };
+    }
     if ('error' in entry) return { error: entry.error, got: text };
     entries.push(entry.value);
   }

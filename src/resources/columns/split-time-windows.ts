@@ -4,8 +4,9 @@ import type { Parsed } from '../column.js';
 const WINDOW = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/;
 const CANONICAL_WINDOWS = /^\d\d:\d\d-\d\d:\d\d(?:,\d\d:\d\d-\d\d:\d\d)*$/;
 
-/** The dashes a word processor or a spreadsheet's autocorrect puts for `-`: en and em dashes, the minus sign… */
-const DASHES = /\s*[-\u2010-\u2015\u2212]\s*/g;
+/** A `-`, or a dash a word processor or a spreadsheet's autocorrect puts for it: en and em dashes, the minus sign… */
+export const DASH = String.raw`[-\u2010-\u2015\u2212]`;
+const DASHES = new RegExp(String.raw`\s*${DASH}\s*`, 'g');
 
 /**
  * Time windows separated by commas, semicolons, pipes, slashes or spaces; `9:00 - 12:00` and

@@ -45,6 +45,16 @@ describe('cells read with the row country', () => {
     );
   });
 
+  it("leaves a number with an extension, waiting for its business's country, to its column's refusal", async () => {
+    const [, , , business] = harness.api.emulator.state.orgBusinesses(1);
+    if (business === undefined) throw new Error('no business');
+    const csv = `business_id;contacts.0.phone_numbers\n${business.id};06 12 34 56 78|04 95 21 00 02 poste 12\n`;
+    const { results } = await harness.runImport('businesses', csv);
+    expect(results[0]?._errors).toBe(
+      "contacts.0.phone_numbers: must be a phone number without an extension (E.164 has none); write the number alone, and the extension elsewhere, got '04 95 21 00 02 poste 12'",
+    );
+  });
+
   it("reads the business's country as liberally as a cell (fr)", async () => {
     const [, , , , business] = harness.api.emulator.state.orgBusinesses(1);
     if (business === undefined) throw new Error('no business');

@@ -32,8 +32,8 @@ type Selection = SelectionSetting['value'];
 function planSelection(typed: SelectionSetting, stored: Selection | null): ItemPlan<AttributeSetting> {
   const selected = stored?.set_values ?? [];
   const allowed = stored === null ? undefined : [...stored.set_values, ...stored.unset_values];
-  // Values as people type them (`American Express`) read as the ids allowed (`american_express`).
-  const findValue = allowed === undefined ? (value: string) => value : createChoiceFinder(allowed);
+  // Values as people type them (`American Express`) read as the ids allowed (`american_express`); without a read, as typed.
+  const findValue = createChoiceFinder(allowed ?? []);
   const setting: SelectionSetting = { ...typed, value: { set_values: typed.value.set_values.map(findValue), unset_values: typed.value.unset_values.map(findValue) } };
   if (allowed !== undefined) {
     const errors = (['set_values', 'unset_values'] as const).flatMap((key) => {
