@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Role } from '../api/facts/service-facts.js';
 import type { Clock } from '../api/pacing/clock.js';
@@ -15,6 +16,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   stdout: OutputStream;
   stderr: OutputStream;
+  /** What `import <resource> -` reads; none where nothing can be piped. */
+  stdin?: Readable & { isTTY?: boolean };
   signals: SignalSource;
   /** Time as pacing, retries and `--emulator` see it: the system's, unless a test gives one that never waits. */
   clock?: Clock;

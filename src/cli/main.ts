@@ -9,4 +9,13 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-process.exitCode = await runCli(hideBin(process.argv), { env: process.env, stdout: process.stdout, stderr: process.stderr, signals: process });
+process.exitCode = await runCli(hideBin(process.argv), {
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  // Only a command that reads standard input opens it.
+  get stdin() {
+    return process.stdin;
+  },
+  signals: process,
+});

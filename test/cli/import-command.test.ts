@@ -1,6 +1,9 @@
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
-import { runCliInProcess } from './test-io.js';
+import { makeTempDir } from '../sheets/make-temp-dir.js';
+import { runCliInProcess, testIo, type TestIo } from './test-io.js';
 
 describe('import command', () => {
   it('refuses a malformed limit before anything is read', async () => {
@@ -15,5 +18,31 @@ describe('import command', () => {
     expect(result.stderr).toContain(
       'Could not import services: --max-status-changes: applies to businesses only; --on-conflict: applies to businesses only; --max-errors: a percentage applies to businesses only (it needs a plan of the whole file); give a number of rows. Correct the options.',
     );
+  });
+});
+
+describe('import <resource> - (the sheet piped in)', () => {
+  const sheet = 'code,description_short\n000001,Piped in\n';
+
+  function pipedIo(content: string, isTTY = false): TestIo {
+    return { ...testIo(), stdin: Object.assign(Readable.from([Buffer.from(content)]), { isTTY }) };
+  }
+
+  it('imports what is piped, and resumes from its journal when the same bytes are piped again', async () => {
+    const report = join(await makeTempDir(), 'r');
+    const args = ['import', 'businesses', '-', '--emulator', '--report', report];
+    const first = await runCliInProcess(args, {}, pipedIo(sheet));
+    expect(first.code, first.stderr).toBe(EXIT_CODES.success);
+    expect(first.stderr).toContain('businesses: 1 row (1 updated); 2 requests (1 read, 1 write)');
+    const again = await runCliInProcess(args, {}, pipedIo(sheet));
+    expect(again.stderr).toContain('1 from an earlier run); 0 requests');
+    const changed = await runCliInProcess(args, {}, pipedIo(`${sheet}000002,Added\n`));
+    expect(changed.stderr).toContain('the source file changed since the journal was written');
+  });
+
+  it('refuses - when standard input is a terminal', async () => {
+    const result = await runCliInProcess(['import', 'businesses', '-', '--emulator'], {}, pipedIo('', true));
+    expect(result.code).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toContain('Could not import businesses: - reads the sheet piped in, and standard input is a terminal. Pipe the sheet (cat stores.csv | listing-bulk import businesses -), or give its path.');
   });
 });

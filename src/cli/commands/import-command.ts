@@ -15,6 +15,7 @@ import { resourcePositional } from '../resource-positional.js';
 import { IMPORT_RESOURCE_ALIASES } from '../../resources/resource-names.js';
 import { DATE_FORMATS } from '../../resources/cells/cell-context.js';
 import { listFlagIssues } from '../../api/schemas/describe-issues.js';
+import { PIPED_SHEET, withPipedSheet } from '../../sheets/file/piped-sheet.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -23,7 +24,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
     (command) =>
       command
         .positional('resource', resourcePositional(IMPORT_RESOURCES, IMPORT_RESOURCE_ALIASES, 'What the sheet holds'))
-        .positional('file', { type: 'string', demandOption: true, describe: 'The .csv or .xlsx file' })
+        .positional('file', { type: 'string', demandOption: true, describe: 'The .csv or .xlsx file, or - for the sheet piped in' })
         .option('sheet', { type: 'string', describe: 'XLSX sheet (default: the one named after the resource, else the first whose header names a column it reads); a CSV file is read whole, with a warning' })
         .option('report', { type: 'string', describe: 'Report directory (default: reports/<resource>-<UTC timestamp>); the same one again resumes the import from its journal' })
         .option('restart', { type: 'boolean', default: false, describe: 'Start over: forget the journal an earlier run left in --report' })
@@ -42,8 +43,8 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .option('json', jsonFlag('the summary'))
         // A wrong limit is a usage error, reported before anything is read.
         .check((argv) => {
-          // yargs reads `-` as an empty name.
-          if (argv.file.trim() === '') return `Could not import ${argv.resource}: no file given (standard input, -, is not read: an import reads its file more than once, and a resume reads it again). Save the sheet as a .csv or .xlsx file and give its path.`;
+          const problem = checkFileArgument(argv.resource, argv.file, context.io);
+          if (problem !== undefined) return problem;
           const read = readLimits(argv.resource, argv);
           const renamed = argv['rename-columns'] === undefined ? undefined : parseRenamePairs(argv['rename-columns']);
           if (renamed !== undefined && 'problem' in renamed) return `Could not import ${argv.resource}: ${renamed.problem}. Give each column to rename as HEADER=column, separated by commas.`;
@@ -54,8 +55,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
       const read = readLimits(argv.resource, argv);
       const limits = 'limits' in read ? toLimitOptions(argv.resource, read.limits) : {};
       await withApiSession(context, readSessionFlags(argv), async ({ client, progress, signal }) => {
-        const summary = await importSheet(client, argv.resource, {
-          file: argv.file,
+        const options = {
           reportDir: argv.report ?? defaultReportDir(argv.resource),
           mode: argv.mode,
           dryRun: argv['dry-run'],
@@ -70,7 +70,11 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
           allowCodeChanges: argv['allow-code-changes'],
           onProgress: progress.update,
           ...(progress.shown ? { onRowsExpected: (rows: number) => { progress.expectRows(rows); } } : {}),
-        }, logger);
+        };
+        const { stdin } = context.io;
+        const summary = isPiped(argv.file) && stdin !== undefined
+          ? await withPipedSheet(stdin, signal, (source) => importSheet(client, argv.resource, { ...options, file: PIPED_SHEET, source }, logger))
+          : await importSheet(client, argv.resource, { ...options, file: argv.file }, logger);
         progress.stop();
         printSummary(summary, argv.json, context.io);
         if (signal.aborted) logger.warn(RESUME_HINT);
@@ -78,6 +82,19 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
       });
     },
   );
+}
+
+// yargs reads `-` as an empty name.
+function isPiped(file: string): boolean {
+  return file.trim() === '';
+}
+
+/** Why the file argument cannot be read: `-` with nothing piped in. */
+function checkFileArgument(resource: string, file: string, io: CliIo): string | undefined {
+  if (!isPiped(file)) return undefined;
+  if (io.stdin === undefined) return `Could not import ${resource}: no file given, and standard input (-) cannot be read here. Give the sheet's path.`;
+  if (io.stdin.isTTY === true) return `Could not import ${resource}: - reads the sheet piped in, and standard input is a terminal. Pipe the sheet (cat stores.csv | listing-bulk import ${resource} -), or give its path.`;
+  return undefined;
 }
 
 interface LimitFlags {

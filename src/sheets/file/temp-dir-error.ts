@@ -7,18 +7,19 @@ import { SheetError } from '../sheet-error.js';
 const UNWRITABLE: ReadonlySet<unknown> = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
 
 /**
- * exceljs unpacks a worksheet zipped before the workbook's relations (as exceljs itself writes them)
- * to a temporary file in os.tmpdir(). When that directory cannot take it (a read-only root in a
- * container), the workbook is not at fault: the error names the directory and how to give one.
+ * A piped sheet is saved to a temporary file in os.tmpdir(), and exceljs unpacks a worksheet zipped
+ * before the workbook's relations (as exceljs itself writes them) there. When that directory cannot
+ * take it (a read-only root in a container), the sheet is not at fault: the error names the
+ * directory and how to give one. `why` says what goes there.
  */
-export function toTempDirError(error: unknown, path: string): SheetError | undefined {
+export function toTempDirError(error: unknown, path: string, why: string): SheetError | undefined {
   if (!isErrnoError(error) || !UNWRITABLE.has(error.code) || error.path === undefined) return undefined;
   const dir = tmpdir();
   const dirs = [dir, realpathOrSame(dir)];
   if (!dirs.includes(error.path) && !dirs.includes(dirname(error.path))) return undefined;
   return new SheetError(
     `read ${path}`,
-    `its worksheet is unpacked to a temporary file in ${dir} (TMPDIR) first, and that directory cannot take it (${error.message})`,
+    `${why} in ${dir} (TMPDIR) first, and that directory cannot take it (${error.message})`,
     `Set TMPDIR to a writable directory, or mount one at ${dir} (docker run --tmpfs ${dir}; Kubernetes: an emptyDir volume).`,
     { cause: error },
   );
