@@ -11,6 +11,7 @@ import { toTempDirError } from './temp-dir-error.js';
 /** What the reports and messages call a sheet piped in. */
 export const PIPED_SHEET = 'standard input';
 
+const LINE_ENDS: ReadonlySet<number> = new Set([0x0a, 0x0d]);
 /** A workbook is a zip archive; anything else is read as CSV. */
 const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
 
@@ -35,19 +36,28 @@ export async function withPipedSheet<T>(input: Readable, signal: AbortSignal, us
 async function savePipedSheet(input: Readable, dir: string, signal: AbortSignal): Promise<string> {
   const saved = join(dir, 'stdin');
   let head = Buffer.alloc(0);
-  async function* noteHead(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-    for await (const chunk of chunks) {
+  let last: number | undefined;
+  // A stream given an encoding yields text.
+  async function* noteEnds(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
+    for await (const read of chunks) {
+      const chunk = typeof read === 'string' ? Buffer.from(read) : read;
       if (head.length < ZIP_SIGNATURE.length) head = Buffer.concat([head, chunk]).subarray(0, ZIP_SIGNATURE.length);
+      last = chunk.at(-1) ?? last;
       yield chunk;
     }
   }
   try {
-    await pipeline(input, noteHead, createWriteStream(saved, { mode: 0o600 }), { signal });
+    await pipeline(input, noteEnds, createWriteStream(saved, { mode: 0o600 }), { signal });
   } catch (error) {
     if (signal.aborted) throw new SheetError(`read ${PIPED_SHEET}`, 'the run was stopped before the input ended', 'Nothing was imported: pipe the sheet again.', { cause: error });
     throw toPipeError(error);
   }
-  const path = `${saved}.${head.equals(ZIP_SIGNATURE) ? 'xlsx' : 'csv'}`;
+  const workbook = head.equals(ZIP_SIGNATURE);
+  // A command that fails while it writes leaves its last row cut short, which would be sent as it is.
+  if (!workbook && last !== undefined && !LINE_ENDS.has(last)) {
+    throw new SheetError(`read ${PIPED_SHEET}`, 'it does not end with a line break, as a sheet cut short by a command that failed ends', 'Nothing was imported: if the sheet is whole, end it with a line break or give its path.');
+  }
+  const path = `${saved}.${workbook ? 'xlsx' : 'csv'}`;
   await rename(saved, path);
   return path;
 }
