@@ -46,6 +46,15 @@ describe('a sheet piped in', () => {
     );
   });
 
+  it('is read when a UTF-16 file ends with its line break', async () => {
+    const piped = await readPiped(Readable.from([Buffer.from('\uFEFFcode\tname\r\nM1\tCrêperie\r\n', 'utf16le')]));
+    expect(piped.columns).toEqual(['code', 'name']);
+  });
+
+  it('is refused when nothing is piped in, as from a container started without -i', async () => {
+    await expect(readPiped(Readable.from([]))).rejects.toThrow('Could not read standard input: nothing was piped in: it ended before its first byte. Pipe the sheet to the command (in a container: docker run -i), or give its path.');
+  });
+
   it('names TMPDIR when the temporary directory cannot take it', async () => {
     const missing = join(await makeTempDir(), 'missing');
     process.env.TMPDIR = missing;

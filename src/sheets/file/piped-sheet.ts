@@ -11,7 +11,7 @@ import { toTempDirError } from './temp-dir-error.js';
 /** What the reports and messages call a sheet piped in. */
 export const PIPED_SHEET = 'standard input';
 
-const LINE_ENDS: ReadonlySet<number> = new Set([0x0a, 0x0d]);
+const LINE_ENDS: ReadonlySet<number | undefined> = new Set([0x0a, 0x0d]);
 /** A workbook is a zip archive; anything else is read as CSV. */
 const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
 
@@ -35,14 +35,14 @@ export async function withPipedSheet<T>(input: Readable, signal: AbortSignal, us
 /** Saves the whole input to `dir`, as stdin.xlsx or stdin.csv by its first bytes (the readers go by the name). */
 async function savePipedSheet(input: Readable, dir: string, signal: AbortSignal): Promise<string> {
   const saved = join(dir, 'stdin');
-  let head = Buffer.alloc(0);
-  let last: number | undefined;
+  // Set as the bytes pass: what the name and the checks go by.
+  const seen = { head: Buffer.alloc(0), tail: Buffer.alloc(0) };
   // A stream given an encoding yields text.
   async function* noteEnds(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
     for await (const read of chunks) {
       const chunk = typeof read === 'string' ? Buffer.from(read) : read;
-      if (head.length < ZIP_SIGNATURE.length) head = Buffer.concat([head, chunk]).subarray(0, ZIP_SIGNATURE.length);
-      last = chunk.at(-1) ?? last;
+      if (seen.head.length < ZIP_SIGNATURE.length) seen.head = Buffer.concat([seen.head, chunk]).subarray(0, ZIP_SIGNATURE.length);
+      seen.tail = Buffer.concat([seen.tail, chunk.subarray(-2)]).subarray(-2);
       yield chunk;
     }
   }
@@ -52,14 +52,21 @@ async function savePipedSheet(input: Readable, dir: string, signal: AbortSignal)
     if (signal.aborted) throw new SheetError(`read ${PIPED_SHEET}`, 'the run was stopped before the input ended', 'Nothing was imported: pipe the sheet again.', { cause: error });
     throw toPipeError(error);
   }
-  const workbook = head.equals(ZIP_SIGNATURE);
+  if (seen.tail.length === 0) throw new SheetError(`read ${PIPED_SHEET}`, 'nothing was piped in: it ended before its first byte', 'Pipe the sheet to the command (in a container: docker run -i), or give its path.');
+  const workbook = seen.head.equals(ZIP_SIGNATURE);
   // A command that fails while it writes leaves its last row cut short, which would be sent as it is.
-  if (!workbook && last !== undefined && !LINE_ENDS.has(last)) {
+  if (!workbook && !endsLine(seen.tail)) {
     throw new SheetError(`read ${PIPED_SHEET}`, 'it does not end with a line break, as a sheet cut short by a command that failed ends', 'Nothing was imported: if the sheet is whole, end it with a line break or give its path.');
   }
   const path = `${saved}.${workbook ? 'xlsx' : 'csv'}`;
   await rename(saved, path);
   return path;
+}
+
+/** Whether the last bytes end a line, in UTF-16 little-endian too (`\n\0`). */
+function endsLine(tail: Buffer): boolean {
+  const [before, last] = tail.length === 2 ? tail : [undefined, tail[0]];
+  return LINE_ENDS.has(last) || (last === 0 && LINE_ENDS.has(before));
 }
 
 function toPipeError(error: unknown): unknown {
