@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import { ApiError } from '../api/errors/api-error.js';
 import type { OrgApi } from '../api/org-api.js';
-import { isRawCustomField, type CustomFieldReading } from '../api/schemas/custom-field-reading.js';
-import { CustomFieldDefinitionSchema } from '../api/schemas/custom-fields.js';
-import { describeUnreadable, REPORT_INPUT } from '../api/schemas/describe-issues.js';
-import type { UnreadableItem } from '../api/schemas/read-each.js';
+import { isRawCustomField, type CustomFieldReading } from '../api/schemas/custom-fields/custom-field-reading.js';
+import { CustomFieldDefinitionSchema } from '../api/schemas/custom-fields/custom-fields.js';
+import { describeUnreadable, REPORT_INPUT } from '../api/schemas/reading/describe-issues.js';
+import type { UnreadableItem } from '../api/schemas/reading/read-each.js';
 
 /**
  * The custom fields of an organization, which type the businesses' custom_fields columns. They belong

@@ -1,4 +1,4 @@
-import type { CustomFieldReading } from '../api/schemas/custom-field-reading.js';
+import type { CustomFieldReading } from '../api/schemas/custom-fields/custom-field-reading.js';
 import { buildAttributeCatalog } from './attributes/attribute-catalog.js';
 import { buildBusinessCatalog } from './businesses/business-catalog.js';
 import { buildCustomFieldOrderCatalog } from './custom-field-order/custom-field-order-catalog.js';

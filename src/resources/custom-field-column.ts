@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isRawCustomField, type CustomFieldReading, type RawCustomField } from '../api/schemas/custom-field-reading.js';
-import { customFieldValueSchema, type CustomFieldDefinition } from '../api/schemas/custom-fields.js';
+import { isRawCustomField, type CustomFieldReading, type RawCustomField } from '../api/schemas/custom-fields/custom-field-reading.js';
+import { customFieldValueSchema, type CustomFieldDefinition } from '../api/schemas/custom-fields/custom-fields.js';
 import type { Column } from './column.js';
 import { booleanColumn } from './columns/boolean-column.js';
 import { choiceColumn } from './columns/choice-column.js';

@@ -1,4 +1,4 @@
-import { OddValue } from '../api/schemas/odd-value.js';
+import { OddValue } from '../api/schemas/reading/odd-value.js';
 import type { FieldPath } from './column.js';
 
 /**

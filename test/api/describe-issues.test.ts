@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeDrift, describeFieldIssues, describeUnreadable, listFlagIssues, listSettingIssues, REPORT_INPUT } from '../../src/api/schemas/describe-issues.js';
+import { describeDrift, describeFieldIssues, describeUnreadable, listFlagIssues, listSettingIssues, REPORT_INPUT } from '../../src/api/schemas/reading/describe-issues.js';
 
 const Business = z.object({ id: z.string(), contacts: z.array(z.object({ phone: z.string() })), status: z.enum(['open', 'closed']) });
 

@@ -7,7 +7,7 @@ import { createApiClient } from '../../src/api/api-client.js';
 import { PER_PAGE_MAX } from '../../src/api/facts/service-facts.js';
 import { createEmulator } from '../../src/emulator/emulator.js';
 import { startEmulatorServer } from '../../src/emulator/http-server.js';
-import { exportBusinesses } from '../../src/jobs/export/export-businesses.js';
+import { exportBusinesses } from '../../src/jobs/export/resources/export-businesses.js';
 
 export interface ExportFigures {
   /** The least time the budget allows for the export's requests, plus the round trip of the last answer, over the time it took. */

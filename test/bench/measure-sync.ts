@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { createApiClient } from '../../src/api/api-client.js';
 import { createEmulator, type Emulator } from '../../src/emulator/emulator.js';
 import { startEmulatorServer } from '../../src/emulator/http-server.js';
-import { exportBusinesses } from '../../src/jobs/export/export-businesses.js';
+import { exportBusinesses } from '../../src/jobs/export/resources/export-businesses.js';
 import type { ImportMode } from '../../src/jobs/import/import-options.js';
 import { importSheet } from '../../src/jobs/import/import-sheet.js';
 import { openSheetReader, openSheetWriter } from '../../src/sheets/index.js';

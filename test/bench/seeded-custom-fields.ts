@@ -1,4 +1,4 @@
-import { CustomFieldDefinitionSchema, type CustomFieldDefinition } from '../../src/api/schemas/custom-fields.js';
+import { CustomFieldDefinitionSchema, type CustomFieldDefinition } from '../../src/api/schemas/custom-fields/custom-fields.js';
 import { createEmulator } from '../../src/emulator/emulator.js';
 
 /** The emulator's seeded custom fields of organization 1, one of every type, as the client reads them. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusinessUpdateSchema } from '../../src/api/schemas/business.js';
-import { CustomFieldDefinitionSchema, customFieldValueSchema } from '../../src/api/schemas/custom-fields.js';
+import { CustomFieldDefinitionSchema, customFieldValueSchema } from '../../src/api/schemas/custom-fields/custom-fields.js';
 import { WEEK_DAYS } from '../../src/api/facts/service-facts.js';
 import { startTestEmulator, type TestEmulator } from './start-test-emulator.js';
 

@@ -6,7 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
-import { exportBusinesses } from '../../src/jobs/export/export-businesses.js';
+import { exportBusinesses } from '../../src/jobs/export/resources/export-businesses.js';
 import { importSheet } from '../../src/jobs/import/import-sheet.js';
 import { readCustomFieldDefinitions } from '../../src/jobs/read-custom-field-definitions.js';
 import { writeTemplate } from '../../src/jobs/template/write-template.js';

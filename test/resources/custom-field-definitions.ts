@@ -1,4 +1,4 @@
-import type { CustomFieldDefinition } from '../../src/api/schemas/custom-fields.js';
+import type { CustomFieldDefinition } from '../../src/api/schemas/custom-fields/custom-fields.js';
 
 /** One custom field of every type, with constraints, as `GET /custom_fields` gives them. */
 export const CUSTOM_FIELDS: CustomFieldDefinition[] = [

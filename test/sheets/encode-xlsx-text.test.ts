@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeXlsxText, encodeXlsxText } from '../../src/sheets/xlsx/encode-xlsx-text.js';
+import { decodeXlsxText, encodeXlsxText } from '../../src/sheets/xlsx/cells/encode-xlsx-text.js';
 
 // Characters XML 1.0 cannot hold, plus CR which XML turns into LF, and DEL which exceljs drops.
 const UNSAFE = /[\0-\x08\x0B-\x1F\x7F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/; // eslint-disable-line no-control-regex -- the characters under test

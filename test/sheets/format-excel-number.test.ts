@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toColumnLetter } from '../../src/sheets/column-letter.js';
-import { convertExcelSerial, formatExcelDate } from '../../src/sheets/xlsx/format-excel-date.js';
-import { formatExcelNumber, isDateFormat } from '../../src/sheets/xlsx/format-excel-number.js';
+import { toColumnLetter } from '../../src/sheets/layout/column-letter.js';
+import { convertExcelSerial, formatExcelDate } from '../../src/sheets/xlsx/cells/format-excel-date.js';
+import { formatExcelNumber, isDateFormat } from '../../src/sheets/xlsx/cells/format-excel-number.js';
 
 describe('numbers as displayed', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { CustomFieldListSchema, type CustomFieldList, type CustomFieldOrder } from '../schemas/custom-field-list.js';
+import { CustomFieldListSchema, type CustomFieldList, type CustomFieldOrder } from '../schemas/custom-fields/custom-field-list.js';
 import { StatusResultSchema, type StatusResult } from '../schemas/status-result.js';
 import type { CallApi } from './call-api.js';
 

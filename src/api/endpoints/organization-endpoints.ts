@@ -1,7 +1,7 @@
 import { pathSegment, renameParams } from '../transport/api-request.js';
 import { GeoLocationPageSchema, type GeoLocationPage } from '../schemas/geo-locations.js';
 import { MessageTemplatesSchema, type MessageTemplate } from '../schemas/message-templates.js';
-import type { ReadItems } from '../schemas/read-each.js';
+import type { ReadItems } from '../schemas/reading/read-each.js';
 import { OrganizationUpdateResultSchema, type OrganizationUpdate, type OrganizationUpdateResult } from '../schemas/organizations.js';
 import { GEO_LOCATION_SEARCH_PARAMS } from '../facts/service-facts.js';
 import type { CallApi } from './call-api.js';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { WEEK_DAYS } from '../facts/service-facts.js';
 import { writeMidnightEnd } from '../facts/write-midnight-end.js';
 import { BusinessSchema } from './business.js';
-import { customFieldReadSchema, type CustomFieldReading } from './custom-field-reading.js';
-import { lenient, lenientList, lenientObject } from './lenient.js';
+import { customFieldReadSchema, type CustomFieldReading } from './custom-fields/custom-field-reading.js';
+import { lenient, lenientList, lenientObject } from './reading/lenient.js';
 
 /*
  * A business as the businesses export and import read it, field by field: only its identity (id,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BusinessSchema } from './business.js';
 import { PAGE_FIELDS } from './page-fields.js';
-import { eachItem } from './read-each.js';
+import { eachItem } from './reading/read-each.js';
 import { SUCCESS_STATUS } from './status-result.js';
 
 /** Answer of `POST /business/{id}`. */

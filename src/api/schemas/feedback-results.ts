@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FEEDBACK_STATES } from '../facts/service-facts.js';
 import { PAGE_FIELDS } from './page-fields.js';
-import { eachItem } from './read-each.js';
+import { eachItem } from './reading/read-each.js';
 
 export const FeedbackResultSchema = z.looseObject({
   id: z.number(),

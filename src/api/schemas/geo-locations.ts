@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_FIELDS } from './page-fields.js';
-import { eachItem } from './read-each.js';
+import { eachItem } from './reading/read-each.js';
 
 export const GeoLocationSchema = z.looseObject({
   id: z.string(),

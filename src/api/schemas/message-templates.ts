@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eachItem } from './read-each.js';
+import { eachItem } from './reading/read-each.js';
 
 export const MessageTemplateSchema = z.looseObject({
   id: z.string(),

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AbortedError, ApiError, AuthenticationError } from '../errors/api-error.js';
-import { describeDrift, describeFieldIssues, REPORT_INPUT } from '../schemas/describe-issues.js';
+import { describeDrift, describeFieldIssues, REPORT_INPUT } from '../schemas/reading/describe-issues.js';
 import type { ApiRequest } from './api-request.js';
 import type { Clock } from '../pacing/clock.js';
 import type { OrgBudget } from '../pacing/org-budget.js';

@@ -14,7 +14,7 @@ import { describeRowCounts } from '../describe-row-counts.js';
 import { resourcePositional } from '../resource-positional.js';
 import { IMPORT_RESOURCE_ALIASES } from '../../resources/resource-names.js';
 import { DATE_FORMATS } from '../../resources/cells/cell-context.js';
-import { listFlagIssues } from '../../api/schemas/describe-issues.js';
+import { listFlagIssues } from '../../api/schemas/reading/describe-issues.js';
 import { PIPED_SHEET, withPipedSheet } from '../../sheets/file/piped-sheet.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {

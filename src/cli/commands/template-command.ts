@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import type { CommandContext, GlobalOptions } from '../command-context.js';
-import type { CustomFieldReading } from '../../api/schemas/custom-field-reading.js';
+import type { CustomFieldReading } from '../../api/schemas/custom-fields/custom-field-reading.js';
 import { readCustomFieldDefinitions } from '../../jobs/read-custom-field-definitions.js';
 import { writeTemplate } from '../../jobs/template/write-template.js';
 import { IMPORT_RESOURCE_ALIASES, IMPORT_RESOURCE_NAMES } from '../../resources/resource-names.js';

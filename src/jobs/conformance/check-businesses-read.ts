@@ -2,9 +2,9 @@ import type { Logger } from 'pino';
 import { readField } from '../../api/checks/read-field.js';
 import type { OrgApi } from '../../api/org-api.js';
 import { businessReadSchema } from '../../api/schemas/business-read.js';
-import { describeOddValue, findOddValues } from '../../api/schemas/odd-value.js';
+import { describeOddValue, findOddValues } from '../../api/schemas/reading/odd-value.js';
 import { BUSINESS_STATUSES } from '../../api/facts/service-facts.js';
-import { isRawCustomField } from '../../api/schemas/custom-field-reading.js';
+import { isRawCustomField } from '../../api/schemas/custom-fields/custom-field-reading.js';
 import { readCustomFieldDefinitions } from '../read-custom-field-definitions.js';
 import { describeCheck, type ConformanceCheck } from './conformance-check.js';
 

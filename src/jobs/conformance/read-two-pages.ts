@@ -1,5 +1,5 @@
 import { readField } from '../../api/checks/read-field.js';
-import type { UnreadableItem } from '../../api/schemas/read-each.js';
+import type { UnreadableItem } from '../../api/schemas/reading/read-each.js';
 import type { ListingAnswer, ListingFinding } from '../listing/listing-source.js';
 import { readListing, type ListedPage } from '../listing/read-listing.js';
 import { toListingAnswer } from '../listing/to-listing-answer.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BUSINESS_STATUSES, FEEDBACK_STATES, NPS_RANGE } from '../../api/facts/service-facts.js';
 import type { ExportResource } from './export-resource-names.js';
 import { UserError } from '../../user-error.js';
-import { listFlagIssues } from '../../api/schemas/describe-issues.js';
+import { listFlagIssues } from '../../api/schemas/reading/describe-issues.js';
 import { readCountry } from '../../resources/columns/country-column.js';
 import { createChoiceFinder } from '../../resources/columns/find-choice.js';
 

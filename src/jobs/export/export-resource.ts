@@ -1,16 +1,16 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { detectSheetFormat } from '../../sheets/index.js';
-import { exportAttributes } from './export-attributes.js';
-import { exportBusinesses } from './export-businesses.js';
-import { exportCustomFields } from './export-custom-fields.js';
-import { exportFeedback } from './export-feedback.js';
-import { exportGeoLocations } from './export-geo-locations.js';
-import { exportMessageTemplates } from './export-message-templates.js';
+import { exportAttributes } from './resources/export-attributes.js';
+import { exportBusinesses } from './resources/export-businesses.js';
+import { exportCustomFields } from './resources/export-custom-fields.js';
+import { exportFeedback } from './resources/export-feedback.js';
+import { exportGeoLocations } from './resources/export-geo-locations.js';
+import { exportMessageTemplates } from './resources/export-message-templates.js';
 import type { ExportOptions, ExportSummary } from './export-options.js';
 import type { ExportResource } from './export-resource-names.js';
-import { exportServices } from './export-services.js';
-import { lockExportFile } from './lock-export-file.js';
+import { exportServices } from './resources/export-services.js';
+import { lockExportFile } from './file/lock-export-file.js';
 
 type Exporter = (client: ApiClient, options: ExportOptions, logger: Logger) => Promise<ExportSummary>;
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isMap, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
-import { formatPath, listSettingIssues, REPORT_INPUT } from '../../api/schemas/describe-issues.js';
+import { formatPath, listSettingIssues, REPORT_INPUT } from '../../api/schemas/reading/describe-issues.js';
 import { findClosestName } from '../../find-closest-name.js';
 import { findSharedOutputs } from './find-shared-outputs.js';
 import { findEscapingPaths } from './find-escaping-paths.js';

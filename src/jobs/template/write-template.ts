@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { CustomFieldReading } from '../../api/schemas/custom-field-reading.js';
+import type { CustomFieldReading } from '../../api/schemas/custom-fields/custom-field-reading.js';
 import { buildImportCatalog } from '../../resources/build-import-catalog.js';
 import { DOT_CONTEXT } from '../../resources/cells/cell-context.js';
 import { formatExampleRow } from '../../resources/cells/format-example-row.js';

@@ -1,5 +1,5 @@
 import type { BusinessUpdate, SpecificHours, WeekHours } from '../../api/schemas/business.js';
-import type { CustomFieldReading } from '../../api/schemas/custom-field-reading.js';
+import type { CustomFieldReading } from '../../api/schemas/custom-fields/custom-field-reading.js';
 import { BUSINESS_IDENTITY_COLUMNS, createBusinessRowReader, storeCodeColumn, type BusinessTarget } from '../business-target.js';
 import type { Column } from '../column.js';
 import { customFieldColumn } from '../custom-field-column.js';

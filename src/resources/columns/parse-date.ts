@@ -1,4 +1,4 @@
-import { convertExcelSerial } from '../../sheets/xlsx/format-excel-date.js';
+import { convertExcelSerial } from '../../sheets/xlsx/cells/format-excel-date.js';
 import { DATE_FORMATS, DOT_CONTEXT, type CellContext, type DateFormat } from '../cells/cell-context.js';
 
 /** A date in any form parseDate reads, for patterns of cells that hold dates among other things. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CustomFieldDefinitionSchema } from '../../api/schemas/custom-fields.js';
+import { CustomFieldDefinitionSchema } from '../../api/schemas/custom-fields/custom-fields.js';
 import { CUSTOM_FIELD_TYPES } from '../../api/facts/service-facts.js';
 import { assemblePayload } from '../assemble-payload.js';
 import { choiceColumn } from '../columns/choice-column.js';

@@ -1,18 +1,18 @@
-import { toColumnLetter } from '../column-letter.js';
-import { buildSheetRow } from '../build-sheet-row.js';
+import { toColumnLetter } from '../layout/column-letter.js';
+import { buildSheetRow } from '../layout/build-sheet-row.js';
 import { detectCsvLayout } from './detect-csv-layout.js';
-import { chainRows } from '../chain-rows.js';
-import { dropFooterRows } from '../drop-footer-rows.js';
-import { describeLabelledTotals } from '../totals-label.js';
-import { findHeaderRow } from '../find-header-row.js';
+import { chainRows } from '../layout/chain-rows.js';
+import { dropFooterRows } from '../layout/drop-footer-rows.js';
+import { describeLabelledTotals } from '../layout/totals-label.js';
+import { findHeaderRow } from '../layout/find-header-row.js';
 import type { CsvDelimiter } from './detect-delimiter.js';
 import { unescapeFormula } from '../escape-formula.js';
-import type { HeaderMap } from '../map-header.js';
+import type { HeaderMap } from '../layout/map-header.js';
 import type { CsvRecord } from './parse-csv-records.js';
 import { readCsvRecords } from './read-csv-records.js';
 import { SheetError } from '../sheet-error.js';
 import type { SheetHead, SheetItem, SheetOpenOptions } from '../sheet-reader.js';
-import { toSheetHead } from '../sheet-head.js';
+import { toSheetHead } from '../layout/sheet-head.js';
 import type { SourceFile } from '../file/source-file.js';
 
 /** A CSV file read up to its header row, its dialect detected from its head. */

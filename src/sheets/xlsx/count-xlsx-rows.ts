@@ -1,9 +1,9 @@
 import { chooseSheet } from './choose-sheet.js';
 import { rootPrefix } from './mend/drop-root-prefix.js';
 import { listWorkbookParts } from './list-workbook-parts.js';
-import { openZipEntry } from './open-zip-entry.js';
-import { readZipDirectory, type ZipEntry } from './read-zip-directory.js';
-import { MAX_WORKBOOK_UNPACKED_BYTES, refuseUnpackedSize } from './refuse-unpacked-size.js';
+import { openZipEntry } from './zip/open-zip-entry.js';
+import { readZipDirectory, type ZipEntry } from './zip/read-zip-directory.js';
+import { MAX_WORKBOOK_UNPACKED_BYTES, refuseUnpackedSize } from './zip/refuse-unpacked-size.js';
 import { SheetError } from '../sheet-error.js';
 import type { SourceFile } from '../file/source-file.js';
 

@@ -1,6 +1,6 @@
-import { openZipEntry } from './open-zip-entry.js';
+import { openZipEntry } from './zip/open-zip-entry.js';
 import { resolveTarget, type SheetInfo } from './read-workbook-info.js';
-import type { ZipEntry } from './read-zip-directory.js';
+import type { ZipEntry } from './zip/read-zip-directory.js';
 import { SheetError } from '../sheet-error.js';
 import type { FileRef } from '../file/read-file-chunks.js';
 

@@ -1,8 +1,8 @@
-import { assertSafeWorkbook } from './assert-safe-workbook.js';
+import { assertSafeWorkbook } from './zip/assert-safe-workbook.js';
 import { listWorkbookParts } from './list-workbook-parts.js';
 import { openXlsxHead } from './read-xlsx.js';
 import { chooseSheet } from './choose-sheet.js';
-import { MissingRenameError } from '../rename-header.js';
+import { MissingRenameError } from '../layout/rename-header.js';
 import type { SheetHead, SheetOpenOptions } from '../sheet-reader.js';
 import type { SourceFile } from '../file/source-file.js';
 

@@ -1,13 +1,13 @@
 import { once } from 'node:events';
 import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
-import { encodeXlsxText } from './encode-xlsx-text.js';
+import { encodeXlsxText } from './cells/encode-xlsx-text.js';
 import { SheetError } from '../sheet-error.js';
 import { escapeFormula } from '../escape-formula.js';
 import { listSheetFirst } from './list-sheet-first.js';
 import { openOutput, toWriteError, type Output } from '../file/open-output.js';
 import type { SheetColumn, SheetRecord, SheetValue, SheetWriter, XlsxSheetOptions } from '../sheet-writer.js';
-import { toTypedXlsxValue, XLSX_DATE_FORMAT } from './to-typed-xlsx-value.js';
+import { toTypedXlsxValue, XLSX_DATE_FORMAT } from './cells/to-typed-xlsx-value.js';
 
 export interface AddSheetOptions extends XlsxSheetOptions {
   /** Listed first in the workbook, so that it opens first, though written after the others (a summary known at the end). */

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import { importSheet } from '../../../src/jobs/import/import-sheet.js';
-import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
+import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import { unescapeFormula } from '../../../src/sheets/index.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { readXlsxWithPython } from './read-xlsx-with-python.js';

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../src/api/api-client.js';
 import type { Business } from '../../../src/emulator/state-types.js';
-import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
+import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import { importSheet } from '../../../src/jobs/import/import-sheet.js';
 import { JobSchema } from '../../../src/jobs/job-file/job-schema.js';
 import { runJob, type ExportStepOptions } from '../../../src/jobs/job-file/run-job.js';

@@ -5,7 +5,7 @@ import { createApiClient } from '../../../src/api/api-client.js';
 import { PER_PAGE_MAX } from '../../../src/api/facts/service-facts.js';
 import type { ScriptedFault } from '../../../src/emulator/pipeline/faults.js';
 import type { EmulatorRequest } from '../../../src/emulator/pipeline/http-types.js';
-import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
+import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import { startTestEmulator } from '../../emulator/start-test-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
 

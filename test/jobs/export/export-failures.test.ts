@@ -4,9 +4,9 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { FaultScript } from '../../../src/emulator/pipeline/faults.js';
-import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
+import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import type { ExportOptions } from '../../../src/jobs/export/export-options.js';
-import { exportServices } from '../../../src/jobs/export/export-services.js';
+import { exportServices } from '../../../src/jobs/export/resources/export-services.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
 

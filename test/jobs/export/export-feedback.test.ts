@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { Role } from '../../../src/api/facts/service-facts.js';
-import { exportFeedback } from '../../../src/jobs/export/export-feedback.js';
+import { exportFeedback } from '../../../src/jobs/export/resources/export-feedback.js';
 import type { ExportFilters } from '../../../src/jobs/export/export-filters.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
+import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import { SheetError } from '../../../src/sheets/index.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { disk } from '../../sheets/full-disk.js';

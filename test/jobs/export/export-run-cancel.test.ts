@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import { ExportRun, type PageSource } from '../../../src/jobs/export/export-run.js';
+import { ExportRun, type PageSource } from '../../../src/jobs/export/run/export-run.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
 
 const logger = pino({ level: 'silent' });

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import { ApiError } from '../../../src/api/errors/api-error.js';
-import { ExportRun, type FetchedPage, type PageSource } from '../../../src/jobs/export/export-run.js';
+import { ExportRun, type FetchedPage, type PageSource } from '../../../src/jobs/export/run/export-run.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
 
 const logger = pino({ level: 'silent' });

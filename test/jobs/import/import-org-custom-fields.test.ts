@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { Business } from '../../../src/emulator/state-types.js';
-import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
+import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
 import { startImportHarness, type ImportHarness, type ImportOutcome } from './start-import-harness.js';
 

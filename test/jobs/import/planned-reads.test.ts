@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OddValue } from '../../../src/api/schemas/odd-value.js';
+import { OddValue } from '../../../src/api/schemas/reading/odd-value.js';
 import { PlannedReads } from '../../../src/jobs/import/businesses/reads/planned-reads.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
 

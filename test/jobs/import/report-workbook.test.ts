@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import type { Business } from '../../../src/emulator/state-types.js';
-import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
+import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import { STATUS_FILLS } from '../../../src/jobs/import/report/status-fills.js';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';
 

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import { parseQuirks } from '../../../src/emulator/pipeline/quirks.js';
-import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
+import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import type { ExportSummary } from '../../../src/jobs/export/export-options.js';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';
 

@@ -9,7 +9,7 @@ import { createApiClient } from '../../../src/api/api-client.js';
 import type { Business } from '../../../src/emulator/state-types.js';
 import { BreakerError } from '../../../src/jobs/import/breakers/breaker-error.js';
 import { importSheet } from '../../../src/jobs/import/import-sheet.js';
-import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
+import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
 import { recordWrites } from '../../emulator/record-writes.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import { exportBusinesses } from '../../../src/jobs/export/export-businesses.js';
+import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import { importSheet } from '../../../src/jobs/import/import-sheet.js';
 import { startTestEmulator, type TestEmulator } from '../../emulator/start-test-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';

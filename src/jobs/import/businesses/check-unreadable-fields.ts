@@ -1,4 +1,4 @@
-import { describeOddValue, findOddValues } from '../../../api/schemas/odd-value.js';
+import { describeOddValue, findOddValues } from '../../../api/schemas/reading/odd-value.js';
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import type { Column } from '../../../resources/column.js';
 import { readAtPath } from '../../../resources/field-path.js';

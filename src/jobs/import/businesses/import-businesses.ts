@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { OrgApi } from '../../../api/org-api.js';
-import type { CustomFieldReading } from '../../../api/schemas/custom-field-reading.js';
+import type { CustomFieldReading } from '../../../api/schemas/custom-fields/custom-field-reading.js';
 import { businessReadSchema } from '../../../api/schemas/business-read.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import { buildBusinessCatalog, type BusinessRowValues } from '../../../resources/businesses/business-catalog.js';

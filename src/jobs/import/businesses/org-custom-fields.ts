@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ApiClient } from '../../../api/api-client.js';
 import { businessReadSchema } from '../../../api/schemas/business-read.js';
-import { readEach } from '../../../api/schemas/read-each.js';
+import { readEach } from '../../../api/schemas/reading/read-each.js';
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import { PendingCell } from '../../../resources/businesses/pending-custom-field-column.js';
 import type { Column } from '../../../resources/column.js';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { OrgApi } from '../../../api/org-api.js';
-import type { CustomFieldOrder } from '../../../api/schemas/custom-field-list.js';
+import type { CustomFieldOrder } from '../../../api/schemas/custom-fields/custom-field-list.js';
 import { buildCustomFieldOrderCatalog } from '../../../resources/custom-field-order/custom-field-order-catalog.js';
 import type { ImportSummary, OpenImportOptions } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';

@@ -1,4 +1,4 @@
-import type { CustomFieldOrder } from '../../../api/schemas/custom-field-list.js';
+import type { CustomFieldOrder } from '../../../api/schemas/custom-fields/custom-field-list.js';
 import type { CustomFieldOrderTarget, CustomFieldPlacement } from '../../../resources/custom-field-order/custom-field-order-catalog.js';
 import { describeChange, describeSetting } from '../describe-change.js';
 import type { ValidRow } from '../open-import.js';

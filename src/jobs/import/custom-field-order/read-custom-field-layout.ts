@@ -1,5 +1,5 @@
-import type { CustomFieldList } from '../../../api/schemas/custom-field-list.js';
-import { CustomFieldSectionsSchema } from '../../../api/schemas/custom-field-sections.js';
+import type { CustomFieldList } from '../../../api/schemas/custom-fields/custom-field-list.js';
+import { CustomFieldSectionsSchema } from '../../../api/schemas/custom-fields/custom-field-sections.js';
 
 /** Where the custom fields and sections of an organization are now. */
 export interface CustomFieldLayout {

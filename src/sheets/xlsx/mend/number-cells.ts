@@ -1,4 +1,4 @@
-import { fromColumnLetter, toColumnLetter } from '../../column-letter.js';
+import { fromColumnLetter, toColumnLetter } from '../../layout/column-letter.js';
 import type { PieceMap } from './map-whole-tags.js';
 
 /**

@@ -1,5 +1,5 @@
 import { open, rm, type FileHandle } from 'node:fs/promises';
-import { toRawValue } from '../../../../api/schemas/odd-value.js';
+import { toRawValue } from '../../../../api/schemas/reading/odd-value.js';
 
 /**
  * The businesses a plan read, by the line of their row, spooled to a file: the run that follows the

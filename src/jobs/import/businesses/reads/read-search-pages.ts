@@ -1,7 +1,7 @@
 import type { BusinessSearchParams } from '../../../../api/endpoints/query-params.js';
 import type { OrgApi } from '../../../../api/org-api.js';
 import type { Business } from '../../../../api/schemas/business.js';
-import type { UnreadableItem } from '../../../../api/schemas/read-each.js';
+import type { UnreadableItem } from '../../../../api/schemas/reading/read-each.js';
 import { PER_PAGE_MAX } from '../../../../api/facts/service-facts.js';
 import { readListing } from '../../../listing/read-listing.js';
 import { toListingAnswer } from '../../../listing/to-listing-answer.js';

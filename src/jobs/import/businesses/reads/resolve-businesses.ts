@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { OrgApi } from '../../../../api/org-api.js';
-import { readEach, type UnreadableItem } from '../../../../api/schemas/read-each.js';
+import { readEach, type UnreadableItem } from '../../../../api/schemas/reading/read-each.js';
 import { readField } from '../../../../api/checks/read-field.js';
 import { PER_PAGE_MAX } from '../../../../api/facts/service-facts.js';
 import type { BusinessTarget } from '../../../../resources/business-target.js';

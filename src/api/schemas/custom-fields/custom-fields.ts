@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { CUSTOM_FIELD_TYPES } from '../../facts/service-facts.js';
+
+/** A custom field definition as `GET /custom_fields` returns it. */
+export const CustomFieldDefinitionSchema = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string().optional(),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  order: z.number(),
+  section_id: z.number().nullable(),
+  section_name: z.string().nullable().optional(),
+  max_len: z.number().optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  possible_values: z.array(z.string()).optional(),
+  max_selected_values: z.number().optional(),
+  text_fields: z.array(z.string()).optional(),
+});
+export type CustomFieldDefinition = z.infer<typeof CustomFieldDefinitionSchema>;
+
+/** What a value is checked against: the type and its constraints. */
+export type CustomFieldConstraints = Pick<
+  CustomFieldDefinition,
+  'type' | 'max_len' | 'min' | 'max' | 'possible_values' | 'max_selected_values' | 'text_fields'
+>;
+
+function selection(definition: CustomFieldConstraints) {
+  const allowed = definition.possible_values ?? [];
+  const item = z.string().refine((value) => allowed.includes(value), { message: `must be one of ${allowed.join(', ')}` });
+  const list = z.array(item);
+  const max = definition.max_selected_values;
+  return max === undefined ? list : list.max(max, `must hold at most ${max} values`);
+}
+
+function bounded(schema: z.ZodNumber, definition: CustomFieldConstraints): z.ZodNumber {
+  let out = schema;
+  if (definition.min !== undefined) out = out.min(definition.min, `must be at least ${definition.min}`);
+  if (definition.max !== undefined) out = out.max(definition.max, `must be at most ${definition.max}`);
+  return out;
+}
+
+/** The schema of a business's value for one custom field; null clears it. */
+export function customFieldValueSchema(definition: CustomFieldConstraints): z.ZodType {
+  switch (definition.type) {
+    case 'BOOLEAN':
+      return z.boolean({ error: 'must be a boolean' }).nullable();
+    case 'TEXT': {
+      const text = z.string({ error: 'must be a string' });
+      return (definition.max_len === undefined ? text : text.max(definition.max_len, `must be at most ${definition.max_len} characters`)).nullable();
+    }
+    case 'INTEGER':
+      return bounded(z.number({ error: 'must be an integer' }).int('must be an integer'), definition).nullable();
+    case 'FLOAT':
+      return bounded(z.number({ error: 'must be a number' }), definition).nullable();
+    case 'SINGLE_SELECT': {
+      const allowed = definition.possible_values ?? [];
+      return z.string().refine((value) => allowed.includes(value), { message: `must be one of ${allowed.join(', ')}` }).nullable();
+    }
+    case 'MULTIPLE_SELECT':
+    case 'MULTIPLE_SELECT_IMAGE':
+      return selection(definition).nullable();
+    case 'IMAGES_UPLOADER': {
+      const textKeys = definition.text_fields ?? [];
+      return z
+        .array(
+          z.strictObject({
+            url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+            texts: z.record(z.string(), z.string()).refine((texts) => Object.keys(texts).every((key) => textKeys.includes(key)), {
+              message: `text keys must be among ${textKeys.join(', ')}`,
+            }),
+          }),
+        )
+        .nullable();
+    }
+  }
+}

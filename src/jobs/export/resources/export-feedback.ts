@@ -1,0 +1,88 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../../../api/api-client.js';
+import type { FeedbackFilter } from '../../../api/endpoints/query-params.js';
+import type { FeedbackResult } from '../../../api/schemas/feedback-results.js';
+import type { CellContext } from '../../../resources/cells/cell-context.js';
+import type { Column } from '../../../resources/column.js';
+import type { SheetWriter } from '../../../sheets/index.js';
+import type { ExportFilters } from '../export-filters.js';
+import type { ExportOptions, ExportSummary } from '../export-options.js';
+import { ExportRun, type PageSource } from '../run/export-run.js';
+import { buildFeedbackColumns, COMMENT_SHEET_COLUMNS, FIELD_SHEET_COLUMNS, flattenFeedback, noteFeedbackShape, type FeedbackShape } from './feedback-columns.js';
+import { readAtPath } from '../../../resources/field-path.js';
+import { formatExportRow } from '../file/format-export-row.js';
+import { listFeedbackSources } from '../run/list-feedback-sources.js';
+import { openExportFile } from '../file/open-export-file.js';
+
+/**
+ * `feedback`: one row per result, form answers flattened into a column per field label, and in
+ * XLSX a "Fields" and a "Comments" sheet with every answer and comment. The header needs every
+ * label and extra key, which any page may bring: all pages are read first (saved to `<out>.parts/`
+ * as every export does), then the sheets are written from the saved pages, so memory stays flat.
+ */
+export async function exportFeedback(client: ApiClient, options: ExportOptions, logger: Logger): Promise<ExportSummary> {
+  const run = await ExportRun.open(client, 'feedback', options, logger);
+  const filter = toFeedbackFilter(options.filters);
+  const sources = await listFeedbackSources(run, filter, options.orgId);
+  const shape: FeedbackShape = { answers: new Map(), extraKeys: new Set() };
+  const pages: { source: PageSource<FeedbackResult>; page: number }[] = [];
+  for (const source of sources) {
+    for await (const { page, items } of run.readPages(source)) {
+      pages.push({ source, page });
+      for (const result of items) noteFeedbackShape(shape, result);
+    }
+  }
+
+  const columns = buildFeedbackColumns(shape);
+  const file = await openExportFile(options, { name: 'feedback', columns });
+  // Saved pages are as the service gave them: a result it listed twice is written once, as readPages delivered it.
+  const eachResult = async (write: (result: FeedbackResult) => Promise<void>): Promise<void> => {
+    const written = new Set<number>();
+    for (const { source, page } of pages) {
+      for (const result of await run.readSavedPage(source, page)) {
+        if (written.has(result.id)) continue;
+        written.add(result.id);
+        await write(result);
+      }
+    }
+  };
+  try {
+    await eachResult(async (result) => {
+      const flat = flattenFeedback(result);
+      await file.rows.writeRow(formatExportRow(columns, (column) => (flat.has(column.header) ? flat.get(column.header) : readPath(result, column)), file.context));
+      run.rows++;
+    });
+    const fields = file.startSheet({ name: 'Fields', columns: FIELD_SHEET_COLUMNS });
+    if (fields !== undefined) await eachResult((result) => writeNested(fields, FIELD_SHEET_COLUMNS, result.id, result.feedback_result_fields, file.context));
+    const comments = file.startSheet({ name: 'Comments', columns: COMMENT_SHEET_COLUMNS });
+    if (comments !== undefined) await eachResult((result) => writeNested(comments, COMMENT_SHEET_COLUMNS, result.id, result.comments, file.context));
+  } finally {
+    await file.close();
+  }
+  return run.finish('feedback');
+}
+
+async function writeNested(sheet: SheetWriter, columns: readonly Column[], resultId: number, rows: readonly object[], context: CellContext): Promise<void> {
+  for (const row of rows) await sheet.writeRow(formatExportRow(columns, (column) => (column.header === 'result_id' ? resultId : readPath(row, column)), context));
+}
+
+function readPath(record: object, column: Column): unknown {
+  return column.path === undefined ? undefined : readAtPath(record, column.path);
+}
+
+/** The feedback flags, as the endpoint's filter (whose query names are in FEEDBACK_FILTER_PARAMS). */
+function toFeedbackFilter(filters: ExportFilters): FeedbackFilter {
+  return {
+    businessIds: filters.business,
+    excludeBusinessIds: filters['exclude-business'],
+    states: filters.state,
+    createdFrom: filters.since,
+    createdTo: filters.until,
+    npsIn: filters.nps,
+    npsMin: filters['nps-min'],
+    npsMax: filters['nps-max'],
+    text: filters.text,
+    optin: filters.optin,
+    formIds: filters.form,
+  };
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { FeedbackResult } from '../../../api/schemas/feedback-results.js';
+import type { Column } from '../../../resources/column.js';
+import { booleanColumn } from '../../../resources/columns/boolean-column.js';
+import { listColumn, TEXT_ITEMS } from '../../../resources/columns/list-column.js';
+import { numberColumn } from '../../../resources/columns/number-column.js';
+import { textColumn } from '../../../resources/columns/text-column.js';
+import { buildFeedbackCatalog } from '../../../resources/feedback/feedback-catalog.js';
+
+type Comment = FeedbackResult['comments'][number];
+
+/** Parts of a form field's answer, each its own column: a rating, a text, chosen values. */
+const ANSWER_PARTS = ['rating', 'content', 'choices'] as const;
+type AnswerPart = (typeof ANSWER_PARTS)[number];
+
+/** The catalog's nested values: the export flattens them into columns and, in XLSX, sheets of their own. */
+const NESTED = new Set(['feedback_result_fields', 'comments', 'extra']);
+
+const readOnly = true;
+const number = z.number().nullable();
+const text = z.string().nullable();
+
+/** What the results hold, gathered over every page before the header is written. */
+export interface FeedbackShape {
+  /** Form field labels in order of first appearance, with the answer parts some result fills. */
+  answers: Map<string, Set<AnswerPart>>;
+  extraKeys: Set<string>;
+}
+
+export function noteFeedbackShape(shape: FeedbackShape, result: FeedbackResult): void {
+  for (const field of result.feedback_result_fields) {
+    const label = field.feedback_form_field.field_label;
+    const parts = shape.answers.get(label) ?? new Set<AnswerPart>();
+    for (const part of ANSWER_PARTS) if (field[part] !== null) parts.add(part);
+    shape.answers.set(label, parts);
+  }
+  for (const key of Object.keys(result.extra)) shape.extraKeys.add(key);
+}
+
+/**
+ * One row per result: its own fields, `fields.<label>.<part>` per form field label (forms that
+ * share a label share the column), the number of comments and the latest one, `extra.<key>`.
+ */
+export function buildFeedbackColumns(shape: FeedbackShape): Column[] {
+  const answers = [...shape.answers].flatMap(([label, parts]) => ANSWER_PARTS.filter((part) => parts.has(part)).map((part) => answerColumn(label, part)));
+  return [
+    ...buildFeedbackCatalog().columns.filter((column) => !NESTED.has(column.header)),
+    ...answers,
+    numberColumn({ header: 'comments.count', schema: number, readOnly, description: 'Number of comments on the feedback' }),
+    textColumn({ header: 'comments.latest.created', schema: text, readOnly, description: 'When the latest comment was written (ISO 8601)' }),
+    textColumn({ header: 'comments.latest.author_name', schema: text, readOnly, description: 'Who wrote the latest comment' }),
+    textColumn({ header: 'comments.latest.content', schema: text, readOnly, description: 'Text of the latest comment' }),
+    ...[...shape.extraKeys].map((key) => textColumn({ header: `extra.${key}`, schema: text, readOnly, description: `Extra data '${key}'` })),
+  ];
+}
+
+function answerColumn(label: string, part: AnswerPart): Column {
+  const spec = { header: `fields.${label}.${part}`, readOnly, description: `Answer to '${label}': ${part}` };
+  switch (part) {
+    case 'rating':
+      return numberColumn({ ...spec, schema: number });
+    case 'content':
+      return textColumn({ ...spec, schema: text });
+    case 'choices':
+      return listColumn({ ...TEXT_ITEMS, ...spec, schema: z.array(z.string()).nullable() });
+  }
+}
+
+/** The values of the flattened columns of one result, by header. */
+export function flattenFeedback(result: FeedbackResult): Map<string, unknown> {
+  const flat = new Map<string, unknown>();
+  for (const field of result.feedback_result_fields) {
+    for (const part of ANSWER_PARTS) {
+      const header = `fields.${field.feedback_form_field.field_label}.${part}`;
+      // A label repeated within one form keeps its first answer.
+      if (field[part] !== null && !flat.has(header)) flat.set(header, field[part]);
+    }
+  }
+  const latest = result.comments.reduce<Comment | undefined>((found, comment) => (found === undefined || Date.parse(comment.created) > Date.parse(found.created) ? comment : found), undefined);
+  flat.set('comments.count', result.comments.length);
+  flat.set('comments.latest.created', latest?.created);
+  flat.set('comments.latest.author_name', latest?.author_name);
+  flat.set('comments.latest.content', latest?.content);
+  for (const [key, value] of Object.entries(result.extra)) flat.set(`extra.${key}`, value);
+  return flat;
+}
+
+/** The "Fields" sheet of an XLSX export: one row per answer, with the id of its result. */
+export const FIELD_SHEET_COLUMNS: readonly Column[] = [
+  numberColumn({ header: 'result_id', schema: z.number(), readOnly, description: 'Id of the feedback result' }),
+  textColumn({ header: 'feedback_form_field.id', schema: text, readOnly, description: 'Id of the form field' }),
+  textColumn({ header: 'feedback_form_field.field_type', schema: text, readOnly, description: 'Type of the form field, e.g. CSAT' }),
+  textColumn({ header: 'feedback_form_field.field_label', schema: text, readOnly, description: 'Label of the form field' }),
+  numberColumn({ header: 'rating', schema: number, readOnly, description: 'Rating given' }),
+  textColumn({ header: 'content', schema: text, readOnly, description: 'Text given' }),
+  listColumn({ ...TEXT_ITEMS, header: 'choices', schema: z.array(z.string()).nullable(), readOnly, description: 'Values chosen' }),
+];
+
+/** The "Comments" sheet of an XLSX export: one row per comment, with the id of its result. */
+export const COMMENT_SHEET_COLUMNS: readonly Column[] = [
+  numberColumn({ header: 'result_id', schema: z.number(), readOnly, description: 'Id of the feedback result' }),
+  numberColumn({ header: 'id', schema: z.number(), readOnly, description: 'Id of the comment' }),
+  textColumn({ header: 'created', schema: text, readOnly, description: 'When the comment was written (ISO 8601)' }),
+  textColumn({ header: 'author_name', schema: text, readOnly, description: 'Who wrote the comment' }),
+  textColumn({ header: 'content', schema: text, readOnly, description: 'Text of the comment' }),
+  textColumn({ header: 'user_id', schema: text, readOnly, description: 'Id of the user who wrote it' }),
+  booleanColumn({ header: 'is_reply_suggestion', schema: z.boolean(), readOnly, description: 'Whether it is a suggested reply' }),
+];

@@ -1,0 +1,50 @@
+import type { Logger } from 'pino';
+import type { ApiClient } from '../../../api/api-client.js';
+import type { OrgApi } from '../../../api/org-api.js';
+import type { ReadItems } from '../../../api/schemas/reading/read-each.js';
+import type { Column } from '../../../resources/column.js';
+import type { ExportOptions, ExportSummary } from '../export-options.js';
+import { toUnreadableFailures } from './export-failures.js';
+import { ExportRun, type PageSource } from './export-run.js';
+import { readAtPath } from '../../../resources/field-path.js';
+import { formatExportRow } from '../file/format-export-row.js';
+import { openExportFile } from '../file/open-export-file.js';
+
+/** A resource exported as one row per item of one list. */
+export interface ListResource<Item extends object> {
+  resource: string;
+  /** The sheet an import of the file looks for. */
+  sheet: string;
+  columns: readonly Column[];
+  createSource(api: OrgApi): PageSource<Item>;
+  /** The value of a column without a field path (an identity column). */
+  readIdentity?: (item: Item) => unknown;
+}
+
+/** Writes the items of the list, page after page, a column's value taken at its field path. */
+export async function exportList<Item extends object>(client: ApiClient, options: ExportOptions, logger: Logger, spec: ListResource<Item>): Promise<ExportSummary> {
+  const run = await ExportRun.open(client, spec.resource, options, logger);
+  const file = await openExportFile(options, { name: spec.sheet, columns: spec.columns });
+  try {
+    for await (const { items } of run.readPages(spec.createSource(run.api))) {
+      for (const item of items) {
+        await file.rows.writeRow(formatExportRow(spec.columns, (column) => (column.path === undefined ? spec.readIdentity?.(item) : readAtPath(item, column.path)), file.context));
+        run.rows++;
+      }
+    }
+  } finally {
+    await file.close();
+  }
+  return run.finish(spec.resource);
+}
+
+/** A list the API gives whole, in one request; its items that do not read are failures. */
+export function createOnePageSource<Item>(name: string, noun: string, read: () => Promise<ReadItems<Item>>): PageSource<Item> {
+  return {
+    name,
+    fetch: async () => {
+      const { items, unreadable } = await read();
+      return { items, maxPage: 1, failures: toUnreadableFailures(name, unreadable, noun) };
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { OrgApi } from '../../../api/org-api.js';
+import type { Business } from '../../../api/schemas/business.js';
+import type { BusinessPage } from '../../../api/schemas/business-results.js';
+import { PER_PAGE_MAX } from '../../../api/facts/service-facts.js';
+import { toUnreadableFailures } from './export-failures.js';
+import type { ExportFilters } from '../export-filters.js';
+import type { FetchedPage, PageSource } from './export-run.js';
+import { toListingAnswer } from '../../listing/to-listing-answer.js';
+
+/**
+ * The business lists an export reads, 100 per page: each `--user`'s businesses, else every business
+ * the key can read through the search and its filters (the organization is the one of `--org`).
+ */
+export function listBusinessSources(api: OrgApi, filters: ExportFilters): PageSource<Business>[] {
+  const users = filters.user ?? [];
+  if (users.length > 0) {
+    return users.map((userId) => ({
+      ...BUSINESS_LIST,
+      name: `GET /user/${userId}/businesses`,
+      fetch: async (page, perPage = PER_PAGE_MAX, signal) =>
+        toFetchedPage(`GET /user/${userId}/businesses page ${page}`, await api.withSignal(signal).listUserBusinesses(userId, { page, per_page: perPage })),
+    }));
+  }
+  const search = { status: filters.status, country: filters.country, city: filters.city, modified__gte: filters['modified-since'] };
+  return [
+    {
+      ...BUSINESS_LIST,
+      name: 'GET /business/search',
+      fetch: async (page, perPage = PER_PAGE_MAX, signal) =>
+        toFetchedPage(`GET /business/search page ${page}`, await api.withSignal(signal).searchBusinesses({ ...search, page, per_page: perPage })),
+    },
+  ];
+}
+
+const BUSINESS_LIST = { perPage: PER_PAGE_MAX, idOf: (business: Business) => business.id };
+
+/** A business the page holds but that does not read is a failure of the page: listed, and the page requested again on a rerun. */
+function toFetchedPage(requested: string, page: BusinessPage): FetchedPage<Business> {
+  const failures = toUnreadableFailures(requested, page.unreadable, 'business');
+  return { ...toListingAnswer(page, page.businesses), size: page.businesses.length + page.unreadable.length, failures };
+}
