@@ -21,10 +21,24 @@ export function checkFlagValues(args: readonly string[], argv: Record<string, un
     const written = inline ?? (next === undefined || next.startsWith('--') ? '' : next);
     // What yargs made of nothing ('', [], undefined, or the flag's default) is not looked at.
     if (written.trim() === '') return `--${name} needs a value`;
+    if (written === '-') return describeDashValue(name);
     if (typeof value !== 'number') continue;
     if (!Number.isFinite(value)) return `--${name} needs a number, got '${written}'`;
     if (POSITIVE_INTEGERS.has(name) && (!Number.isInteger(value) || value < 1)) return `--${name} needs a whole number, 1 or more, got '${written}'`;
     if (POSITIVE.has(name) && value <= 0) return `--${name} needs a number more than 0, got '${written}'`;
   }
   return true;
+}
+
+/**
+ * `--out -` as the problem it is: yargs leaves a `-` after a flag over as an unknown argument, and
+ * only the import's file argument reads a pipe. Undefined when no flag is given `-`.
+ */
+export function findDashValue(args: readonly string[]): string | undefined {
+  const index = args.findIndex((arg, at) => arg === '-' && at > 0 && args[at - 1]?.startsWith('--') === true && !args[at - 1]?.includes('='));
+  return index < 0 ? undefined : describeDashValue(args[index - 1]?.slice(2) ?? '');
+}
+
+function describeDashValue(name: string): string {
+  return `--${name} takes a path: - (standard input or output) is read only as the file of import <resource> -, and an export is written to a file (under a temporary name, its pages kept beside it for a rerun)`;
 }

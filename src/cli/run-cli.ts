@@ -3,7 +3,7 @@ import { AbortedError } from '../api/errors/api-error.js';
 import { ROLES } from '../api/facts/service-facts.js';
 import { UsageError, UserError } from '../user-error.js';
 import { checkCommand } from './commands/check-command.js';
-import { checkFlagValues } from './check-flag-values.js';
+import { checkFlagValues, findDashValue } from './check-flag-values.js';
 import type { CliIo, CommandContext } from './command-context.js';
 import { conformanceCommand } from './commands/conformance-command.js';
 import { createLogger } from './create-logger.js';
@@ -68,7 +68,8 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       if (error instanceof UsageError) throw error;
       if (message === null || message === '') throw error ?? new Error('unknown failure');
       // One line of what is wrong (with yargs' "Did you mean" when it has one) beats the whole help.
-      throw new UsageError(`${message}\nRun listing-bulk --help, or listing-bulk <command> --help, for the usage.`);
+      const problem = (message === 'Unknown argument: -' ? findDashValue(args) : undefined) ?? message;
+      throw new UsageError(`${problem}\nRun listing-bulk --help, or listing-bulk <command> --help, for the usage.`);
     });
   try {
     for (const register of COMMANDS) register(cli, context);

@@ -7,6 +7,8 @@ describe('flags given without the value they take', () => {
     [['import', 'businesses', 'stores.csv', '--report', '--dry-run'], '--report needs a value'],
     [['import', 'businesses', 'stores.csv', '--sheet='], '--sheet needs a value'],
     [['import', 'businesses', 'stores.csv', '--org'], '--org needs a value'],
+    [['export', 'businesses', '--out', '-'], '--out takes a path: - (standard input or output) is read only as the file of import <resource> -, and an export is written to a file (under a temporary name, its pages kept beside it for a rerun)'],
+    [['export', 'businesses', '--out=-'], '--out takes a path: - (standard input or output) is read only as the file of import <resource> -, and an export is written to a file (under a temporary name, its pages kept beside it for a rerun)'],
     [['import', 'businesses', 'stores.csv', '--org', 'abc'], "--org needs a number, got 'abc'"],
     [['import', 'businesses', 'stores.csv', '--org', '2.5'], "--org needs a whole number, 1 or more, got '2.5'"],
     [['import', 'businesses', 'stores.csv', '--concurrency', '--dry-run'], '--concurrency needs a value'],
