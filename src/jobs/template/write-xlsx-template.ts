@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { CellContext } from '../../resources/cells/cell-context.js';
 import type { Column } from '../../resources/column.js';
 import { formatExampleRow } from '../../resources/cells/format-example-row.js';
@@ -6,6 +6,7 @@ import { CLEAR_MARK } from '../../resources/cells/read-cell.js';
 import { SPREADSHEET_GRAMMAR } from '../../resources/cells/spreadsheet-grammar.js';
 import { escapeFormula } from '../../sheets/index.js';
 import { writeOutputFile } from '../../sheets/file/write-output-file.js';
+import { loadExceljs } from '../../sheets/xlsx/load-exceljs.js';
 
 const LISTS_SHEET = 'Lists';
 // Dropdowns cover the rows people fill by hand: exceljs reads a validated range cell by cell, so a
@@ -26,7 +27,7 @@ interface RangeValidations {
  * memory: it is small, and the streaming writer of src/sheets takes neither notes nor validations.
  */
 export async function writeXlsxTemplate(path: string, sheet: string, columns: readonly Column[], context: CellContext): Promise<void> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExceljs()).Workbook();
   const data = workbook.addWorksheet(sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   const about = workbook.addWorksheet('About');
   const lists = workbook.addWorksheet(LISTS_SHEET, { state: 'hidden' });

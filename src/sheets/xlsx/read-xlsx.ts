@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { MAX_WORKBOOK_UNPACKED_BYTES } from './zip/refuse-unpacked-size.js';
 import { aliasWorksheetParts } from './mend/alias-worksheet-parts.js';
 import { buildSheetRow } from '../layout/build-sheet-row.js';
@@ -13,6 +13,7 @@ import { describeLabelledTotals } from '../layout/totals-label.js';
 import { holdEarlyZipEnd } from './mend/hold-early-zip-end.js';
 import { streamFileBytes } from '../file/read-file-chunks.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
+import { loadExceljs } from './load-exceljs.js';
 import { repairExceljsReading } from './mend/repair-exceljs-reading.js';
 import { SheetError } from '../sheet-error.js';
 import { toTempDirError } from '../file/temp-dir-error.js';
@@ -37,10 +38,11 @@ const READER_OPTIONS = { worksheets: 'emit', sharedStrings: 'cache', hyperlinks:
  */
 export async function openXlsxHead(file: SourceFile, index: WorkbookIndex, options: SheetOpenOptions = {}, notes: readonly string[] = []): Promise<SheetHead> {
   const { path } = file;
+  const excel = await loadExceljs();
   const input = streamFileBytes(file);
   holdEarlyZipEnd(input);
   const unpacked = watchUnpackedBytes(input, path, options.maxUnpackedBytes ?? MAX_WORKBOOK_UNPACKED_BYTES);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, READER_OPTIONS);
+  const workbook = new excel.stream.xlsx.WorkbookReader(input, READER_OPTIONS);
   aliasWorksheetParts(input, workbook);
   repairExceljsReading(workbook);
   const worksheets = unpacked.guardIterator(workbook[Symbol.asyncIterator]());
@@ -51,7 +53,7 @@ export async function openXlsxHead(file: SourceFile, index: WorkbookIndex, optio
   try {
     const { name, worksheet, warnings } = await findWorksheet(workbook, worksheets, unpacked, path, options);
     const totals = await findTotalRows(file, index, name);
-    const rows = readRows(unpacked.guardIterator(worksheet[Symbol.asyncIterator]()), isDate1904(workbook));
+    const rows = readRows(unpacked.guardIterator(worksheet[Symbol.asyncIterator]()), isDate1904(workbook), excel.ValueType.Formula);
     const found = await findHeaderRow(rows, headerCells, options.headerNames);
     if (found === undefined) throw new SheetError(`read ${path}`, 'the sheet is empty', 'Add a header row with the column names.');
     // Asked once the header is read: exceljs has then read the whole of a workbook it wrote, so the digest reads nothing more.
@@ -111,7 +113,7 @@ async function drainWorksheets(worksheets: AsyncIterator<WorksheetReader>, unpac
   for (let next = await worksheets.next(); next.done !== true; next = await worksheets.next()) await unpacked.guard(next.value.read());
 }
 
-async function* readRows(worksheet: AsyncIterable<ExcelJS.Row>, date1904: boolean): AsyncGenerator<XlsxRow> {
+async function* readRows(worksheet: AsyncIterable<ExcelJS.Row>, date1904: boolean, formulaType: ExcelJS.ValueType): AsyncGenerator<XlsxRow> {
   for await (const row of worksheet) {
     const cells: (CellValue | CellProblem)[] = [];
     let aggregates: Map<number, string> | undefined;
@@ -119,7 +121,7 @@ async function* readRows(worksheet: AsyncIterable<ExcelJS.Row>, date1904: boolea
     row.eachCell((cell, column) => {
       while (cells.length < column - 1) cells.push('');
       cells.push(formatXlsxCell(cell, date1904));
-      if (cell.type !== ExcelJS.ValueType.Formula) return;
+      if (cell.type !== formulaType) return;
       (formulas ??= new Set()).add(column);
       const formula = readAggregateFormula(cell);
       if (formula !== undefined) (aggregates ??= new Map()).set(column, formula);

@@ -1,10 +1,11 @@
 import { once } from 'node:events';
 import { setImmediate } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { encodeXlsxText } from './cells/encode-xlsx-text.js';
 import { SheetError } from '../sheet-error.js';
 import { escapeFormula } from '../escape-formula.js';
 import { listSheetFirst } from './list-sheet-first.js';
+import { loadExceljs } from './load-exceljs.js';
 import { openOutput, toWriteError, type Output } from '../file/open-output.js';
 import type { SheetColumn, SheetRecord, SheetValue, SheetWriter, XlsxSheetOptions } from '../sheet-writer.js';
 import { toTypedXlsxValue, XLSX_DATE_FORMAT } from './cells/to-typed-xlsx-value.js';
@@ -54,8 +55,9 @@ function refuseFullSheet(path: string, sheet: string, maxRows: number): SheetErr
 
 /** An XLSX workbook written as a stream: rows are committed as they are written, after the first hundred. */
 export async function openXlsxWriter(path: string): Promise<WorkbookWriter> {
+  const excel = await loadExceljs();
   const output = await openOutput(path);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: output.stream, useStyles: true, useSharedStrings: false });
   let current: SheetWriter | undefined;
   let first: ExcelJS.Worksheet | undefined;
   return {
