@@ -79,6 +79,8 @@ export interface SheetReader extends AsyncIterable<SheetItem> {
   readonly unknownColumns: readonly string[];
   /** The file's SHA-256: always for a CSV, for a workbook when the `sha256` option asked for it. */
   readonly sha256?: string;
+  /** What a count of the sheet's rows (estimate-sheet-rows.ts) takes for data above the header: title rows, and a CSV's empty lines among them. */
+  readonly rowsAbove: number;
   /** Releases the file when the rows are not read to the end. */
   close(): Promise<void>;
 }
@@ -93,6 +95,8 @@ export interface SheetHead {
   readonly columns: readonly string[];
   /** The file's SHA-256: always for a CSV, for a workbook when the `sha256` option asked for it. */
   readonly sha256?: string;
+  /** See SheetReader. */
+  readonly rowsAbove: number;
   /** The rows, read with these columns; called once. */
   read(options: SheetColumnOptions): SheetReader;
   /** Releases the file when its rows are not read. */

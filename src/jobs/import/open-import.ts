@@ -65,7 +65,10 @@ export async function openImport<Target, Update>(
   }
   // Only for a time left, of the sheet the reader chose: a file that cannot be counted is not refused for it.
   const { onRowsExpected } = options;
-  if (onRowsExpected !== undefined) await estimateSheetRows(options.source, reader.source.format === 'xlsx' ? { sheet: reader.source.sheet } : {}).then(onRowsExpected, () => undefined);
+  if (onRowsExpected !== undefined) {
+    const estimate = estimateSheetRows(options.source, reader.source.format === 'xlsx' ? { sheet: reader.source.sheet } : {});
+    await estimate.then((rows) => { onRowsExpected(Math.max(0, rows - reader.rowsAbove)); }, () => undefined);
+  }
   for (const warning of summarizeWarnings(reader.warnings)) logger.warn(warning);
   const headerWarnings = reader.warnings.length;
   const settings = {

@@ -27,10 +27,12 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
     await records.return(undefined);
   };
   try {
-    const { cells, after, warnings } = await readHeader(records, file.path, sepLine, options.headerNames);
+    const { cells, after, warnings, line } = await readHeader(records, file.path, sepLine, options.headerNames);
     return toSheetHead(file.path, {
       source: { format: 'csv', delimiter, encoding, bom, lineEnding, ...(strayBytes ? { strayBytes } : {}) },
       sha256,
+      // The count is of the lines after the `sep=` line and the header.
+      rowsAbove: line - 1 - (sepLine ? 1 : 0),
       cells,
       warnings: options.sheet === undefined ? warnings : [`Sheet '${options.sheet}' is not looked for: a CSV file holds one table, read whole.`, ...warnings],
       close,
@@ -60,13 +62,13 @@ async function readHeader(
   path: string,
   sepLine: boolean,
   headerNames: readonly string[] | undefined,
-): Promise<{ cells: string[]; after: CsvRecord[]; warnings: string[] }> {
+): Promise<{ cells: string[]; after: CsvRecord[]; warnings: string[]; line: number }> {
   if (sepLine) await records.next();
   const found = await findHeaderRow(records, (record) => ('problem' in record ? undefined : record.cells), headerNames);
   if (found === undefined) throw new SheetError(`read ${path}`, 'the file is empty', 'Add a header row with the column names.');
   const { header, after, warnings } = found;
   if ('problem' in header) throw new SheetError(`read ${path}`, `its header (line ${header.line}) is malformed: ${header.problem}`, 'Fix the header line.');
-  return { cells: header.cells.map(readCsvCell), after, warnings };
+  return { cells: header.cells.map(readCsvCell), after, warnings, line: header.line };
 }
 
 // A value right of the header most likely comes from a delimiter inside an unquoted cell, which shifted the line.

@@ -3,6 +3,8 @@ const MAX_TITLE_ROWS = 10;
 
 export interface HeaderRowFound<Row> {
   header: Row;
+  /** The rows with a value above the header: titles. */
+  titles: number;
   /** Rows read past the header while looking for it: the first data rows, to read before the others. */
   after: Row[];
   warnings: string[];
@@ -48,12 +50,12 @@ export async function findHeaderRow<Row extends { line: number }>(
   const [first] = read;
   if (first === undefined) return undefined;
   const header = named ?? firstOther ?? 0;
-  if (header === 0) return { header: first, after: read.slice(1), warnings: [] };
+  if (header === 0) return { header: first, titles: 0, after: read.slice(1), warnings: [] };
   const titles = read.slice(0, header).map((row) => (filledCells(row) ?? []).map((cell) => cell.trim()));
   const found = read[header] as Row;
   const described = titles.map((cells) => cells.join(' | ')).join("', '");
   const warning = titles.every((cells) => cells.length === 1)
     ? `Skipped ${header} row(s) above the header, each with a single cell that names no column ('${described}'): the header is row ${found.line}.`
     : `Skipped ${header} row(s) above the header, which name no column the import reads ('${described}'): the header is row ${found.line}.`;
-  return { header: found, after: read.slice(header + 1), warnings: [warning] };
+  return { header: found, titles: header, after: read.slice(header + 1), warnings: [warning] };
 }

@@ -6,6 +6,8 @@ import type { SheetHead, SheetItem, SheetSource } from '../sheet-reader.js';
 export interface HeaderFound {
   source: SheetSource;
   sha256?: string;
+  /** What a count of the sheet's rows (estimate-sheet-rows.ts) takes for data above the header: title rows, and a CSV's empty lines among them. */
+  rowsAbove: number;
   /** The header row's cells, as the sheet shows them. */
   cells: readonly string[];
   /** Warnings about the file before its header (the sheet chosen). */
@@ -17,7 +19,7 @@ export interface HeaderFound {
 
 /** The head of a sheet whose header row is found: a repeated column name throws here, before the columns are chosen. */
 export function toSheetHead(path: string, found: HeaderFound, renames?: ReadonlyMap<string, string>): SheetHead {
-  const { source, sha256, close } = found;
+  const { source, sha256, close, rowsAbove } = found;
   const cells = renameHeader(found.cells, renames, path);
   const columns = mapHeader(cells, path).names.filter((name) => name !== undefined);
   let taken = false;
@@ -25,6 +27,7 @@ export function toSheetHead(path: string, found: HeaderFound, renames?: Readonly
     source,
     columns,
     sha256,
+    rowsAbove,
     close,
     read(options) {
       if (taken) throw new Error(`Could not read ${path} again: a sheet head gives its rows once.`);
@@ -37,6 +40,7 @@ export function toSheetHead(path: string, found: HeaderFound, renames?: Readonly
         warnings,
         unknownColumns: header.unknown,
         sha256,
+        rowsAbove,
         close,
         [Symbol.asyncIterator]: () => found.rows(header, (warning) => warnings.push(warning))[Symbol.asyncIterator](),
       };

@@ -61,6 +61,8 @@ export async function openXlsxHead(file: SourceFile, index: WorkbookIndex, optio
     return toSheetHead(path, {
       source: { format: 'xlsx', sheet: name },
       sha256,
+      // The count is of the rows with a value: titles are, the empty rows among them are not.
+      rowsAbove: found.titles,
       cells: headerCells(found.header),
       warnings: [...notes, ...warnings, ...found.warnings],
       close,

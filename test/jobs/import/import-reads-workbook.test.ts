@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,5 +74,31 @@ describe('a workbook whose first sheet is no table (Numbers puts its Export Summ
     expect(result.rows).toMatchObject({ total: 2, would_update: 2 });
     expect(result.warnings).toEqual([expect.stringContaining("Sheet 'Export Summary', the first, names no column the import reads: sheet 'Sheet 1 - Table 1' is read")]);
     expect(expected).toEqual([2]);
+  });
+});
+
+describe('the rows to expect of a sheet with titles above its header', () => {
+  const titles = [['Stores of the North region'], ['Exported 2026-11-28'], []];
+
+  it('leave the titles out in a workbook', async () => {
+    const path = join(harness.dir, 'titled.xlsx');
+    const book = new ExcelJS.Workbook();
+    const businesses = harness.api.emulator.state.orgBusinesses(1).slice(0, 3);
+    book.addWorksheet('businesses').addRows([...titles, ['business_id', 'description_short'], ...businesses.map((business) => [business.id, 'Under a title'])]);
+    await book.xlsx.writeFile(path);
+    const expected: number[] = [];
+    const { summary } = await harness.importFile('businesses', path, { dryRun: true, onRowsExpected: (rows) => expected.push(rows) });
+    expect(summary.rows.total).toBe(3);
+    expect(expected).toEqual([3]);
+  });
+
+  it('leave the titles and the empty lines among them out in a CSV file', async () => {
+    const path = join(harness.dir, 'titled.csv');
+    const businesses = harness.api.emulator.state.orgBusinesses(1).slice(0, 3);
+    await writeFile(path, ['sep=,', ...titles.map((cells) => cells.join(',')), 'business_id,description_short', ...businesses.map((business) => `${business.id},Under a title`), ''].join('\r\n'));
+    const expected: number[] = [];
+    const { summary } = await harness.importFile('businesses', path, { dryRun: true, onRowsExpected: (rows) => expected.push(rows) });
+    expect(summary.rows.total).toBe(3);
+    expect(expected).toEqual([3]);
   });
 });
