@@ -2,6 +2,16 @@
 const POSITIVE_INTEGERS = new Set(['org', 'org-id', 'concurrency']);
 /** Flags that are a rate: more than 0. */
 const POSITIVE = new Set(['rate-per-minute']);
+/** Flags where `-` stands for standard output. */
+const DASH_FLAGS = new Set(['out']);
+
+/** `--out -` as `--out=-`: yargs reads a `-` after a flag as an argument of its own, and the flag as empty. */
+export function joinDashValues(args: readonly string[]): string[] {
+  return args.flatMap((arg, index) => {
+    if (arg === '-' && DASH_FLAGS.has(args[index - 1]?.slice(2) ?? '')) return [];
+    return DASH_FLAGS.has(arg.slice(2)) && arg.startsWith('--') && args[index + 1] === '-' ? [`${arg}=-`] : [arg];
+  });
+}
 
 /**
  * A flag written without its value, or a number flag given anything but the number it takes, as
@@ -21,7 +31,7 @@ export function checkFlagValues(args: readonly string[], argv: Record<string, un
     const written = inline ?? (next === undefined || next.startsWith('--') ? '' : next);
     // What yargs made of nothing ('', [], undefined, or the flag's default) is not looked at.
     if (written.trim() === '') return `--${name} needs a value`;
-    if (written === '-') return describeDashValue(name);
+    if (written === '-' && !DASH_FLAGS.has(name)) return describeDashValue(name);
     if (typeof value !== 'number') continue;
     if (!Number.isFinite(value)) return `--${name} needs a number, got '${written}'`;
     if (POSITIVE_INTEGERS.has(name) && (!Number.isInteger(value) || value < 1)) return `--${name} needs a whole number, 1 or more, got '${written}'`;
@@ -40,5 +50,5 @@ export function findDashValue(args: readonly string[]): string | undefined {
 }
 
 function describeDashValue(name: string): string {
-  return `--${name} takes a path: - (standard input or output) is read only as the file of import <resource> -, and an export is written to a file (under a temporary name, its pages kept beside it for a rerun)`;
+  return `--${name} takes a path: - (standard input or output) stands only for the file of import <resource> - and for export's --out`;
 }

@@ -3,7 +3,7 @@ import { AbortedError } from '../api/errors/api-error.js';
 import { ROLES } from '../api/facts/service-facts.js';
 import { UsageError, UserError } from '../user-error.js';
 import { checkCommand } from './commands/check-command.js';
-import { checkFlagValues, findDashValue } from './check-flag-values.js';
+import { checkFlagValues, findDashValue, joinDashValues } from './check-flag-values.js';
 import type { CliIo, CommandContext } from './command-context.js';
 import { conformanceCommand } from './commands/conformance-command.js';
 import { createLogger } from './create-logger.js';
@@ -30,10 +30,11 @@ const EXIT_PRECEDENCE: readonly number[] = [
 const COMMANDS = [emulatorCommand, checkCommand, conformanceCommand, templateCommand, importCommand, exportCommand, runCommand, validateCommand];
 
 /**
- * The whole CLI for one command line: parses `args`, runs the command with `io` and returns the
+ * The whole CLI for one command line: parses `given`, runs the command with `io` and returns the
  * exit code. Nothing here touches `process`: main.ts wires it, and tests call this in process.
  */
-export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(given: readonly string[], io: CliIo): Promise<number> {
+  const args = joinDashValues(given);
   const statusLine = new StatusLine(io.stderr);
   const logger = createLogger(io.env.LOG_LEVEL ?? 'info', io.stderr, statusLine);
   let exitCode: number = EXIT_CODES.success;

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
 import { startTestEmulator } from '../emulator/start-test-emulator.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
-import { runCliInProcess } from './test-io.js';
+import { runCliInProcess, testIo } from './test-io.js';
 
 describe('export command', () => {
   it('exports with --emulator and prints the summary as JSON', async () => {
@@ -40,5 +41,60 @@ describe('export command', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+describe('export --out - (standard output)', () => {
+  it('writes the rows as CSV for programs (no byte order mark) once the export is done, and the summary to stderr', async () => {
+    const result = await runCliInProcess(['export', 'businesses', '--emulator', '--out', '-', '--rate-per-minute', '100000']);
+    expect(result.code, result.stderr).toBe(EXIT_CODES.success);
+    expect(result.stdout.startsWith('business_id,code,name,')).toBe(true);
+    const rows = parse<Record<string, string>>(result.stdout, { columns: true });
+    expect(rows).toHaveLength(160);
+    expect(rows[0]?.business_id).toMatch(/^[0-9a-f]{24}$/);
+    expect(result.stderr).toContain('businesses: 160 rows written to standard output (2 pages read)\n');
+  });
+
+  it('takes the dialect asked, --out=- too', async () => {
+    const result = await runCliInProcess(['export', 'feedback', '--emulator', '--out=-', '--csv-dialect', 'excel-semicolon', '--rate-per-minute', '100000']);
+    expect(result.code, result.stderr).toBe(EXIT_CODES.success);
+    expect(result.stdout.startsWith('\uFEFFid;business_id;')).toBe(true);
+  });
+
+  it('logs each page that kept failing, writes the others, and exits 2', async () => {
+    const api = await startTestEmulator({ businesses: 312, feedback: 0, ratePerMinute: 100_000 });
+    api.emulator.faults.script = (_n, req) => (req.query.get('page') === '2' ? { status: 404 } : undefined);
+    try {
+      const result = await runCliInProcess(['export', 'businesses', '--out', '-', '--rate-per-minute', '100000'], { LISTING_API_URL: api.url, LISTING_API_KEY: api.emulator.keys.ORG_ADMIN });
+      expect(result.code, result.stderr).toBe(EXIT_CODES.partial);
+      expect(parse(result.stdout, { columns: true })).toHaveLength(150);
+      expect(result.stderr).toMatch(/"requested":"GET \/business\/search page 2","status":404/);
+      expect(result.stderr).toContain('businesses: 150 rows written to standard output (2 pages read); 1 failed');
+      expect(result.stderr).toContain('run it again to export what is missing');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('writes nothing when stopped before the export is done', async () => {
+    const io = testIo();
+    const write = io.stderr.write.bind(io.stderr);
+    io.stderr.write = (text: string) => {
+      if (text.includes('read the custom field definitions')) setImmediate(() => io.signals.emit('SIGTERM'));
+      return write(text);
+    };
+    const result = await runCliInProcess(['export', 'businesses', '--emulator', '--out', '-', '--rate-per-minute', '60'], {}, io);
+    expect(result.code, result.stderr).toBe(EXIT_CODES.terminated);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('businesses: 0 rows written to standard output');
+  });
+
+  it('refuses --json, whose summary would mix with the rows, and a template to standard output', async () => {
+    const json = await runCliInProcess(['export', 'businesses', '--out', '-', '--json']);
+    expect(json.code).toBe(EXIT_CODES.usage);
+    expect(json.stderr).toContain('Could not export: --json writes the summary to standard output, which --out - fills with the rows.');
+    const template = await runCliInProcess(['template', 'businesses', '--out', '-']);
+    expect(template.code).toBe(EXIT_CODES.usage);
+    expect(template.stderr).toContain('Could not write the template: --out - (standard output) is for exports');
   });
 });

@@ -2,6 +2,7 @@ import type { Argv, Options } from 'yargs';
 import { ExportFilterError, parseExportFilters, type ExportFilters, type FilterName } from '../../jobs/export/export-filters.js';
 import type { ExportSummary } from '../../jobs/export/export-options.js';
 import { exportResource } from '../../jobs/export/export-resource.js';
+import { exportPiped } from '../../jobs/export/export-piped.js';
 import { EXPORT_RESOURCE_ALIASES, EXPORT_RESOURCES, type ExportResource } from '../../jobs/export/export-resource-names.js';
 import { CSV_DIALECT_NAMES, DEFAULT_CSV_DIALECT } from '../../sheets/index.js';
 import { resourcePositional } from '../resource-positional.js';
@@ -12,6 +13,9 @@ import { EXIT_CODES } from '../exit-codes.js';
 import { checkRetryFlags, CLIENT_FLAG_OPTIONS, jsonFlag, readSessionFlags } from '../client-flags.js';
 
 const list = { type: 'string', array: true } as const;
+/** `--out -`: standard output, where programs read: no byte order mark, texts as they are. */
+const PIPED = '-';
+const PIPED_CSV_DIALECT = 'rfc4180';
 
 /** Every filter flag; which resource takes which is checked by parseExportFilters. */
 const FILTER_OPTIONS = {
@@ -47,17 +51,17 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
     (command) =>
       command
         .positional('resource', resourcePositional(EXPORT_RESOURCES, EXPORT_RESOURCE_ALIASES, 'What to export'))
-        .option('out', { type: 'string', demandOption: true, describe: 'File to write: .csv or .xlsx (an About sheet describes the columns)' })
+        .option('out', { type: 'string', demandOption: true, describe: 'File to write: .csv or .xlsx (an About sheet describes the columns); - writes CSV to standard output once the export is done' })
         .option('csv-dialect', {
           choices: CSV_DIALECT_NAMES,
-          default: DEFAULT_CSV_DIALECT,
-          describe: 'CSV files: excel (",", UTF-8 with a BOM), excel-semicolon (";" and decimal commas, for Excel in French or German), rfc4180 (for programs: no BOM, texts as they are)',
+          describe: `CSV files: excel (",", UTF-8 with a BOM; the default), excel-semicolon (";" and decimal commas, for Excel in French or German), rfc4180 (for programs: no BOM, texts as they are; the default of --out -)`,
         })
         .options({ ...FILTER_OPTIONS, ...CLIENT_FLAG_OPTIONS })
         .option('org', { type: 'number', describe: 'PROVIDER keys: the organization to export' })
         .option('json', jsonFlag('the summary'))
         // A wrong filter is a usage error, reported before anything is sent.
         .check((argv) => {
+          if (argv.out === PIPED && argv.json) return 'Could not export: --json writes the summary to standard output, which --out - fills with the rows. Leave out --json (the summary goes to standard error), or name a file.';
           try {
             readFilters(argv.resource, argv);
             return checkRetryFlags(argv);
@@ -70,8 +74,10 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
       const { logger } = context;
       const filters = readFilters(argv.resource, argv);
       await withApiSession(context, readSessionFlags(argv), async ({ client, progress, signal }) => {
-        const options = { out: argv.out, csvDialect: argv['csv-dialect'], filters, signal, onProgress: progress.update, ...(argv.org === undefined ? {} : { orgId: argv.org }) };
-        const summary = await exportResource(client, argv.resource, options, logger);
+        const piped = argv.out === PIPED;
+        const csvDialect = argv['csv-dialect'] ?? (piped ? PIPED_CSV_DIALECT : DEFAULT_CSV_DIALECT);
+        const options = { csvDialect, filters, signal, onProgress: progress.update, ...(argv.org === undefined ? {} : { orgId: argv.org }) };
+        const summary = piped ? await exportPiped(client, argv.resource, options, context.io.stdout, logger) : await exportResource(client, argv.resource, { ...options, out: argv.out }, logger);
         progress.stop();
         printSummary(summary, argv.json, context.io);
         if (summary.failures > 0) context.requestExit(EXIT_CODES.partial);

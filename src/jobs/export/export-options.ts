@@ -2,6 +2,9 @@ import type { CsvDialectName } from '../../sheets/index.js';
 import type { ProgressListener } from '../job-progress.js';
 import type { ExportFilters } from './export-filters.js';
 
+/** What the summary and the messages call an export to standard output. */
+export const PIPED_OUTPUT = 'standard output';
+
 export interface ExportOptions {
   /** .csv, .tsv, .txt or .xlsx; failures go to `<out>.errors.csv`, saved pages to `<out>.parts/`. */
   out: string;
@@ -15,6 +18,8 @@ export interface ExportOptions {
   signal?: AbortSignal;
   /** Told each time the rows of a page are written. */
   onProgress?: ProgressListener;
+  /** Written to standard output (export-piped.ts): nothing is kept for a rerun, and failures are logged, with no file to list them in. */
+  piped?: true;
 }
 
 export interface ExportSummary {

@@ -70,5 +70,5 @@ function endsLine(tail: Buffer): boolean {
 }
 
 function toPipeError(error: unknown): unknown {
-  return toTempDirError(error, PIPED_SHEET, 'it is saved to a temporary file') ?? error;
+  return toTempDirError(error, `read ${PIPED_SHEET}`, 'it is saved to a temporary file') ?? error;
 }

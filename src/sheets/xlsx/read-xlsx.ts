@@ -161,7 +161,7 @@ function toSheetItem(row: XlsxRow, names: readonly (string | undefined)[]): Shee
 
 function toSheetError(error: unknown, path: string): unknown {
   if (error instanceof SheetError) return error;
-  const tempDirError = toTempDirError(error, path, 'its worksheet is unpacked to a temporary file');
+  const tempDirError = toTempDirError(error, `read ${path}`, 'its worksheet is unpacked to a temporary file');
   if (tempDirError) return tempDirError;
   const reason = `it is not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)})`;
   return new SheetError(`read ${path}`, reason, 'Open it in Excel or LibreOffice and save it again as .xlsx.', { cause: error });

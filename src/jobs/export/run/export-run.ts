@@ -6,7 +6,7 @@ import { IgnoredRequestError } from '../../../api/errors/ignored-request-error.j
 import type { OrgApi } from '../../../api/org-api.js';
 import { detectSheetFormat } from '../../../sheets/index.js';
 import { toExportFailure, writeExportFailures, type ExportFailure } from './export-failures.js';
-import type { ExportOptions, ExportSummary } from '../export-options.js';
+import { PIPED_OUTPUT, type ExportOptions, type ExportSummary } from '../export-options.js';
 import type { ListingAnswer, ListingFinding, ListingSource } from '../../listing/listing-source.js';
 import { readListing, type ListedPage } from '../../listing/read-listing.js';
 import { PageSpool } from './page-spool.js';
@@ -132,21 +132,29 @@ export class ExportRun {
     this.valueWarnings.push({ requested, message: `warning: ${message}` });
   }
 
+  /** An export to standard output has no file beside it: each failure is a log record. */
+  private logFailures(failures: readonly ExportFailure[]): null {
+    for (const { requested, status, message } of failures) this.logger.warn({ requested, ...(status === undefined ? {} : { status }) }, message);
+    return null;
+  }
+
   /** Writes errors.csv, removes the saved pages once nothing is missing, and sums up; a refused key is thrown after. */
   async finish(resource: string): Promise<ExportSummary> {
-    const errorsFile = await writeExportFailures(this.options.out, [...this.failures, ...this.valueWarnings]);
+    const failures = [...this.failures, ...this.valueWarnings];
+    const errorsFile = this.options.piped === true ? this.logFailures(failures) : await writeExportFailures(this.options.out, failures);
     if (this.valueWarnings.length > 0) {
-      this.warnings.push(`${this.valueWarnings.length} value(s) did not read and were written as the JSON text the service sent, each listed in ${errorsFile ?? ''}`);
+      this.warnings.push(`${this.valueWarnings.length} value(s) did not read and were written as the JSON text the service sent, each listed in ${errorsFile ?? 'the log'}`);
     }
     const stopped = this.stopReason;
     // Pages of a service that ignored its requests are not worth resuming from.
     if ((this.failures.length === 0 && stopped === undefined) || this.stopCause instanceof IgnoredRequestError) await this.spool.remove();
+    else if (this.options.piped === true) this.logger.warn('export incomplete: run it again to export what is missing (an export to standard output keeps nothing for a rerun)');
     else this.logger.warn({ parts: this.spool.dir }, 'export incomplete: run the same command again to request only the missing pages');
     const finished = new Date();
     const { total } = this.client.readCounters();
     const summary: ExportSummary = {
       resource,
-      out: this.options.out,
+      out: this.options.piped === true ? PIPED_OUTPUT : this.options.out,
       rows: this.rows,
       pages: { fetched: this.fetched, resumed: this.resumed },
       failures: this.failures.length,
