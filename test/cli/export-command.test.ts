@@ -69,7 +69,7 @@ describe('export --out - (standard output)', () => {
       expect(result.code, result.stderr).toBe(EXIT_CODES.partial);
       expect(parse(result.stdout, { columns: true })).toHaveLength(150);
       expect(result.stderr).toMatch(/"requested":"GET \/business\/search page 2","status":404/);
-      expect(result.stderr).toContain('businesses: 150 rows written to standard output (2 pages read); 1 failed');
+      expect(result.stderr).toContain('businesses: 150 rows written to standard output (2 pages read); 1 failed, see the log above\n');
       expect(result.stderr).toContain('run it again to export what is missing');
     } finally {
       await api.close();

@@ -94,7 +94,7 @@ function printSummary(summary: ExportSummary, json: boolean, io: CliIo): void {
   if (json) io.stdout.write(`${JSON.stringify(summary)}\n`);
   const { rows, pages, failures } = summary;
   const resumed = pages.resumed > 0 ? `, ${pages.resumed} from an earlier run` : '';
-  const failed = failures > 0 ? `; ${failures} failed, see ${summary.errors_file ?? ''}` : summary.errors_file === null ? '' : `; warnings in ${summary.errors_file}`;
+  const failed = failures > 0 ? `; ${failures} failed, see ${summary.errors_file ?? 'the log above'}` : summary.errors_file === null ? '' : `; warnings in ${summary.errors_file}`;
   const stopped = summary.stopped === undefined ? '' : `; stopped early (${summary.stopped}): run it again to continue`;
   io.stderr.write(`${summary.resource}: ${countOf(rows, 'row')} written to ${summary.out} (${countOf(pages.fetched, 'page')} read${resumed})${failed}${stopped}\n`);
 }
