@@ -89,6 +89,21 @@ describe('export --out - (standard output)', () => {
     expect(result.stderr).toContain('businesses: 0 rows written to standard output');
   });
 
+  it('names TMPDIR when the temporary directory cannot take the export', async () => {
+    const before = process.env.TMPDIR;
+    const missing = join(await makeTempDir(), 'missing');
+    process.env.TMPDIR = missing;
+    try {
+      const result = await runCliInProcess(['export', 'businesses', '--emulator', '--out', '-']);
+      expect(result.code).toBe(EXIT_CODES.failed);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`Could not write standard output: the export is written to a temporary file in ${missing} (TMPDIR) first, and that directory cannot take it (ENOENT`);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+  });
+
   it('refuses --json, whose summary would mix with the rows, and a template to standard output', async () => {
     const json = await runCliInProcess(['export', 'businesses', '--out', '-', '--json']);
     expect(json.code).toBe(EXIT_CODES.usage);
