@@ -31,6 +31,9 @@ const ApiSettingsSchema = z.strictObject({
   ...noLiteralKey,
 });
 
+/** A file a step reads or writes: a job names its files, and runs with no one to pipe into it or read from it. */
+const stepFile = z.string().min(1).refine((path) => path.trim() !== '-', 'must name a file: - (standard input or output) is for the command line only (import <resource> -, export --out -)');
+
 const stepBase = {
   name: z.string().min(1).optional(),
   on_error: z.enum(['continue', 'stop']).default('stop'),
@@ -42,12 +45,12 @@ export const ImportStepSchema = z.strictObject({
   ...stepBase,
   import: z.strictObject({
     resource: z.preprocess((name) => (typeof name === 'string' ? (IMPORT_RESOURCE_ALIASES[name] ?? name) : name), z.enum(IMPORT_RESOURCES)),
-    source: z.string().min(1),
+    source: stepFile,
     sheet: z.string().min(1).optional(),
     mode: z.enum(IMPORT_MODES).default('diff'),
     dry_run: z.boolean().default(false),
     ...ImportLimitsSchema.shape,
-    report: z.string().min(1).optional(),
+    report: stepFile.optional(),
     /** The import's --ignore-columns, --date-format and --allow-code-changes. */
     ignore_columns: z.array(z.string().min(1)).optional(),
     /** The import's --rename-columns: the sheet's header name, then the column it is read as. */
@@ -65,7 +68,7 @@ const ExportStepSchema = z.strictObject({
   ...stepBase,
   export: z.strictObject({
     resource: z.preprocess((name) => (typeof name === 'string' ? (EXPORT_RESOURCE_ALIASES[name] ?? name) : name), z.enum(EXPORT_RESOURCES)),
-    out: z.string().min(1),
+    out: stepFile,
     /** CSV files: the export's --csv-dialect. */
     csv_dialect: z.enum(CSV_DIALECT_NAMES).optional(),
     /** The CLI's filter flags, by their long names without dashes. */

@@ -50,6 +50,12 @@ describe('job files', () => {
     );
   });
 
+  it('refuses - for a file: a job runs with no one to pipe into it or read from it', async () => {
+    const load$ = load(['name: piped', 'steps:', '  - import: {resource: businesses, source: "-", report: "-"}', '  - export: {resource: businesses, out: "-"}'].join('\n'));
+    const dash = 'must name a file: - (standard input or output) is for the command line only (import <resource> -, export --out -)';
+    await expect(load$).rejects.toThrow(`steps[0].import.source: ${dash}; steps[0].import.report: ${dash}; steps[1].export.out: ${dash}. Correct the file.`);
+  });
+
   it('refuses two exports to one file, the later replacing the earlier', async () => {
     const load$ = load(['name: twice', 'steps:', '  - export: {resource: businesses, out: reports/out.csv}', '  - export: {resource: services, out: reports/out.csv}', '  - export: {resource: feedback, out: "reports/{org}.csv"}', '    org: 12', '  - export: {resource: feedback, out: "reports/{org}.csv"}', '    org: 14'].join('\n'));
     await expect(load$).rejects.toThrow("steps[1].export.out: the file steps[0] writes, which this step would overwrite; give each export its own file, got 'reports/out.csv'. Correct the file.");
