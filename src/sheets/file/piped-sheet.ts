@@ -1,16 +1,17 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SheetError } from '../sheet-error.js';
 import { withSourceFile, type SourceFile } from './source-file.js';
 import { toTempDirError } from './temp-dir-error.js';
+import { withTempDir, type TempDirWords } from './with-temp-dir.js';
 
 /** What the reports and messages call a sheet piped in. */
 export const PIPED_SHEET = 'standard input';
 
+const SAVED: TempDirWords = { action: `read ${PIPED_SHEET}`, why: 'it is saved to a temporary file' };
 const LINE_ENDS: ReadonlySet<number | undefined> = new Set([0x0a, 0x0d]);
 /** A workbook is a zip archive; anything else is read as CSV. */
 const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
@@ -21,15 +22,7 @@ const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
  * when `use` ends.
  */
 export async function withPipedSheet<T>(input: Readable, signal: AbortSignal, use: (source: SourceFile) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'listing-bulk-stdin-')).catch((error: unknown) => {
-    throw toPipeError(error);
-  });
-  try {
-    const path = await savePipedSheet(input, dir, signal);
-    return await withSourceFile(path, use);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  return withTempDir('listing-bulk-stdin-', SAVED, async (dir) => withSourceFile(await savePipedSheet(input, dir, signal), use));
 }
 
 /** Saves the whole input to `dir`, as stdin.xlsx or stdin.csv by its first bytes (the readers go by the name). */
@@ -50,7 +43,7 @@ async function savePipedSheet(input: Readable, dir: string, signal: AbortSignal)
     await pipeline(input, noteEnds, createWriteStream(saved, { mode: 0o600 }), { signal });
   } catch (error) {
     if (signal.aborted) throw new SheetError(`read ${PIPED_SHEET}`, 'the run was stopped before the input ended', 'Nothing was imported: pipe the sheet again.', { cause: error });
-    throw toPipeError(error);
+    throw toTempDirError(error, SAVED.action, SAVED.why) ?? error;
   }
   if (seen.tail.length === 0) throw new SheetError(`read ${PIPED_SHEET}`, 'nothing was piped in: it ended before its first byte', 'Pipe the sheet to the command (in a container: docker run -i), or give its path.');
   const workbook = seen.head.equals(ZIP_SIGNATURE);
@@ -69,6 +62,3 @@ function endsLine(tail: Buffer): boolean {
   return LINE_ENDS.has(last) || (last === 0 && LINE_ENDS.has(before));
 }
 
-function toPipeError(error: unknown): unknown {
-  return toTempDirError(error, `read ${PIPED_SHEET}`, 'it is saved to a temporary file') ?? error;
-}
