@@ -41,8 +41,9 @@ export function checkFlagValues(args: readonly string[], argv: Record<string, un
 }
 
 /**
- * `--out -` as the problem it is: yargs leaves a `-` after a flag over as an unknown argument, and
- * only the import's file argument reads a pipe. Undefined when no flag is given `-`.
+ * `--report -` as the problem it is: yargs leaves a `-` after a flag over as an unknown argument,
+ * and only the import's file argument and an export's --out stand for a pipe. Undefined when no
+ * flag is given `-`.
  */
 export function findDashValue(args: readonly string[]): string | undefined {
   const index = args.findIndex((arg, at) => arg === '-' && at > 0 && args[at - 1]?.startsWith('--') === true && !args[at - 1]?.includes('='));
