@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { constants } from 'node:fs';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +41,20 @@ describe('import <resource> - (the sheet piped in)', () => {
     expect(again.stderr).toContain('1 from an earlier run); 0 requests');
     const changed = await runCliInProcess(args, {}, pipedIo(`${sheet}000002,Added\n`));
     expect(changed.stderr).toContain('the source file changed since the journal was written');
+  });
+
+  it('reads a pipe given as the file (<(command) in a shell) as it reads standard input, naming it', async () => {
+    const dir = await makeTempDir();
+    const pipe = join(dir, 'stores.csv');
+    execFileSync('mkfifo', [pipe]);
+    const writing = writeFile(pipe, sheet);
+    const result = await runCliInProcess(['import', 'businesses', pipe, '--emulator', '--dry-run', '--report', join(dir, 'r')]);
+    // A run that did not read the pipe would leave the writer waiting for a reader: this one lets it end.
+    await (await open(pipe, constants.O_RDONLY | constants.O_NONBLOCK)).close();
+    await writing.catch(() => undefined);
+    expect(result.code, result.stderr).toBe(EXIT_CODES.success);
+    expect(result.stderr).toContain('businesses: 1 row (1 would update); 1 request (1 read, 0 writes)');
+    expect(JSON.parse(await readFile(join(dir, 'r', 'summary.json'), 'utf8'))).toMatchObject({ source: pipe });
   });
 
   it('refuses - when standard input is a terminal', async () => {

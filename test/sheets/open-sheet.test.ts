@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,5 +40,13 @@ describe('choosing the format by extension', () => {
     const dir = join(await makeTempDir(), 'folder.csv');
     await mkdir(dir);
     await expect(openSheetReader(dir)).rejects.toThrow(`Could not read ${dir}: it is a folder, not a file. Give the path of a .csv or .xlsx file.`);
+  });
+
+  it('fails on a pipe, which a job cannot read twice, saying how the import command reads one', async () => {
+    const pipe = join(await makeTempDir(), 'stores.csv');
+    execFileSync('mkfifo', [pipe]);
+    await expect(openSheetReader(pipe)).rejects.toThrow(
+      `Could not read ${pipe}: it is a pipe, not a file, and a sheet is read more than once. Save the sheet to a file and name that one (the import command reads a pipe given as its file, or - for standard input).`,
+    );
   });
 });

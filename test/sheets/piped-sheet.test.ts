@@ -18,7 +18,7 @@ afterEach(() => {
 
 /** Opens the piped sheet's head and says where it was saved, and its columns. */
 async function readPiped(input: Readable): Promise<{ path: string; columns: readonly string[] }> {
-  return withPipedSheet(input, new AbortController().signal, async (source) => {
+  return withPipedSheet(input, { signal: new AbortController().signal }, async (source) => {
     const head = await openSheetHead(source);
     await head.close();
     return { path: source.path, columns: head.columns };
@@ -76,7 +76,7 @@ describe('a sheet piped in', () => {
         sent = true;
       },
     });
-    await expect(withPipedSheet(input, controller.signal, () => Promise.resolve())).rejects.toThrow(
+    await expect(withPipedSheet(input, { signal: controller.signal }, () => Promise.resolve())).rejects.toThrow(
       'Could not read standard input: the run was stopped before the input ended. Nothing was imported: pipe the sheet again.',
     );
     expect(await readdir(dir)).toEqual([]);

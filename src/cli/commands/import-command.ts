@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { Argv } from 'yargs';
 import { parseRenamePairs, toRenameColumns } from '../../jobs/import/rename-columns.js';
 import { ImportLimitsSchema, listLimitProblems, toLimitOptions, type ImportLimits } from '../../jobs/import/breakers/import-limits.js';
@@ -16,6 +18,7 @@ import { IMPORT_RESOURCE_ALIASES } from '../../resources/resource-names.js';
 import { DATE_FORMATS } from '../../resources/cells/cell-context.js';
 import { listFlagIssues } from '../../api/schemas/reading/describe-issues.js';
 import { PIPED_SHEET, withPipedSheet } from '../../sheets/file/piped-sheet.js';
+import { isPipe } from '../../sheets/file/assert-readable-file.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -71,10 +74,10 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
           onProgress: progress.update,
           ...(progress.shown ? { onRowsExpected: (rows: number) => { progress.expectRows(rows); } } : {}),
         };
-        const { stdin } = context.io;
-        const summary = isPiped(argv.file) && stdin !== undefined
-          ? await withPipedSheet(stdin, signal, (source) => importSheet(client, argv.resource, { ...options, file: PIPED_SHEET, source }, logger))
-          : await importSheet(client, argv.resource, { ...options, file: argv.file }, logger);
+        const input = await openPipedInput(argv.file, context.io);
+        const summary = input === undefined
+          ? await importSheet(client, argv.resource, { ...options, file: argv.file }, logger)
+          : await withPipedSheet(input.stream, { name: input.name, signal }, (source) => importSheet(client, argv.resource, { ...options, file: input.name, source }, logger));
         progress.stop();
         printSummary(summary, argv.json, context.io);
         if (signal.aborted) logger.warn(RESUME_HINT);
@@ -87,6 +90,12 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
 // yargs reads `-` as an empty name.
 function isPiped(file: string): boolean {
   return file.trim() === '';
+}
+
+/** Standard input for `-`, and a pipe's path (`<(command)`) read as one: both are read once, then saved. */
+async function openPipedInput(file: string, io: CliIo): Promise<{ stream: Readable; name: string } | undefined> {
+  if (isPiped(file)) return io.stdin === undefined ? undefined : { stream: io.stdin, name: PIPED_SHEET };
+  return (await isPipe(file)) ? { stream: createReadStream(file), name: file } : undefined;
 }
 
 /** Why the file argument cannot be read: `-` with nothing piped in. */

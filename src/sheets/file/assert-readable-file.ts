@@ -14,8 +14,15 @@ export async function assertReadableFile(path: string): Promise<Stats> {
     const reason = missing ? await describeMissing(path) : `the file cannot be opened (${String(error)})`;
     throw new SheetError(`read ${path}`, reason, 'Check the path and the file permissions.', { cause: error });
   });
-  if (!stats.isFile()) throw new SheetError(`read ${path}`, 'it is a folder, not a file', 'Give the path of a .csv or .xlsx file.');
+  if (stats.isDirectory()) throw new SheetError(`read ${path}`, 'it is a folder, not a file', 'Give the path of a .csv or .xlsx file.');
+  if (stats.isFIFO()) throw new SheetError(`read ${path}`, 'it is a pipe, not a file, and a sheet is read more than once', 'Save the sheet to a file and name that one (the import command reads a pipe given as its file, or - for standard input).');
+  if (!stats.isFile()) throw new SheetError(`read ${path}`, 'it is a device or a socket, not a file', 'Give the path of a .csv or .xlsx file.');
   return stats;
+}
+
+/** Whether `path` is a pipe (`<(command)` in a shell, a named pipe), which a command may read once, as standard input. */
+export async function isPipe(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isFIFO() === true;
 }
 
 /**

@@ -8,10 +8,9 @@ import { withSourceFile, type SourceFile } from './source-file.js';
 import { toTempDirError } from './temp-dir-error.js';
 import { withTempDir, type TempDirWords } from './with-temp-dir.js';
 
-/** What the reports and messages call a sheet piped in. */
+/** What the reports and messages call a sheet piped in as standard input. */
 export const PIPED_SHEET = 'standard input';
 
-const SAVED: TempDirWords = { action: `read ${PIPED_SHEET}`, why: 'it is saved to a temporary file' };
 const LINE_ENDS: ReadonlySet<number | undefined> = new Set([0x0a, 0x0d]);
 /** A workbook is a zip archive; anything else is read as CSV. */
 const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
@@ -21,12 +20,13 @@ const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
  * than once, and a resume compares the SHA-256 of what is piped again, not a path. The file goes
  * when `use` ends.
  */
-export async function withPipedSheet<T>(input: Readable, signal: AbortSignal, use: (source: SourceFile) => Promise<T>): Promise<T> {
-  return withTempDir('listing-bulk-stdin-', SAVED, async (dir) => withSourceFile(await savePipedSheet(input, dir, signal), use));
+export async function withPipedSheet<T>(input: Readable, { name = PIPED_SHEET, signal }: { name?: string; signal: AbortSignal }, use: (source: SourceFile) => Promise<T>): Promise<T> {
+  const words: TempDirWords = { action: `read ${name}`, why: 'it is saved to a temporary file' };
+  return withTempDir('listing-bulk-stdin-', words, async (dir) => withSourceFile(await savePipedSheet(input, dir, signal, words), use));
 }
 
 /** Saves the whole input to `dir`, as stdin.xlsx or stdin.csv by its first bytes (the readers go by the name). */
-async function savePipedSheet(input: Readable, dir: string, signal: AbortSignal): Promise<string> {
+async function savePipedSheet(input: Readable, dir: string, signal: AbortSignal, words: TempDirWords): Promise<string> {
   const saved = join(dir, 'stdin');
   // Set as the bytes pass: what the name and the checks go by.
   const seen = { head: Buffer.alloc(0), tail: Buffer.alloc(0) };
@@ -42,14 +42,14 @@ async function savePipedSheet(input: Readable, dir: string, signal: AbortSignal)
   try {
     await pipeline(input, noteEnds, createWriteStream(saved, { mode: 0o600 }), { signal });
   } catch (error) {
-    if (signal.aborted) throw new SheetError(`read ${PIPED_SHEET}`, 'the run was stopped before the input ended', 'Nothing was imported: pipe the sheet again.', { cause: error });
-    throw toTempDirError(error, SAVED.action, SAVED.why) ?? error;
+    if (signal.aborted) throw new SheetError(words.action, 'the run was stopped before the input ended', 'Nothing was imported: pipe the sheet again.', { cause: error });
+    throw toTempDirError(error, words.action, words.why) ?? error;
   }
-  if (seen.tail.length === 0) throw new SheetError(`read ${PIPED_SHEET}`, 'nothing was piped in: it ended before its first byte', 'Pipe the sheet to the command (in a container: docker run -i), or give its path.');
+  if (seen.tail.length === 0) throw new SheetError(words.action, 'nothing was piped in: it ended before its first byte', 'Pipe the sheet to the command (in a container: docker run -i), or give its path.');
   const workbook = seen.head.equals(ZIP_SIGNATURE);
   // A command that fails while it writes leaves its last row cut short, which would be sent as it is.
   if (!workbook && !endsLine(seen.tail)) {
-    throw new SheetError(`read ${PIPED_SHEET}`, 'it does not end with a line break, as a sheet cut short by a command that failed ends', 'Nothing was imported: if the sheet is whole, end it with a line break or give its path.');
+    throw new SheetError(words.action, 'it does not end with a line break, as a sheet cut short by a command that failed ends', 'Nothing was imported: if the sheet is whole, end it with a line break or give its path.');
   }
   const path = `${saved}.${workbook ? 'xlsx' : 'csv'}`;
   await rename(saved, path);
