@@ -42,6 +42,14 @@ describe('choosing the format by extension', () => {
     await expect(openSheetReader(dir)).rejects.toThrow(`Could not read ${dir}: it is a folder, not a file. Give the path of a .csv or .xlsx file.`);
   });
 
+  it('does not write over a pipe, which the file would replace', async () => {
+    const pipe = join(await makeTempDir(), 'out.csv');
+    execFileSync('mkfifo', [pipe]);
+    await expect(openSheetWriter(pipe, { columns: [{ key: 'a' }] })).rejects.toThrow(
+      `Could not write ${pipe}: it is a pipe, which the file written would replace. Name a file; an export writes to standard output with --out -, to pipe from there.`,
+    );
+  });
+
   it('fails on a pipe, which a job cannot read twice, saying how the import command reads one', async () => {
     const pipe = join(await makeTempDir(), 'stores.csv');
     execFileSync('mkfifo', [pipe]);

@@ -84,5 +84,7 @@ export function toWriteError(error: unknown, path: string): SheetError {
 async function chooseMode(path: string): Promise<number | undefined> {
   const [folder, target] = await Promise.all([stat(dirname(path)).catch(() => undefined), stat(path).catch(() => undefined)]);
   if (target?.isDirectory() === true) throw new SheetError(`write ${path}`, 'it is a folder', 'Name a file, e.g. a .csv or .xlsx inside that folder.');
+  // Written under a temporary name and renamed, the file would take the pipe's place, and its reader would wait on.
+  if (target?.isFIFO() === true) throw new SheetError(`write ${path}`, 'it is a pipe, which the file written would replace', 'Name a file; an export writes to standard output with --out -, to pipe from there.');
   return folder !== undefined && (folder.mode & 0o077) === 0 ? OWNER_ONLY : undefined;
 }
