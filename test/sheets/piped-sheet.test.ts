@@ -42,7 +42,7 @@ describe('a sheet piped in', () => {
 
   it('is refused when it does not end with a line break, as a sheet cut short by a failing command ends', async () => {
     await expect(readPiped(Readable.from(['code,name\nM1,Boulangerie Morea\nM2,Boulan']))).rejects.toThrow(
-      'Could not read standard input: it does not end with a line break, as a sheet cut short by a command that failed ends. Nothing was imported: if the sheet is whole, end it with a line break or give its path.',
+      'Could not read standard input: it does not end with a line break, as a sheet cut short by a command that failed ends. Nothing was imported: if the sheet is whole, end it with a line break, or save it to a file and give that path.',
     );
   });
 

@@ -49,7 +49,7 @@ async function savePipedSheet(input: Readable, dir: string, signal: AbortSignal,
   const workbook = seen.head.equals(ZIP_SIGNATURE);
   // A command that fails while it writes leaves its last row cut short, which would be sent as it is.
   if (!workbook && !endsLine(seen.tail)) {
-    throw new SheetError(words.action, 'it does not end with a line break, as a sheet cut short by a command that failed ends', 'Nothing was imported: if the sheet is whole, end it with a line break or give its path.');
+    throw new SheetError(words.action, 'it does not end with a line break, as a sheet cut short by a command that failed ends', 'Nothing was imported: if the sheet is whole, end it with a line break, or save it to a file and give that path.');
   }
   const path = `${saved}.${workbook ? 'xlsx' : 'csv'}`;
   await rename(saved, path);
