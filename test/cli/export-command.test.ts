@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
@@ -53,6 +54,30 @@ describe('export --out - (standard output)', () => {
     expect(rows).toHaveLength(160);
     expect(rows[0]?.business_id).toMatch(/^[0-9a-f]{24}$/);
     expect(result.stderr).toContain('businesses: 160 rows written to standard output (2 pages read)\n');
+  });
+
+  it('keeps no pages for a rerun beside the file it writes first, which none could resume, a page failing or not', async () => {
+    const before = process.env.TMPDIR;
+    const dir = await makeTempDir();
+    process.env.TMPDIR = dir;
+    const api = await startTestEmulator({ businesses: 312, feedback: 0, ratePerMinute: 100_000 });
+    api.emulator.faults.script = (_n, req) => (req.query.get('page') === '2' ? { status: 404 } : undefined);
+    const io = testIo({ LISTING_API_URL: api.url, LISTING_API_KEY: api.emulator.keys.ORG_ADMIN });
+    let files: string[] | undefined;
+    const write = io.stdout.write.bind(io.stdout);
+    io.stdout.write = (text: string) => {
+      files ??= readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => basename(name));
+      return write(text);
+    };
+    try {
+      const result = await runCliInProcess(['export', 'businesses', '--out', '-', '--rate-per-minute', '100000'], {}, io);
+      expect(result.code, result.stderr).toBe(EXIT_CODES.partial);
+      expect(files?.filter((name) => !name.startsWith('listing-bulk-export-'))).toEqual(['export.csv']);
+    } finally {
+      await api.close();
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
   });
 
   it('takes the dialect asked, --out=- too', async () => {

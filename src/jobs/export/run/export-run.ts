@@ -59,7 +59,7 @@ export class ExportRun {
   static async open(client: ApiClient, resource: string, options: ExportOptions, logger: Logger): Promise<ExportRun> {
     // An unsupported extension is refused before anything is requested or written.
     detectSheetFormat(options.out, 'write');
-    const spool = await PageSpool.open(options.out, { resource, orgId: options.orgId ?? null, filters: options.filters });
+    const spool = options.piped === true ? PageSpool.none() : await PageSpool.open(options.out, { resource, orgId: options.orgId ?? null, filters: options.filters });
     if (spool.resumed) logger.info({ parts: spool.dir }, 'continuing an earlier export: pages saved then are read from disk');
     return new ExportRun(client.org(options.orgId), client, options, spool, logger);
   }
@@ -148,7 +148,7 @@ export class ExportRun {
     const stopped = this.stopReason;
     // Pages of a service that ignored its requests are not worth resuming from.
     if ((this.failures.length === 0 && stopped === undefined) || this.stopCause instanceof IgnoredRequestError) await this.spool.remove();
-    else if (this.options.piped === true) this.logger.warn('export incomplete: run it again to export what is missing (an export to standard output keeps nothing for a rerun)');
+    else if (!this.spool.kept) this.logger.warn('export incomplete: run it again to export what is missing (an export to standard output keeps nothing for a rerun)');
     else this.logger.warn({ parts: this.spool.dir }, 'export incomplete: run the same command again to request only the missing pages');
     const finished = new Date();
     const { total } = this.client.readCounters();
