@@ -212,6 +212,17 @@ describe('canonical cells read and format back the same', () => {
     expect(formatCell(column, 12.5, DOT_CONTEXT)).toBe('12.5');
   });
 
+  it('reads a dot between thousands where decimals follow a comma only as the one number the column takes', () => {
+    // 1200 m² written as a German Excel groups thousands, or 1.2 m² typed with a dot: not guessed.
+    expect(readCell(columnOf('custom_fields.surface_m2'), '1.200', COMMA_CONTEXT)).toEqual({
+      errors: ["custom_fields.surface_m2: reads as 1200 or as 1,2 where decimals follow a comma; write 1200 for thousands, or 1,2, got '1.200'"],
+    });
+    expect(readCell(columnOf('custom_fields.surface_m2'), '1.200', DOT_CONTEXT)).toEqual({ value: 1.2 });
+    // 48856 is no latitude, 2.5 no organization.
+    expect(readCell(columnOf('lat'), '48.856', COMMA_CONTEXT)).toEqual({ value: 48.856 });
+    expect(readCell(columnOf('org_id'), '2.500', COMMA_CONTEXT)).toEqual({ errors: ["org_id: must be a whole number (did you mean 2500?), got '2.500'"] });
+  });
+
   it('leaves a field the API did not give empty, and an empty value that cannot be cleared', () => {
     expect(formatCell(columnOf('custom_fields.seats'), undefined, DOT_CONTEXT)).toBe('');
     expect(formatCell(columnOf('opening_date'), '', DOT_CONTEXT)).toBe('');

@@ -18,7 +18,7 @@ export interface CellContext {
 }
 
 export const DOT_CONTEXT: CellContext = { decimalSeparator: '.' };
-/** Reads a comma or a dot before decimals (the grammar has no thousands separator); writes a comma. Dates dd/mm/yyyy, as such locales write them. */
+/** Reads a comma or a dot before decimals; writes a comma. Dates dd/mm/yyyy, as such locales write them. */
 export const COMMA_CONTEXT: CellContext = { decimalSeparator: ',', slashDates: { format: 'dd/mm/yyyy', declared: false } };
 
 /**

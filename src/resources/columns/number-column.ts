@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CellContext } from '../cells/cell-context.js';
 import type { Column } from '../column.js';
 import { defineColumn, type FactorySpec } from '../define-column.js';
 import { formatDecimal, parseDecimal } from './parse-decimal.js';
@@ -7,6 +8,8 @@ import { formatDecimal, parseDecimal } from './parse-decimal.js';
 const UNIT = /^(?:[€$£¥]|eur|usd|gbp|chf)\s*|\s*(?:[€$£¥°%]|m²|m2|eur|usd|gbp|chf|euros?)$/gi;
 /** Thousands grouped by a comma or a dot (`1,200`, `1.200`): in a whole number, nothing else. */
 const GROUPED_THOUSANDS = /^\d{1,3}(?:[,.]\d{3})+$/;
+/** One dot between thousands, or before three decimals (`1.200`): the same cell in a file with decimal commas. */
+const DOT_THOUSANDS = /^[+-]?\d{1,3}\.\d{3}$/;
 /** A space between thousands (`1 200`), a non-breaking one as a French Excel writes it too. */
 const THOUSANDS_SPACE = /(?<=\d)[\s\u00a0\u202f](?=\d{3}(?!\d))/g;
 
@@ -20,7 +23,10 @@ export function numberColumn(spec: FactorySpec<number | null>): Column<number | 
     ...spec,
     parse(cell, context) {
       const value = typeof cell === 'string' ? parseDecimal(cell, context) : undefined;
-      if (value !== undefined) return { value };
+      if (value !== undefined) {
+        const ambiguity = readDotThousands(String(cell), value, context, spec.schema, expected);
+        return ambiguity === undefined ? { value } : { error: ambiguity };
+      }
       // Offered only when it would be taken: `1,200` seats is no hint where at most 500 are.
       const shown = suggestNumber(String(cell), context, whole);
       const meant = shown !== undefined && spec.schema.safeParse(shown).success ? shown : undefined;
@@ -32,8 +38,24 @@ export function numberColumn(spec: FactorySpec<number | null>): Column<number | 
   });
 }
 
+/**
+ * Where decimals follow a comma, `1.200` is twelve hundred as an Excel of that locale writes it with
+ * thousands grouped, or 1.2 typed with a dot: read as the only one the column takes, refused when both
+ * are taken rather than guessed (`85.500` m² is as likely as `1.200`).
+ */
+function readDotThousands(cell: string, decimal: number, context: CellContext, schema: z.ZodType, expected: string): string | undefined {
+  const trimmed = cell.trim();
+  if (context.decimalSeparator !== ',' || !DOT_THOUSANDS.test(trimmed)) return undefined;
+  const thousands = Number(trimmed.replace('.', ''));
+  if (!schema.safeParse(thousands).success) return undefined;
+  const asDecimal = formatDecimal(decimal, context);
+  return schema.safeParse(decimal).success
+    ? `reads as ${thousands} or as ${asDecimal} where decimals follow a comma; write ${thousands} for thousands, or ${asDecimal}`
+    : `must be ${expected} (did you mean ${thousands}?)`;
+}
+
 /** The number a formatted cell shows (`12.50 €`, `1 200`, `85 m²`; `1,200` in a whole number), for a hint: whether the currency was the business's is not the import's to guess. */
-function suggestNumber(text: string, context: Parameters<typeof parseDecimal>[1], whole: boolean): number | undefined {
+function suggestNumber(text: string, context: CellContext, whole: boolean): number | undefined {
   const unformatted = text.trim().replace(UNIT, '').replace(THOUSANDS_SPACE, '');
   const bare = whole && GROUPED_THOUSANDS.test(unformatted) ? unformatted.replace(/[,.]/g, '') : unformatted;
   return bare === text.trim() ? undefined : parseDecimal(bare, context);

@@ -4,8 +4,8 @@ const DOT_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 const COMMA_NUMBER = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?$/i;
 
 /**
- * A decimal number, or undefined. Files with a comma decimal separator also take a dot: the
- * grammar has no thousands separator, so a dot cannot mean anything else.
+ * A decimal number, or undefined. Files with a comma decimal separator also take a dot (a number
+ * column refuses `1.200`, which may group thousands, when both readings are taken).
  */
 export function parseDecimal(text: string, context: CellContext): number | undefined {
   const trimmed = text.trim();
