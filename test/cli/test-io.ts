@@ -9,7 +9,7 @@ export interface BufferStream extends OutputStream {
   text(): string;
 }
 
-export function bufferStream(): BufferStream {
+function bufferStream(): BufferStream {
   const chunks: string[] = [];
   return {
     write(text: string) {
