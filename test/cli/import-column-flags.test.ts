@@ -49,3 +49,27 @@ describe('import --rename-columns', () => {
     expect(malformed.stderr.match(/for the usage/g)).toHaveLength(1);
   });
 });
+
+describe('import --decimal-separator', () => {
+  it("reads a tab-separated file's decimal commas when told, and a ; file's dots", async () => {
+    const dir = await makeTempDir();
+    const tabs = join(dir, 'stores.tsv');
+    await writeFile(tabs, 'code\tlat\r\n000001\t41,93\r\n');
+    const run = (file: string, report: string, ...flags: string[]) => runCliInProcess(['import', 'businesses', file, '--emulator', '--dry-run', '--json', '--report', join(dir, report), ...flags]);
+    const unsaid = await run(tabs, 'unsaid');
+    expect([unsaid.code, JSON.parse(unsaid.stdout)]).toMatchObject([EXIT_CODES.partial, { rows: { invalid: 1 } }]);
+    const said = await run(tabs, 'said', '--decimal-separator', 'comma');
+    expect([said.code, JSON.parse(said.stdout)]).toMatchObject([EXIT_CODES.success, { rows: { would_update: 1 } }]);
+
+    const semicolons = join(dir, 'program.csv');
+    await writeFile(semicolons, 'code;custom_fields.surface_m2\r\n000001;85.125\r\n');
+    const dots = await run(semicolons, 'dots', '--decimal-separator', 'dot');
+    expect([dots.code, JSON.parse(dots.stdout)]).toMatchObject([EXIT_CODES.success, { rows: { would_update: 1 } }]);
+    expect(await readFile(join(dir, 'dots', 'results.csv'), 'utf8')).toContain("custom_fields.surface_m2: '' -> '85.125'");
+  });
+
+  it('names the separators it takes', async () => {
+    const result = await runCliInProcess(['import', 'businesses', 'stores.csv', '--emulator', '--decimal-separator', ',']);
+    expect([result.code, result.stderr]).toEqual([EXIT_CODES.usage, expect.stringContaining('Choices: "dot", "comma"')]);
+  });
+});

@@ -54,6 +54,23 @@ describe('validate command', () => {
     }
   });
 
+  it("reads a step's numbers with its decimal_separator, as the run does", async () => {
+    const dir = await makeTempDir();
+    // As a French Excel saves Unicode text: UTF-16 with its byte order mark, tabs, decimal commas.
+    await writeFile(join(dir, 'stores.txt'), Buffer.from('\ufeffcode\tlat\r\n000001\t41,93\r\n000002\t45.89\r\n', 'utf16le'));
+    const job = join(dir, 'unicode.yaml');
+    await writeFile(job, `name: unicode\nsteps:\n  - import: {resource: businesses, source: ${join(dir, 'stores.txt')}, report: ${join(dir, 'report')}, decimal_separator: comma}\n`);
+    vi.spyOn(process, 'cwd').mockReturnValue(dir);
+    try {
+      const validated = await runCliInProcess(['validate', job]);
+      expect([validated.code, validated.stderr]).toEqual([EXIT_CODES.success, expect.stringContaining('2 rows valid')]);
+      const run = await runCliInProcess(['run', job, '--emulator', '--dry-run']);
+      expect(run.stderr).toContain('unicode / 1. import businesses: rehearsal — 2 would update');
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('exits 2 for invalid rows, unless their step continues on error as a run would', async () => {
     const dir = await makeTempDir();
     await writeFile(join(dir, 'stores.csv'), 'code,lat\nS1,north\nS2,45.5\n');

@@ -317,6 +317,10 @@ describe('cells as people type them read into canonical values', () => {
     ['1 200', DOT_CONTEXT, '1200'],
     // As a French Excel saves a currency cell in a CSV: a non-breaking space between thousands, a comma before decimals.
     ['1\u00a0200,50 €', COMMA_CONTEXT, '1200,5'],
+    // Thousands grouped by the separator that is not the decimals'.
+    ['1,250.50', DOT_CONTEXT, '1250.5'],
+    ['1.250,50', COMMA_CONTEXT, '1250,5'],
+    ['1.250.000', COMMA_CONTEXT, '1250000'],
   ])('refuses a price written %j with the number it shows', (cell, context, meant) => {
     const price = CATALOGS.find(({ resource }) => resource === 'services')?.columns.find(({ header }) => header === 'price');
     if (price === undefined) throw new Error('no services price column');

@@ -10,7 +10,7 @@ const columnOf = (header: string) => {
   if (column === undefined) throw new Error(`no column ${header}`);
   return column;
 };
-const declared = (format: 'dd/mm/yyyy' | 'mm/dd/yyyy'): CellContext => readCellContext({ format: 'csv', delimiter: ',' }, format);
+const declared = (format: 'dd/mm/yyyy' | 'mm/dd/yyyy'): CellContext => readCellContext({ format: 'csv', delimiter: ',' }, { dateFormat: format });
 
 describe('dates as spreadsheets write them', () => {
   it.each([

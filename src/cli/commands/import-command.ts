@@ -15,7 +15,7 @@ import { countOf } from '../count-of.js';
 import { describeRowCounts } from '../describe-row-counts.js';
 import { resourcePositional } from '../resource-positional.js';
 import { IMPORT_RESOURCE_ALIASES } from '../../resources/resource-names.js';
-import { DATE_FORMATS } from '../../resources/cells/cell-context.js';
+import { DATE_FORMATS, DECIMAL_SEPARATORS } from '../../resources/cells/cell-context.js';
 import { listFlagIssues } from '../../api/schemas/reading/describe-issues.js';
 import { PIPED_SHEET, withPipedSheet } from '../../sheets/file/piped-sheet.js';
 import { isPipe } from '../../sheets/file/assert-readable-file.js';
@@ -41,6 +41,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .option('ignore-columns', { type: 'string', describe: 'NAME,…: columns of the sheet to leave out; any other unknown column stops the import' })
         .option('rename-columns', { type: 'string', describe: 'HEADER=column,…: read the sheet\'s column HEADER as column (Code magasin=code)' })
         .option('date-format', { choices: DATE_FORMATS, describe: 'How dates a/b/yyyy read (default: dd/mm/yyyy in a file with decimal commas, else only when the day is over 12 or as the _base of the row has it)' })
+        .option('decimal-separator', { choices: DECIMAL_SEPARATORS, describe: 'How numbers written as text read (default: comma in a CSV file separated by ;, else dot): comma for a tab-separated file of a spreadsheet in such a locale, dot for a program\'s ; file' })
         .option('allow-code-changes', { type: 'boolean', default: false, describe: 'Businesses: send store code changes the row\'s _base does not show as an edit of the exported file' })
         .options(CLIENT_FLAG_OPTIONS)
         .option('json', jsonFlag('the summary'))
@@ -70,6 +71,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
           ...(argv['ignore-columns'] === undefined ? {} : { ignoreColumns: splitNames(argv['ignore-columns']) }),
           renameColumns: readRenameFlag(argv['rename-columns']),
           ...(argv['date-format'] === undefined ? {} : { dateFormat: argv['date-format'] }),
+          ...(argv['decimal-separator'] === undefined ? {} : { decimalSeparator: argv['decimal-separator'] }),
           allowCodeChanges: argv['allow-code-changes'],
           onProgress: progress.update,
           ...(progress.shown ? { onRowsExpected: (rows: number) => { progress.expectRows(rows); } } : {}),

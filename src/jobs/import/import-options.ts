@@ -1,4 +1,4 @@
-import type { DateFormat } from '../../resources/cells/cell-context.js';
+import type { DateFormat, DecimalSeparator } from '../../resources/cells/cell-context.js';
 import type { SourceFile } from '../../sheets/file/source-file.js';
 import type { ProgressListener } from '../job-progress.js';
 import type { RowOrg } from './read-row-org.js';
@@ -35,6 +35,8 @@ export interface ImportOptions {
   renameColumns?: ReadonlyMap<string, string> | undefined;
   /** How dates `a/b/yyyy` read whatever the file's locale; without it, dd/mm/yyyy in a file with decimal commas, else only unambiguous dates. */
   dateFormat?: DateFormat;
+  /** How numbers written as text read whatever the file's delimiter; without it, with a decimal comma in a `;` file, else a dot. */
+  decimalSeparator?: DecimalSeparator;
   /** Businesses: send a change of store code that the row's `_base` does not show as the file's own edit. */
   allowCodeChanges?: boolean;
   /** Stops the import cleanly: rows not sent yet are reported as skipped. */

@@ -79,6 +79,7 @@ export async function openImport<Target, Update>(
     org: options.orgId ?? null,
     shard: options.shardRows?.shard ?? null,
     date_format: options.dateFormat ?? null,
+    decimal_separator: options.decimalSeparator ?? null,
     allow_code_changes: options.allowCodeChanges === true,
     rename_columns: options.renameColumns === undefined ? null : [...options.renameColumns].map(([from, to]) => `${from}=${to}`).join(','),
   };
@@ -98,7 +99,7 @@ export async function openImport<Target, Update>(
   async function* readValidRows(): AsyncGenerator<ValidRow<Target, Update>> {
     let seq = 0;
     try {
-      for await (const outcome of readRowOutcomes(sheet, catalog, options.dateFormat)) {
+      for await (const outcome of readRowOutcomes(sheet, catalog, options)) {
         const base = { seq: seq++, line: outcome.line, values: outcome.values };
         const journaled = journal.take(outcome.line);
         if (journaled !== undefined) {

@@ -5,7 +5,7 @@ import { IMPORT_RESOURCES } from '../import/import-sheet.js';
 import { ImportLimitsSchema, listLimitProblems } from '../import/breakers/import-limits.js';
 import { IMPORT_MODES } from '../import/import-options.js';
 import { CSV_DIALECT_NAMES } from '../../sheets/index.js';
-import { DATE_FORMATS } from '../../resources/cells/cell-context.js';
+import { DATE_FORMATS, DECIMAL_SEPARATORS } from '../../resources/cells/cell-context.js';
 
 const LITERAL_KEY = 'an API key must not be written in a job file: name the variable that holds it (key_env) or a file (key_file)';
 
@@ -51,11 +51,12 @@ export const ImportStepSchema = z.strictObject({
     dry_run: z.boolean().default(false),
     ...ImportLimitsSchema.shape,
     report: stepFile.optional(),
-    /** The import's --ignore-columns, --date-format and --allow-code-changes. */
+    /** The import's --ignore-columns, --date-format, --decimal-separator and --allow-code-changes. */
     ignore_columns: z.array(z.string().min(1)).optional(),
     /** The import's --rename-columns: the sheet's header name, then the column it is read as. */
     rename_columns: z.record(z.string().min(1), z.string().min(1)).optional(),
     date_format: z.enum(DATE_FORMATS).optional(),
+    decimal_separator: z.enum(DECIMAL_SEPARATORS).optional(),
     allow_code_changes: z.boolean().optional(),
     /** Forget the journal an earlier run left in `report` instead of resuming it. */
     restart: z.boolean().default(false),

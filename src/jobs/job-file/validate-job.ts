@@ -47,7 +47,7 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
       checks.push(check);
       continue;
     }
-    const { resource, source, sheet, ignore_columns: ignore, date_format: dateFormat } = step.import;
+    const { resource, source, sheet, ignore_columns: ignore, date_format: dateFormat, decimal_separator: decimalSeparator } = step.import;
     const check: StepCheck = { step: describeStep(step, index), kind: 'import', source, rows: 0, invalid: 0, problems: [], warnings: [], tolerated: step.on_error === 'continue' };
     checks.push(check);
     const catalog = buildImportCatalog(resource, []);
@@ -62,7 +62,7 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
         await reader.close();
         throw error;
       }
-      for await (const { line, errors } of readRowOutcomes(reader, catalog, dateFormat)) {
+      for await (const { line, errors } of readRowOutcomes(reader, catalog, { dateFormat, decimalSeparator })) {
         check.rows++;
         if (errors.length === 0) continue;
         check.invalid++;

@@ -21,12 +21,26 @@ export const DOT_CONTEXT: CellContext = { decimalSeparator: '.' };
 /** Reads a comma or a dot before decimals; writes a comma. Dates dd/mm/yyyy, as such locales write them. */
 export const COMMA_CONTEXT: CellContext = { decimalSeparator: ',', slashDates: { format: 'dd/mm/yyyy', declared: false } };
 
+/** How a file writes numbers (`--decimal-separator`), when its delimiter does not tell. */
+export const DECIMAL_SEPARATORS = ['dot', 'comma'] as const;
+export type DecimalSeparator = (typeof DECIMAL_SEPARATORS)[number];
+
+/** What a person declares of how a file's cells read (`--date-format`, `--decimal-separator`): it wins over what the file suggests. */
+export interface DeclaredCells {
+  dateFormat?: DateFormat | undefined;
+  decimalSeparator?: DecimalSeparator | undefined;
+}
+
 /**
  * `;`-delimited CSV files come from spreadsheets set to a locale whose decimal separator is a comma:
- * they are read, and written, with one, and their dates read day first. A declared date format wins.
+ * they are read, and written, with one, and their dates read day first. A declared separator
+ * (a tab-separated file of such a spreadsheet, a program's `;` file with dots) and a declared date
+ * format win.
  */
-export function readCellContext(file: { format: 'csv'; delimiter: CsvDelimiter; encoding?: TextEncoding } | { format: 'xlsx' }, dateFormat?: DateFormat): CellContext {
-  const locale = file.format === 'csv' && file.delimiter === ';' ? COMMA_CONTEXT : DOT_CONTEXT;
+export function readCellContext(file: { format: 'csv'; delimiter: CsvDelimiter; encoding?: TextEncoding } | { format: 'xlsx' }, declared: DeclaredCells = {}): CellContext {
+  const comma = declared.decimalSeparator === undefined ? file.format === 'csv' && file.delimiter === ';' : declared.decimalSeparator === 'comma';
+  const locale = comma ? COMMA_CONTEXT : DOT_CONTEXT;
   const context = file.format === 'csv' && file.encoding !== undefined && isCodePage(file.encoding) ? { ...locale, codePage: file.encoding } : locale;
+  const { dateFormat } = declared;
   return dateFormat === undefined ? context : { ...context, slashDates: { format: dateFormat, declared: true } };
 }

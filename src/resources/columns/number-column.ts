@@ -6,8 +6,11 @@ import { formatDecimal, parseDecimal } from './parse-decimal.js';
 
 /** A currency or a unit around a number (`€12.50`, `12.50 EUR`, `85 m²`, `48.85°`): the API's numbers carry none. */
 const UNIT = /^(?:[€$£¥]|eur|usd|gbp|chf)\s*|\s*(?:[€$£¥°%]|m²|m2|eur|usd|gbp|chf|euros?)$/gi;
-/** Thousands grouped by a comma or a dot (`1,200`, `1.200`): in a whole number, nothing else. */
-const GROUPED_THOUSANDS = /^\d{1,3}(?:[,.]\d{3})+$/;
+/**
+ * Thousands grouped by a comma or a dot, any decimals after the other (`1,200`, `1.250,5`,
+ * `1,250.50`): one group without decimals (`1,200`) may be decimals too, except in a whole number.
+ */
+const GROUPED_THOUSANDS = /^[+-]?\d{1,3}([,.])\d{3}(\1\d{3})*((?!\1)[,.]\d+)?$/;
 /** One dot between thousands, or before three decimals (`1.200`): the same cell in a file with decimal commas. */
 const DOT_THOUSANDS = /^[+-]?\d{1,3}\.\d{3}$/;
 /** A space between thousands (`1 200`), a non-breaking one as a French Excel writes it too. */
@@ -54,10 +57,12 @@ function readDotThousands(cell: string, decimal: number, context: CellContext, s
     : `must be ${expected} (did you mean ${thousands}?)`;
 }
 
-/** The number a formatted cell shows (`12.50 €`, `1 200`, `85 m²`; `1,200` in a whole number), for a hint: whether the currency was the business's is not the import's to guess. */
+/** The number a formatted cell shows (`12.50 €`, `1 200`, `85 m²`, `1.250,50`; `1,200` in a whole number), for a hint: whether the currency was the business's is not the import's to guess. */
 function suggestNumber(text: string, context: CellContext, whole: boolean): number | undefined {
   const unformatted = text.trim().replace(UNIT, '').replace(THOUSANDS_SPACE, '');
-  const bare = whole && GROUPED_THOUSANDS.test(unformatted) ? unformatted.replace(/[,.]/g, '') : unformatted;
+  const [, separator, moreGroups, decimals] = GROUPED_THOUSANDS.exec(unformatted) ?? [];
+  const grouped = separator !== undefined && (whole || moreGroups !== undefined || decimals !== undefined);
+  const bare = grouped ? unformatted.replaceAll(separator, '') : unformatted;
   return bare === text.trim() ? undefined : parseDecimal(bare, context);
 }
 

@@ -166,12 +166,12 @@ describe('resuming an import from its journal', () => {
     expect(posts).toEqual(onceEach(changed.targets));
   });
 
-  it('refuses to resume with another date format, code-change rule or renames: they decide which rows were invalid or refused', async () => {
+  it('refuses to resume with another date format, decimal separator, code-change rule or renames: they decide which rows were invalid or refused', async () => {
     const reportDir = join(harness.dir, 'other-settings');
     const { csv } = renameSheet(43, 45, 'Dated');
     await harness.runImport('businesses', csv, { reportDir });
-    await expect(harness.runImport('businesses', csv, { reportDir, dateFormat: 'dd/mm/yyyy', allowCodeChanges: true, renameColumns: new Map([['name', 'name']]) })).rejects.toThrow(
-      new ResumeError(reportDir, 'the journal was written with other settings (date_format was none, now dd/mm/yyyy; allow_code_changes was false, now true; rename_columns was none, now name=name)'),
+    await expect(harness.runImport('businesses', csv, { reportDir, dateFormat: 'dd/mm/yyyy', decimalSeparator: 'comma', allowCodeChanges: true, renameColumns: new Map([['name', 'name']]) })).rejects.toThrow(
+      new ResumeError(reportDir, 'the journal was written with other settings (date_format was none, now dd/mm/yyyy; decimal_separator was none, now comma; allow_code_changes was false, now true; rename_columns was none, now name=name)'),
     );
   });
 

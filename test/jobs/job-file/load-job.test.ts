@@ -61,15 +61,16 @@ describe('job files', () => {
     await expect(load$).rejects.toThrow("steps[1].export.out: the file steps[0] writes, which this step would overwrite; give each export its own file, got 'reports/out.csv'. Correct the file.");
   });
 
-  it("passes an import step's ignore_columns, date_format and allow_code_changes to the import", async () => {
+  it("passes an import step's ignore_columns, date_format, decimal_separator and allow_code_changes to the import", async () => {
     const job = await load(
-      ['name: crm', 'steps:', '  - import:', '      resource: businesses', '      source: stores.csv', '      ignore_columns: [colour, notes]', '      date_format: mm/dd/yyyy', '      allow_code_changes: true'].join('\n'),
+      ['name: crm', 'steps:', '  - import:', '      resource: businesses', '      source: stores.csv', '      ignore_columns: [colour, notes]', '      date_format: mm/dd/yyyy', '      decimal_separator: comma', '      allow_code_changes: true'].join('\n'),
     );
     const [step] = job.steps;
     if (step === undefined || !('import' in step)) throw new Error('no import step');
     expect(buildImportStepOptions(job, step, { index: 0, org: undefined, split: undefined }, { shard: { index: 1, count: 1 }, dryRun: false, now })).toMatchObject({
       ignoreColumns: ['colour', 'notes'],
       dateFormat: 'mm/dd/yyyy',
+      decimalSeparator: 'comma',
       allowCodeChanges: true,
     });
     await expect(load(['name: crm', 'steps:', '  - import: {resource: businesses, source: s.csv, date_format: yyyy/dd/mm}'].join('\n'))).rejects.toThrow(/date_format/);

@@ -10,8 +10,9 @@ const ImportSettingsSchema = z.object({
   org: z.number().nullable(),
   /** A job's shard of a sheet of several organizations, `K/N`; journals written before shards split sheets have none. */
   shard: z.string().nullable().default(null),
-  /** How ambiguous dates were read, and whether code changes were sent: either decides which rows were invalid or refused. */
+  /** How ambiguous dates and numbers were read, and whether code changes were sent: each decides which rows were invalid or refused. */
   date_format: z.string().nullable().default(null),
+  decimal_separator: z.string().nullable().default(null),
   allow_code_changes: z.boolean().default(false),
   /** The header names read as other columns (`code magasin=code`): they decide which cell is which. */
   rename_columns: z.string().nullable().default(null),

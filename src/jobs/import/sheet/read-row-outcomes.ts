@@ -1,4 +1,4 @@
-import { readCellContext, type DateFormat } from '../../../resources/cells/cell-context.js';
+import { readCellContext, type DeclaredCells } from '../../../resources/cells/cell-context.js';
 import type { ImportCatalog } from '../../../resources/resource-catalog.js';
 import type { RowOutcome } from '../../../resources/row-outcome.js';
 import type { CellValue, SheetReader } from '../../../sheets/index.js';
@@ -17,9 +17,9 @@ export interface SheetRowOutcome<Target, Update> extends RowOutcome<Target, Upda
 export async function* readRowOutcomes<Target, Update>(
   reader: SheetReader,
   catalog: ImportCatalog<Target, Update>,
-  dateFormat?: DateFormat,
+  declared?: DeclaredCells,
 ): AsyncGenerator<SheetRowOutcome<Target, Update>> {
-  const readRow = catalog.createRowReader(reader.columns, readCellContext(reader.source, dateFormat));
+  const readRow = catalog.createRowReader(reader.columns, readCellContext(reader.source, declared));
   for await (const item of reader) {
     yield item.kind === 'row'
       ? { ...readRow(item), values: item.values }
