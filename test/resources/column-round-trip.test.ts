@@ -220,6 +220,7 @@ describe('canonical cells read and format back the same', () => {
     expect(readCell(columnOf('custom_fields.surface_m2'), '1.200', DOT_CONTEXT)).toEqual({ value: 1.2 });
     // 48856 is no latitude, 2.5 no organization.
     expect(readCell(columnOf('lat'), '48.856', COMMA_CONTEXT)).toEqual({ value: 48.856 });
+    expect(readCell(columnOf('long'), '-0.125', COMMA_CONTEXT)).toEqual({ value: -0.125 });
     expect(readCell(columnOf('org_id'), '2.500', COMMA_CONTEXT)).toEqual({ errors: ["org_id: must be a whole number (did you mean 2500?), got '2.500'"] });
   });
 

@@ -11,8 +11,8 @@ const UNIT = /^(?:[€$£¥]|eur|usd|gbp|chf)\s*|\s*(?:[€$£¥°%]|m²|m2|eur|
  * `1,250.50`): one group without decimals (`1,200`) may be decimals too, except in a whole number.
  */
 const GROUPED_THOUSANDS = /^[+-]?\d{1,3}([,.])\d{3}(\1\d{3})*((?!\1)[,.]\d+)?$/;
-/** One dot between thousands, or before three decimals (`1.200`): the same cell in a file with decimal commas. */
-const DOT_THOUSANDS = /^[+-]?\d{1,3}\.\d{3}$/;
+/** One dot between thousands, or before three decimals (`1.200`): the same cell in a file with decimal commas. `0.125` groups nothing. */
+const DOT_THOUSANDS = /^[+-]?[1-9]\d{0,2}\.\d{3}$/;
 /** A space between thousands (`1 200`), a non-breaking one as a French Excel writes it too. */
 const THOUSANDS_SPACE = /(?<=\d)[\s\u00a0\u202f](?=\d{3}(?!\d))/g;
 
