@@ -332,6 +332,8 @@ describe('cells as people type them read into canonical values', () => {
     ['lat', '48.85°', "lat: must be a number between -90 and 90 (did you mean 48.85?), got '48.85°'"],
     ['custom_fields.surface_m2', '85.5 m²', "custom_fields.surface_m2: must be a number between 0 and 10000 (did you mean 85.5?), got '85.5 m²'"],
     ['custom_fields.seats', '1,200', "custom_fields.seats: must be a whole number between 0 and 500, got '1,200'"],
+    // A leading 0 groups no thousands: 125 is not what `0,125` shows.
+    ['custom_fields.seats', '0,125', "custom_fields.seats: must be a whole number between 0 and 500, got '0,125'"],
     ['custom_fields.seats', '120 seats', "custom_fields.seats: must be a whole number between 0 and 500, got '120 seats'"],
   ])('%s: offers the number %j shows only when it would be taken', (header, cell, error) => {
     expect(readCell(columnOf(header), cell, DOT_CONTEXT)).toEqual({ errors: [error] });

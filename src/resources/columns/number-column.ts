@@ -10,7 +10,7 @@ const UNIT = /^(?:[€$£¥]|eur|usd|gbp|chf)\s*|\s*(?:[€$£¥°%]|m²|m2|eur|
  * Thousands grouped by a comma or a dot, any decimals after the other (`1,200`, `1.250,5`,
  * `1,250.50`): one group without decimals (`1,200`) may be decimals too, except in a whole number.
  */
-const GROUPED_THOUSANDS = /^[+-]?\d{1,3}([,.])\d{3}(\1\d{3})*((?!\1)[,.]\d+)?$/;
+const GROUPED_THOUSANDS = /^[+-]?[1-9]\d{0,2}([,.])\d{3}(\1\d{3})*((?!\1)[,.]\d+)?$/;
 /** One dot between thousands, or before three decimals (`1.200`): the same cell in a file with decimal commas. `0.125` groups nothing. */
 const DOT_THOUSANDS = /^[+-]?[1-9]\d{0,2}\.\d{3}$/;
 /** A space between thousands (`1 200`), a non-breaking one as a French Excel writes it too. */
