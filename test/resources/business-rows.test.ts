@@ -66,7 +66,7 @@ describe('a business row', () => {
       "custom_fields.has_parking: must be true or false, got 'maybe'",
       'custom_fields.manager_note: must be at most 30 characters, got 31 characters',
       "custom_fields.seats: must be at most 500, got '600'",
-      "custom_fields.surface_m2: must be a number between 0 and 10000 with '.' before decimals, got '12,5'",
+      "custom_fields.surface_m2: must be a number between 0 and 10000 with '.' before decimals (or give --decimal-separator comma), got '12,5'",
       "custom_fields.store_format: must be one of express, classic, flagship, got 'mega'",
       'custom_fields.payment_methods: must hold at most 4 values, got 5 items',
       "custom_fields.labels: must be one of organic, fair_trade, local_produce, got 'bio'",

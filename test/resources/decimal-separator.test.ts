@@ -11,7 +11,7 @@ import { CUSTOM_FIELDS } from './custom-field-definitions.js';
 
 it.each<[string, string, DeclaredCells, object, string[]]>([
   ['separated by ;, reads decimal commas', 'code;lat;custom_fields.surface_m2\n000042;46,2;12.5\n', {}, { lat: 46.2, custom_fields: { surface_m2: 12.5 } }, []],
-  ['separated by ,, reads decimal dots only', 'code,lat\n000042,"46,2"\n', {}, {}, ["lat: must be a number between -90 and 90 with '.' before decimals, got '46,2'"]],
+  ['separated by ,, reads decimal dots only', 'code,lat\n000042,"46,2"\n', {}, {}, ["lat: must be a number between -90 and 90 with '.' before decimals (or give --decimal-separator comma), got '46,2'"]],
   // As the Unicode text of a French or German Excel is: tab-separated, numbers as its locale writes them.
   ['separated by tabs, declared with decimal commas, refuses a dot that may group thousands', 'code\tlat\tcustom_fields.surface_m2\n000042\t46,2\t1.200\n', { decimalSeparator: 'comma' }, { lat: 46.2 }, ["custom_fields.surface_m2: reads as 1200 or as 1,2 where decimals follow a comma; write 1200 for thousands, or 1,2, got '1.200'"]],
   ['separated by tabs, declared with decimal commas, reads them', 'code\tlat\tcustom_fields.surface_m2\n000042\t46,2\t1200,5\n', { decimalSeparator: 'comma' }, { lat: 46.2, custom_fields: { surface_m2: 1200.5 } }, []],

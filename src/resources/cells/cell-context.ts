@@ -7,6 +7,8 @@ export type DateFormat = (typeof DATE_FORMATS)[number];
 /** What the grammar of a cell depends on besides the cell: the decimal separator of the file, and how it writes dates. */
 export interface CellContext {
   decimalSeparator: '.' | ',';
+  /** Whether the person declared it (`--decimal-separator`): else a refused decimal comma says the flag exists. */
+  decimalsDeclared?: boolean;
   /**
    * How a date `a/b/yyyy` reads: a declared format (`--date-format`) admits no other; the locale's
    * (dd/mm/yyyy in a file with decimal commas) yields to a date whose day shows the other order
@@ -39,7 +41,8 @@ export interface DeclaredCells {
  */
 export function readCellContext(file: { format: 'csv'; delimiter: CsvDelimiter; encoding?: TextEncoding } | { format: 'xlsx' }, declared: DeclaredCells = {}): CellContext {
   const comma = declared.decimalSeparator === undefined ? file.format === 'csv' && file.delimiter === ';' : declared.decimalSeparator === 'comma';
-  const locale = comma ? COMMA_CONTEXT : DOT_CONTEXT;
+  const base = comma ? COMMA_CONTEXT : DOT_CONTEXT;
+  const locale = declared.decimalSeparator === undefined ? base : { ...base, decimalsDeclared: true };
   const context = file.format === 'csv' && file.encoding !== undefined && isCodePage(file.encoding) ? { ...locale, codePage: file.encoding } : locale;
   const { dateFormat } = declared;
   return dateFormat === undefined ? context : { ...context, slashDates: { format: dateFormat, declared: true } };

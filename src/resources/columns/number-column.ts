@@ -33,8 +33,8 @@ export function numberColumn(spec: FactorySpec<number | null>): Column<number | 
       // Offered only when it would be taken: `1,200` seats is no hint where at most 500 are.
       const shown = suggestNumber(String(cell), context, whole);
       const meant = shown !== undefined && spec.schema.safeParse(shown).success ? shown : undefined;
-      // A comma in a comma-separated file is no decimal separator: say so, it is the usual mistake.
-      const hint = meant === undefined && !whole && context.decimalSeparator === '.' && String(cell).includes(',') ? ` with '.' before decimals` : '';
+      // A comma in a comma-separated file is no decimal separator: say so, it is the usual mistake; a tab-separated file of a French Excel has them all so.
+      const hint = meant === undefined && !whole && context.decimalSeparator === '.' && String(cell).includes(',') ? ` with '.' before decimals${context.decimalsDeclared === true ? '' : ' (or give --decimal-separator comma)'}` : '';
       return { error: `must be ${expected}${hint}${meant === undefined ? '' : ` (did you mean ${formatDecimal(meant, context)}?)`}` };
     },
     format: (value, context) => (value === null ? '' : formatDecimal(value, context)),
