@@ -1,10 +1,9 @@
-import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
-import { crc32, createDeflateRaw } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 export interface ZipEntry {
   name: string;
-  /** Streamed through deflate, so an entry may unpack to far more than the test holds in memory. */
+  /** Deflated chunk by chunk, the same chunk once, so an entry may unpack to far more than the test holds in memory. */
   content: Iterable<Buffer>;
 }
 
@@ -15,7 +14,7 @@ export async function writeZip(path: string, entries: readonly ZipEntry[]): Prom
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name);
-    const { data, crc, size } = await deflate(entry.content);
+    const { data, crc, size } = deflate(entry.content);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -48,19 +47,19 @@ export async function writeZip(path: string, entries: readonly ZipEntry[]): Prom
   await writeFile(path, Buffer.concat([...parts, listing, end]));
 }
 
-async function deflate(content: Iterable<Buffer>): Promise<{ data: Buffer; crc: number; size: number }> {
-  const deflater = createDeflateRaw();
-  const chunks: Buffer[] = [];
-  deflater.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = once(deflater, 'end');
+/** Each chunk a run of blocks ended by a full flush, which nothing after it refers back to: a chunk repeated is deflated once. */
+function deflate(content: Iterable<Buffer>): { data: Buffer; crc: number; size: number } {
+  const blocks: Buffer[] = [];
+  let last: { chunk: Buffer; block: Buffer } | undefined;
   let crc = 0;
   let size = 0;
   for (const chunk of content) {
     crc = crc32(chunk, crc);
     size += chunk.length;
-    if (!deflater.write(chunk)) await once(deflater, 'drain');
+    if (last?.chunk !== chunk) last = { chunk, block: deflateRawSync(chunk, { finishFlush: constants.Z_FULL_FLUSH }) };
+    blocks.push(last.block);
   }
-  deflater.end();
-  await ended;
-  return { data: Buffer.concat(chunks), crc, size };
+  // The final block, empty.
+  blocks.push(deflateRawSync(Buffer.alloc(0)));
+  return { data: Buffer.concat(blocks), crc, size };
 }
