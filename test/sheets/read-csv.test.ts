@@ -90,8 +90,13 @@ describe('reading CSV files', () => {
   });
 
   // The parse starts on the head's UTF-8 while the rest is checked: the refuted guess starts over, in a worker too (past 4 MiB).
-  it.each([20_000, 400_000])('checks the whole file before choosing UTF-8, not only its start (%i lines)', async (lines) => {
-    const start = Buffer.from(`code,name\n${'S,ascii only\n'.repeat(lines)}`);
+  it.each([
+    [20_000, 'ascii only'],
+    // Over 4 MiB in fewer rows.
+    [40_000, 'ascii only'.repeat(12)],
+  ])('checks the whole file before choosing UTF-8, not only its start (%i lines)', async (lines, name) => {
+    const start = Buffer.from(`code,name\n${`S,${name}\n`.repeat(lines)}`);
+    expect(start.length > 4 * 1024 ** 2).toBe(lines > 20_000);
     const path = await writeCsv(Buffer.concat([start, Buffer.from([0x53, 0x2c, 0x5a, 0x6f, 0xe9, 0x0a])]));
     const { reader, items } = await readItems(path);
     expect(reader.source).toMatchObject({ encoding: 'windows-1252' });
