@@ -367,12 +367,15 @@ describe('cells as people type them read into canonical values', () => {
     });
   });
 
-  it('refuses several email addresses, and a mailto: link with the address it holds', () => {
+  it('refuses several email addresses, and a mailto: link or a named address with the address it holds', () => {
     expect(readCell(columnOf('contacts.0.email'), 'a@example.com; b@example.com', DOT_CONTEXT)).toEqual({
       errors: ["contacts.0.email: must be one email address, not several, got 'a@example.com; b@example.com'"],
     });
     expect(readCell(columnOf('contacts.0.email'), 'mailto:a@example.com', DOT_CONTEXT)).toEqual({
       errors: ["contacts.0.email: must be an email address (did you mean a@example.com?), got 'mailto:a@example.com'"],
+    });
+    expect(readCell(columnOf('contacts.0.email'), '"Martin, Jean" <jean@example.com>', DOT_CONTEXT)).toEqual({
+      errors: [`contacts.0.email: must be an email address alone, without a name (did you mean jean@example.com?), got '"Martin, Jean" <jean@example.com>'`],
     });
   });
 
