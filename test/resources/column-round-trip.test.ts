@@ -292,6 +292,12 @@ describe('cells as people type them read into canonical values', () => {
     ['9.00-12.00', '09:00-12:00'],
     ['22h-24h', '22:00-00:00'],
     ['0900-1800', '09:00-18:00'],
+    // Open around the clock, in the words of a French, English or German sheet.
+    ['24h/24', '00:00-00:00, midnight to midnight'],
+    ['Ouvert 24h/24', '00:00-00:00, midnight to midnight'],
+    ['24/7', '00:00-00:00, midnight to midnight'],
+    ['Open 24 hours', '00:00-00:00, midnight to midnight'],
+    ['rund um die Uhr', '00:00-00:00, midnight to midnight'],
   ])('refuses %j with the windows it means', (cell, meant) => {
     expect(readCell(columnOf('open_hours.monday'), cell, DOT_CONTEXT)).toEqual({ errors: [`open_hours.monday: must be time windows HH:MM-HH:MM (did you mean ${meant}?), got '${cell}'`] });
   });
