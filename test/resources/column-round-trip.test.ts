@@ -314,6 +314,17 @@ describe('cells as people type them read into canonical values', () => {
     expect(readCell(columnOf(header), cell, DOT_CONTEXT)).toEqual({ errors: [`${header}: must be values separated by | (did you mean ${meant}?), got '${cell.length > 40 ? `${cell.slice(0, 40)}…` : cell}'`] });
   });
 
+  it.each([
+    ['GCID:Bakery', 'gcid:bakery', 'GCID:Bakery'],
+    ['gcid:cafe|gcid: pastry shop', 'gcid:pastry_shop', 'gcid: pastry shop'],
+  ])('categories: refuses %j, a category id written otherwise, with the one meant', (cell, meant, got) => {
+    expect(readCell(columnOf('categories'), cell, DOT_CONTEXT)).toEqual({ errors: [`categories: must be a category id gcid:<name> (did you mean ${meant}?), got '${got}'`] });
+  });
+
+  it('refuses a bare word as a category, with no category id offered: it may be none', () => {
+    expect(readCell(columnOf('categories'), 'Boulangerie', DOT_CONTEXT)).toEqual({ errors: ["categories: must be a category id gcid:<name>, got 'Boulangerie'"] });
+  });
+
   it('refuses a list of items separated otherwise that would not read either, for what is wrong with it', () => {
     expect(readCell(columnOf('categories'), 'bakery, cafe', DOT_CONTEXT)).toEqual({ errors: ["categories: must be a category id gcid:<name>, got 'bakery, cafe'"] });
   });

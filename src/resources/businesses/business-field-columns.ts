@@ -1,7 +1,7 @@
 import { BusinessUpdateSchema, ContactSchema, PhotosSchema } from '../../api/schemas/business.js';
-import { BUSINESS_STATUSES, DESCRIPTION_LONG_MAX, DESCRIPTION_SHORT_MAX, WEEK_DAYS, type WeekDay } from '../../api/facts/service-facts.js';
+import { BUSINESS_STATUSES, CATEGORY_PATTERN, DESCRIPTION_LONG_MAX, DESCRIPTION_SHORT_MAX, WEEK_DAYS, type WeekDay } from '../../api/facts/service-facts.js';
 import { findBusinessClearing } from '../../api/facts/clearing-facts.js';
-import type { Column } from '../column.js';
+import type { Column, Parsed } from '../column.js';
 import { withClearing } from '../define-column.js';
 import { choiceColumn } from '../columns/choice-column.js';
 import { dateColumn } from '../columns/date-column.js';
@@ -51,6 +51,7 @@ function listBusinessFieldColumns(): Column[] {
     choiceColumn({ header: 'status', schema: field.status.unwrap(), choices: BUSINESS_STATUSES, meant: STATUS_WORDS, description: 'Status of the business', example: 'open' }),
     listColumn({
       ...TEXT_ITEMS,
+      parseItem: readCategory,
       header: 'categories',
       schema: field.categories.unwrap(),
       grammar: `category ids gcid:<name> separated by ${LIST_SEPARATOR}; at least one`,
@@ -141,4 +142,11 @@ function listBusinessFieldColumns(): Column[] {
     specificCloseColumn,
     specificOpenColumn,
   ];
+}
+
+/** `GCID:Bakery`, `gcid: pastry shop`: a category id written otherwise, hinted; a bare word (`bakery`, `Boulangerie`) may be no category id at all. */
+function readCategory(text: string): Parsed<string> {
+  const [, name] = /^gcid\s*:\s*(.+)$/i.exec(text) ?? [];
+  const meant = name === undefined ? undefined : `gcid:${name.toLowerCase().replace(/[\s-]+/g, '_')}`;
+  return meant === undefined || meant === text || !CATEGORY_PATTERN.test(meant) ? { value: text } : { error: `must be a category id gcid:<name> (did you mean ${meant}?)` };
 }
