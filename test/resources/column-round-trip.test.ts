@@ -396,6 +396,12 @@ describe('cells as people type them read into canonical values', () => {
     });
   });
 
+  it('refuses a URL with a space, with the one meant', () => {
+    expect(readCell(columnOf('website_url'), 'https://example.com/ma page', DOT_CONTEXT)).toEqual({
+      errors: ["website_url: must be an http(s) URL without spaces (did you mean https://example.com/ma%20page?), got 'https://example.com/ma page'"],
+    });
+  });
+
   it('refuses two web addresses in a URL column', () => {
     expect(readCell(columnOf('website_url'), 'https://a.fr https://b.fr', DOT_CONTEXT)).toEqual({
       errors: ["website_url: must be one http(s) URL, not several, got 'https://a.fr https://b.fr'"],
