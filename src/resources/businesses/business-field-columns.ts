@@ -84,9 +84,9 @@ function listBusinessFieldColumns(): Column[] {
     numberColumn({ header: 'lat', schema: field.lat.unwrap(), description: 'Latitude in decimal degrees', example: 46.205167 }),
     numberColumn({ header: 'long', schema: field.long.unwrap(), description: 'Longitude in decimal degrees', example: 5.225501 }),
     dateColumn({ header: 'opening_date', schema: field.opening_date.unwrap(), description: 'Date the business opened', example: '2019-04-01' }),
-    urlColumn({ header: 'website_url', schema: field.website_url.unwrap(), description: 'Website', example: 'https://www.example.com/boulangerie-martin' }),
-    urlColumn({ header: 'network_a_url', schema: field.network_a_url.unwrap(), description: 'Page on social network A', example: 'https://network-a.example.com/boulangerie-martin' }),
-    urlColumn({ header: 'network_b_url', schema: field.network_b_url.unwrap(), description: 'Page on social network B' }),
+    urlColumn({ header: 'website_url', uri: true, schema: field.website_url.unwrap(), description: 'Website', example: 'https://www.example.com/boulangerie-martin' }),
+    urlColumn({ header: 'network_a_url', uri: true, schema: field.network_a_url.unwrap(), description: 'Page on social network A', example: 'https://network-a.example.com/boulangerie-martin' }),
+    urlColumn({ header: 'network_b_url', uri: true, schema: field.network_b_url.unwrap(), description: 'Page on social network B' }),
     textColumn({
       header: 'description_short',
       schema: field.description_short.unwrap(),
