@@ -6,15 +6,18 @@ import type { ImportCatalog } from './resource-catalog.js';
 import type { ImportResourceName } from './resource-names.js';
 import { buildServiceCatalog } from './services/service-catalog.js';
 
-/** The catalog of a resource a sheet can change; custom field definitions type the businesses' custom_fields columns. */
-export function buildImportCatalog(resource: ImportResourceName, customFields: readonly CustomFieldReading[]): ImportCatalog<unknown, unknown> {
+/**
+ * The catalog of a resource a sheet can change; custom field definitions type the businesses'
+ * custom_fields columns. A patch reads nothing to complete a row with (an attribute's type).
+ */
+export function buildImportCatalog(resource: ImportResourceName, customFields: readonly CustomFieldReading[], { patch = false }: { patch?: boolean } = {}): ImportCatalog<unknown, unknown> {
   switch (resource) {
     case 'businesses':
       return buildBusinessCatalog(customFields);
     case 'services':
       return buildServiceCatalog();
     case 'attributes':
-      return buildAttributeCatalog();
+      return buildAttributeCatalog({ typeRequired: patch });
     case 'custom-field-order':
       return buildCustomFieldOrderCatalog();
   }

@@ -91,6 +91,13 @@ describe('an attributes row', () => {
     ]);
     expect(read({ code: 'X', geo_id: 'has_wifi', type: 'BOOL' }).errors).toEqual(['value: missing; give the value of the BOOL attribute']);
   });
+
+  it("leaves a row without a type to its business's attribute, unless nothing is read to learn it from (a patch)", () => {
+    expect(read({ code: 'X', geo_id: 'has_wifi', value: 'Oui' })).toMatchObject({ update: { type: undefined, geo_id: 'has_wifi', cells: { value: 'Oui' } }, errors: [] });
+    expect(createReader(buildAttributeCatalog({ typeRequired: true }))({ code: 'X', geo_id: 'has_wifi', value: 'Oui' }).errors).toEqual([
+      'type: missing; give one of BOOL, ENUM, REPEATABLE_ENUM, URL, REPEATABLE_URL (a patch reads no attributes to learn it from)',
+    ]);
+  });
 });
 
 describe('a custom-field-order row', () => {

@@ -50,7 +50,7 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
     const { resource, source, sheet, ignore_columns: ignore, date_format: dateFormat, decimal_separator: decimalSeparator } = step.import;
     const check: StepCheck = { step: describeStep(step, index), kind: 'import', source, rows: 0, invalid: 0, problems: [], warnings: [], tolerated: step.on_error === 'continue' };
     checks.push(check);
-    const catalog = buildImportCatalog(resource, []);
+    const catalog = buildImportCatalog(resource, [], { patch: step.import.mode === 'patch' });
     try {
       const reader = await openImportSheet(source, catalog, { sheet, renameColumns: toRenameColumns(step.import.rename_columns) });
       check.warnings.push(...summarizeWarnings(reader.warnings));

@@ -9,7 +9,6 @@ import { LIST_SEPARATOR, listColumn, TEXT_ITEMS } from '../columns/list-column.j
 import { textColumn } from '../columns/text-column.js';
 import { readUrl } from '../columns/url-column.js';
 import { defineColumn } from '../define-column.js';
-import type { RowFields } from '../create-row-fields-reader.js';
 import type { ImportCatalog } from '../resource-catalog.js';
 import { requireValue } from '../require-value.js';
 
@@ -54,64 +53,78 @@ const [setValuesColumn, unsetValuesColumn] = selectionColumns as [Column, Column
 
 const urlSchema = z.url({ protocol: /^https?$/, error: ATTRIBUTE_ERROR_TEXT.url });
 
-export type AttributeCatalog = ImportCatalog<BusinessTarget, AttributeSetting>;
+/** The cells of a row's value, read by the attribute's type. */
+export interface AttributeCells {
+  value?: string;
+  set_values?: string[];
+  unset_values?: string[];
+}
 
-/** One row per attribute of a business: `POST /business/{id}/attributes` items, the value read by the row's type. */
-export function buildAttributeCatalog(): AttributeCatalog {
+/** A row of the sheet: a setting, or, without a type, the cells its business's attributes will type (diff mode). */
+export type AttributeRow = AttributeSetting | { type: undefined; geo_id: string; cells: AttributeCells };
+
+export type AttributeCatalog = ImportCatalog<BusinessTarget, AttributeRow>;
+
+const VALUE_COLUMNS: readonly Column[] = [valueColumn, setValuesColumn, unsetValuesColumn];
+
+/**
+ * One row per attribute of a business: `POST /business/{id}/attributes` items, the value read by
+ * the row's type, or by the business's; `typeRequired` where no attributes are read (a patch).
+ */
+export function buildAttributeCatalog({ typeRequired = false }: { typeRequired?: boolean } = {}): AttributeCatalog {
   const columns = [...BUSINESS_IDENTITY_COLUMNS, geoIdColumn, typeColumn, valueColumn, ...selectionColumns];
   return perBusinessCatalog('attributes', columns, (fields) => {
     const geoId = requireValue(fields, geoIdColumn, 'give the id of the attribute');
-    const type = requireValue(fields, typeColumn, `give one of ${ATTRIBUTE_TYPES.join(', ')}`);
+    // A cell that does not read has its error already: nothing to build the value from.
+    if (typeof geoId !== 'string' || fields.faulty.has(typeColumn) || VALUE_COLUMNS.some((column) => fields.faulty.has(column))) return undefined;
+    const cells: AttributeCells = {
+      value: fields.values.get(valueColumn) as string | undefined,
+      set_values: fields.values.get(setValuesColumn) as string[] | undefined,
+      unset_values: fields.values.get(unsetValuesColumn) as string[] | undefined,
+    };
     // The type column's schema is z.enum(ATTRIBUTE_TYPES): a string here is one of them.
-    return typeof geoId === 'string' && typeof type === 'string' ? buildSetting(fields, geoId, type as AttributeType) : undefined;
+    const type = (typeRequired ? requireValue(fields, typeColumn, `give one of ${ATTRIBUTE_TYPES.join(', ')} (a patch reads no attributes to learn it from)`) : fields.values.get(typeColumn)) as AttributeType | undefined;
+    if (type === undefined) return typeRequired ? undefined : { type: undefined, geo_id: geoId, cells };
+    const built = buildAttributeSetting(geoId, type, cells);
+    if ('errors' in built) fields.errors.push(...built.errors);
+    return 'setting' in built ? built.setting : undefined;
   });
 }
 
-function buildSetting(fields: RowFields, geoId: string, type: AttributeType): AttributeSetting | undefined {
+/** The setting of an attribute of a type, from the row's cells; the errors of the cells that do not fit it. */
+export function buildAttributeSetting(geoId: string, type: AttributeType, cells: AttributeCells): { setting: AttributeSetting } | { errors: string[] } {
   switch (type) {
     case 'REPEATABLE_URL':
-      fields.errors.push(`type: ${ATTRIBUTE_ERROR_TEXT.repeatableUrl}`);
-      return undefined;
-    case 'REPEATABLE_ENUM':
-      rejectColumns(fields, [valueColumn], type);
-      return buildSelection(fields, geoId);
+      return { errors: [`type: ${ATTRIBUTE_ERROR_TEXT.repeatableUrl}`] };
+    case 'REPEATABLE_ENUM': {
+      const unused = cells.value === undefined ? [] : [`value: not used by a ${type} attribute; leave it empty`];
+      const { set_values: set, unset_values: unset } = cells;
+      if (set === undefined && unset === undefined) return { errors: [...unused, 'value.set_values: missing; give values to select or unselect'] };
+      // Either list may be left empty: the service wants both keys, an empty list changes nothing.
+      return unused.length > 0 ? { errors: unused } : { setting: { type, geo_id: geoId, value: { set_values: set ?? [], unset_values: unset ?? [] } } };
+    }
     case 'BOOL':
     case 'ENUM':
-    case 'URL':
-      rejectColumns(fields, selectionColumns, type);
-      return buildSingleValue(fields, geoId, type);
+    case 'URL': {
+      const unused = (['set_values', 'unset_values'] as const).filter((key) => cells[key] !== undefined).map((key) => `value.${key}: not used by a ${type} attribute; leave it empty`);
+      const value = readSingleValue(type, cells.value);
+      const errors = [...unused, ...('error' in value ? [value.error] : [])];
+      return errors.length > 0 || !('setting' in value) ? { errors } : { setting: { ...value.setting, geo_id: geoId } };
+    }
   }
 }
 
-/** Either list may be left empty: the service wants both keys, an empty list changes nothing. */
-function buildSelection(fields: RowFields, geoId: string): AttributeSetting | undefined {
-  const [set, unset] = [setValuesColumn, unsetValuesColumn].map((column) => fields.values.get(column) as string[] | undefined);
-  if (set !== undefined || unset !== undefined) return { type: 'REPEATABLE_ENUM', geo_id: geoId, value: { set_values: set ?? [], unset_values: unset ?? [] } };
-  if (!fields.faulty.has(setValuesColumn) && !fields.faulty.has(unsetValuesColumn)) {
-    fields.errors.push('value.set_values: missing; give values to select or unselect');
-  }
-  return undefined;
-}
+type SingleValue = { type: 'BOOL'; value: boolean } | { type: 'ENUM' | 'URL'; value: string };
 
-function buildSingleValue(fields: RowFields, geoId: string, type: 'BOOL' | 'ENUM' | 'URL'): AttributeSetting | undefined {
-  const value = requireValue(fields, valueColumn, `give the value of the ${type} attribute`);
-  if (typeof value !== 'string') return undefined;
+function readSingleValue(type: 'BOOL' | 'ENUM' | 'URL', value: string | undefined): { setting: SingleValue } | { error: string } {
+  if (value === undefined) return { error: `value: missing; give the value of the ${type} attribute` };
   if (type === 'BOOL') {
     const parsed = parseBoolean(value);
-    if ('value' in parsed) return { type, geo_id: geoId, value: parsed.value };
-    fields.errors.push(`value: ${parsed.error} for a BOOL attribute, got '${value}'`);
-    return undefined;
+    return 'value' in parsed ? { setting: { type, value: parsed.value } } : { error: `value: ${parsed.error} for a BOOL attribute, got '${value}'` };
   }
   if (type === 'URL') {
     const url = readUrl(value);
-    if ('error' in url || !urlSchema.safeParse(url.value).success) {
-      fields.errors.push(`value: ${'error' in url ? url.error : ATTRIBUTE_ERROR_TEXT.url}, got '${value}'`);
-      return undefined;
-    }
+    if ('error' in url || !urlSchema.safeParse(url.value).success) return { error: `value: ${'error' in url ? url.error : ATTRIBUTE_ERROR_TEXT.url}, got '${value}'` };
   }
-  return { type, geo_id: geoId, value };
-}
-
-function rejectColumns(fields: RowFields, columns: readonly Column[], type: string): void {
-  for (const column of columns) if (fields.values.has(column)) fields.errors.push(`${column.header}: not used by a ${type} attribute; leave it empty`);
+  return { setting: { type, value } };
 }

@@ -107,6 +107,34 @@ describe('import attributes', () => {
     expect(storedOf(d).pay_credit_card_types_accepted).toEqual(['visa', 'american_express']);
   });
 
+  it("reads a row without a type by the type of the business's attribute, in diff mode", async () => {
+    const e = prepareBusiness(24, { has_wifi: false, wi_fi: 'free_wi_fi', pay_credit_card_types_accepted: ['visa'] });
+    const csv = [
+      'business_id,geo_id,value,value.set_values',
+      `${e.id},has_wifi,oui,`,
+      `${e.id},wi_fi,Free Wi-Fi,`,
+      `${e.id},pay_credit_card_types_accepted,,jcb`,
+      `${e.id},has_seating_outdoors,maybe,`,
+      `${e.id},no_such_attribute,true,`,
+    ].join('\n');
+    const { results } = await harness.runImport('attributes', csv);
+    expect(results.map((row) => [row._status, row._changes, row._errors])).toEqual([
+      ['updated', "value: 'false' -> 'true'", ''],
+      ['unchanged', '', ''],
+      ['updated', "value.set_values: 'visa' -> 'visa, jcb'", ''],
+      ['invalid', '', "value: must be true or false for a BOOL attribute, got 'maybe'"],
+      ['failed', '', "geo_id: 'no_such_attribute' is not offered for this business's categories and country"],
+    ]);
+    expect(storedOf(e)).toEqual({ has_wifi: true, wi_fi: 'free_wi_fi', pay_credit_card_types_accepted: ['visa', 'jcb'] });
+
+    // A patch reads no attributes to type the row with: the row is invalid before any request.
+    const patched = await harness.runImport('attributes', ['business_id,geo_id,value', `${e.id},has_wifi,false`].join('\n'), { mode: 'patch' });
+    expect(patched.results.map((row) => [row._status, row._errors])).toEqual([
+      ['invalid', 'type: missing; give one of BOOL, ENUM, REPEATABLE_ENUM, URL, REPEATABLE_URL (a patch reads no attributes to learn it from)'],
+    ]);
+    expect(patched.summary.requests).toMatchObject({ writes: 0 });
+  });
+
   it('in patch mode sends without reading the attributes and maps each refusal to its row', async () => {
     const c = prepareBusiness(22, { pay_credit_card_types_accepted: ['visa', 'jcb'] });
     const csv = [

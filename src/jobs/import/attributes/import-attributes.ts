@@ -3,23 +3,23 @@ import type { ApiClient } from '../../../api/api-client.js';
 import type { AttributeSetting } from '../../../api/schemas/attributes.js';
 import type { StatusResult } from '../../../api/schemas/status-result.js';
 import { ATTRIBUTE_ERROR_TEXT } from '../../../api/facts/service-facts.js';
-import { buildAttributeCatalog } from '../../../resources/attributes/attribute-catalog.js';
+import { buildAttributeCatalog, type AttributeRow } from '../../../resources/attributes/attribute-catalog.js';
 import type { BusinessItemResource } from '../business-items/business-item-resource.js';
 import { importBusinessItems } from '../business-items/import-business-items.js';
 import { splitFieldErrors } from '../business-items/split-field-errors.js';
-import type { ImportSummary, OpenImportOptions } from '../import-options.js';
+import type { ImportMode, ImportSummary, OpenImportOptions } from '../import-options.js';
 import { planAttribute, type CurrentAttributes } from './plan-attribute.js';
 
 /** Imports a sheet of attributes, one row per attribute of a business, the attributes of a business in one request. */
 export function importAttributes(client: ApiClient, options: OpenImportOptions, logger: Logger): Promise<ImportSummary> {
-  return importBusinessItems(client, options, logger, createAttributeResource());
+  return importBusinessItems(client, options, logger, createAttributeResource(options.mode));
 }
 
-function createAttributeResource(): BusinessItemResource<AttributeSetting, CurrentAttributes, StatusResult> {
+function createAttributeResource(mode: ImportMode): BusinessItemResource<AttributeRow, AttributeSetting, CurrentAttributes, StatusResult> {
   return {
-    catalog: buildAttributeCatalog(),
+    catalog: buildAttributeCatalog({ typeRequired: mode === 'patch' }),
     itemColumn: 'geo_id',
-    readItemKey: (setting) => setting.geo_id,
+    readItemKey: (row) => row.geo_id,
     readCurrent: async (api, businessId) => {
       const { attributes } = await api.readAttributes(businessId);
       return new Map(attributes.map((attribute) => [attribute.geo_id, attribute]));

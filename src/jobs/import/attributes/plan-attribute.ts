@@ -1,5 +1,6 @@
 import type { AttributeSetting, BusinessAttribute } from '../../../api/schemas/attributes.js';
 import { ATTRIBUTE_ERROR_TEXT } from '../../../api/facts/service-facts.js';
+import { buildAttributeSetting, type AttributeRow } from '../../../resources/attributes/attribute-catalog.js';
 import type { ItemPlan } from '../business-items/business-item-resource.js';
 import { createChoiceFinder } from '../../../resources/columns/find-choice.js';
 import { describeChange, describeSetting, isSameValue } from '../describe-change.js';
@@ -10,14 +11,19 @@ export type CurrentAttributes = ReadonlyMap<string, BusinessAttribute>;
 /**
  * Against the current attributes (diff), an attribute the business is not offered, or of another
  * type, fails before any request, and only a value that differs is sent; for a REPEATABLE_ENUM,
- * only the values whose selection changes. Without them (patch), the row is sent as it is.
+ * only the values whose selection changes. A row without a type takes the business's. Without
+ * them (patch), the row is sent as it is, and must give its type.
  */
-export function planAttribute(setting: AttributeSetting, current: CurrentAttributes | undefined): ItemPlan<AttributeSetting> {
-  if (current === undefined) return { item: setting, changes: describeAttributePatch(setting) };
-  const stored = current.get(setting.geo_id);
-  if (stored === undefined) return { errors: [`geo_id: '${setting.geo_id}' is not offered for this business's categories and country`] };
+export function planAttribute(row: AttributeRow, current: CurrentAttributes | undefined): ItemPlan<AttributeSetting> {
+  // A patch's catalog requires the type: a row without one is invalid before any request.
+  if (current === undefined) return row.type === undefined ? { errors: ['type: missing'] } : { item: row, changes: describeAttributePatch(row) };
+  const stored = current.get(row.geo_id);
+  if (stored === undefined) return { errors: [`geo_id: '${row.geo_id}' is not offered for this business's categories and country`] };
   if (stored.type === 'REPEATABLE_URL') return { errors: [`type: ${ATTRIBUTE_ERROR_TEXT.repeatableUrl}`] };
-  if (stored.type !== setting.type) return { errors: [`type: '${setting.geo_id}' is ${stored.type} for this business, not ${setting.type}`] };
+  if (row.type !== undefined && stored.type !== row.type) return { errors: [`type: '${row.geo_id}' is ${stored.type} for this business, not ${row.type}`] };
+  const built = row.type === undefined ? buildAttributeSetting(row.geo_id, stored.type, row.cells) : { setting: row };
+  if ('errors' in built) return { errors: built.errors, invalid: true };
+  const { setting } = built;
   if (setting.type === 'REPEATABLE_ENUM' && stored.type === 'REPEATABLE_ENUM') return planSelection(setting, stored.value);
   // The one ENUM value a read tells is the current one: typed as its label reads (`Free Wi-Fi` is `free_wi_fi`), it is no change.
   const read = setting.type === 'ENUM' && typeof stored.value === 'string' ? { ...setting, value: createChoiceFinder([stored.value])(setting.value) } : setting;

@@ -15,11 +15,11 @@ import { sendBusinessItems, type BusinessGroup } from './send-business-items.js'
 /** Businesses resolved together: one search request finds up to 100 of them. */
 const GROUPS_PER_BATCH = PER_PAGE_MAX;
 
-interface RowGroup<Item> {
+interface RowGroup<Row> {
   /** The id or `c-<code>` the rows address. */
   key: string;
   target: BusinessTarget;
-  rows: ValidRow<BusinessTarget, Item>[];
+  rows: ValidRow<BusinessTarget, Row>[];
   /** Line of the row that set each item, so a second row for it is refused. */
   lines: Map<string, number>;
 }
@@ -30,17 +30,17 @@ interface RowGroup<Item> {
  * items (attributes in one request, services one each); a business met again later in the sheet
  * forms another group, sent after the first.
  */
-export async function importBusinessItems<Item, Current, Answer>(
+export async function importBusinessItems<Row, Item, Current, Answer>(
   client: ApiClient,
   options: OpenImportOptions,
   logger: Logger,
-  resource: BusinessItemResource<Item, Current, Answer>,
+  resource: BusinessItemResource<Row, Item, Current, Answer>,
 ): Promise<ImportSummary> {
   const { run, rows } = await openImport(client, options, logger, resource.catalog);
   const routing = new OrgRouting(client, options.orgId);
   run.organizations = () => routing.tally();
   const batches = new GroupBatches(run, routing, new StoreCodeSearch(logger), resource);
-  let group: RowGroup<Item> | undefined;
+  let group: RowGroup<Row> | undefined;
   for await (const row of rows) {
     const key = describeBusinessTarget(row.target);
     if (group?.key !== key) {
@@ -62,8 +62,8 @@ export async function importBusinessItems<Item, Current, Answer>(
   return run.finish(resource.catalog.resource);
 }
 
-class GroupBatches<Item, Current, Answer> {
-  private batch: RowGroup<Item>[] = [];
+class GroupBatches<Row, Item, Current, Answer> {
+  private batch: RowGroup<Row>[] = [];
   /** The last work sent for each business: a business met again waits for it, so the sheet's order wins. */
   private readonly lastWork = new Map<string, Promise<void>>();
 
@@ -71,10 +71,10 @@ class GroupBatches<Item, Current, Answer> {
     private readonly run: ImportRun,
     private readonly routing: OrgRouting,
     private readonly codeSearch: StoreCodeSearch,
-    private readonly resource: BusinessItemResource<Item, Current, Answer>,
+    private readonly resource: BusinessItemResource<Row, Item, Current, Answer>,
   ) {}
 
-  async add(group: RowGroup<Item>): Promise<void> {
+  async add(group: RowGroup<Row>): Promise<void> {
     this.batch.push(group);
     if (this.batch.length === GROUPS_PER_BATCH) await this.flush();
   }
@@ -110,12 +110,12 @@ class GroupBatches<Item, Current, Answer> {
    * Store codes are searched (a PROVIDER key cannot address `c-<code>`); without --org, ids are
    * too, for the organization each business's requests are charged to.
    */
-  private mustRead(group: RowGroup<Item>): boolean {
+  private mustRead(group: RowGroup<Row>): boolean {
     return 'code' in group.target || this.run.options.orgId === undefined;
   }
 
   /** One search per 100 businesses; a failed search fails their rows. */
-  private async resolve(groups: readonly RowGroup<Item>[]): Promise<ResolvedTargets | undefined> {
+  private async resolve(groups: readonly RowGroup<Row>[]): Promise<ResolvedTargets | undefined> {
     try {
       const resolved = await resolveBusinesses(this.routing.lookup, groups.map((group) => group.target), this.codeSearch);
       this.run.reads += resolved.reads;
@@ -130,7 +130,7 @@ class GroupBatches<Item, Current, Answer> {
   }
 
   /** Sends the group once the earlier work for the same business is done; skips it when the import has stopped. */
-  private async send(group: BusinessGroup<Item>): Promise<void> {
+  private async send(group: BusinessGroup<Row>): Promise<void> {
     const id = group.businessId;
     const work = (this.lastWork.get(id) ?? Promise.resolve()).then(async () => {
       if (this.run.stopReason === undefined) await sendBusinessItems(this.run, group, this.resource);

@@ -6,27 +6,27 @@ import type { ValidRow } from '../open-import.js';
 import type { BusinessItemResource } from './business-item-resource.js';
 
 /** Consecutive rows of one business: one read of its items in diff mode, and one request (services: one per row). */
-export interface BusinessGroup<Item> {
+export interface BusinessGroup<Row> {
   /** The business's id (a store code once resolved): the API path and the report's `_target`. */
   businessId: string;
   /** Paced with the business's organization, once known. */
   api: OrgApi;
   /** The column that found the business: where a "not found" belongs. */
   identityColumn: string;
-  rows: ValidRow<BusinessTarget, Item>[];
+  rows: ValidRow<BusinessTarget, Row>[];
 }
 
-interface PlannedRow<Item> {
-  row: ValidRow<BusinessTarget, Item>;
+interface PlannedRow<Row, Item> {
+  row: ValidRow<BusinessTarget, Row>;
   item: Item;
   changes: string[];
 }
 
 /** Reads the business (diff mode), reports the rows that change nothing or cannot be sent, and writes the rest. */
-export async function sendBusinessItems<Item, Current, Answer>(
+export async function sendBusinessItems<Row, Item, Current, Answer>(
   run: ImportRun,
-  group: BusinessGroup<Item>,
-  resource: BusinessItemResource<Item, Current, Answer>,
+  group: BusinessGroup<Row>,
+  resource: BusinessItemResource<Row, Item, Current, Answer>,
 ): Promise<void> {
   const target = group.businessId;
   let current: Current | undefined;
@@ -39,11 +39,11 @@ export async function sendBusinessItems<Item, Current, Answer>(
       return;
     }
   }
-  const planned: PlannedRow<Item>[] = [];
+  const planned: PlannedRow<Row, Item>[] = [];
   for (const row of group.rows) {
     const plan = resource.planItem(row.update, current);
     if ('errors' in plan) {
-      await run.record({ ...row.base, target, status: 'failed', changes: [], errors: plan.errors });
+      await run.record({ ...row.base, target, status: plan.invalid === true ? 'invalid' : 'failed', changes: [], errors: plan.errors });
     } else if (plan.changes.length === 0) {
       await run.record({ ...row.base, target, status: 'unchanged', changes: [], errors: [] });
     } else if (run.options.dryRun) {
@@ -56,11 +56,11 @@ export async function sendBusinessItems<Item, Current, Answer>(
 }
 
 /** The group's changed items: in one request, or one request each. */
-async function writeItems<Item, Current, Answer>(
+async function writeItems<Row, Item, Current, Answer>(
   run: ImportRun,
-  group: BusinessGroup<Item>,
-  planned: readonly PlannedRow<Item>[],
-  resource: BusinessItemResource<Item, Current, Answer>,
+  group: BusinessGroup<Row>,
+  planned: readonly PlannedRow<Row, Item>[],
+  resource: BusinessItemResource<Row, Item, Current, Answer>,
 ): Promise<void> {
   const { write } = resource;
   const describe = (item: Item, answer: Answer): string[] => resource.describeOutcome(item, answer);
@@ -88,10 +88,10 @@ interface BatchWriter<Item, Answer> {
  * with their own messages and the others are sent again without them: both writes are upserts of
  * the items sent, so sending an item twice is harmless.
  */
-async function writeBatch<Item, Answer>(
+async function writeBatch<Row, Item, Answer>(
   run: ImportRun,
-  group: BusinessGroup<Item>,
-  planned: readonly PlannedRow<Item>[],
+  group: BusinessGroup<Row>,
+  planned: readonly PlannedRow<Row, Item>[],
   writer: BatchWriter<Item, Answer>,
 ): Promise<void> {
   const target = group.businessId;

@@ -12,7 +12,7 @@ export function importServices(client: ApiClient, options: OpenImportOptions, lo
   return importBusinessItems(client, options, logger, createServiceResource());
 }
 
-function createServiceResource(): BusinessItemResource<ServiceSetting, ServiceItem[], Services> {
+function createServiceResource(): BusinessItemResource<ServiceSetting, ServiceSetting, ServiceItem[], Services> {
   return {
     catalog: buildServiceCatalog(),
     itemColumn: 'service_id',
