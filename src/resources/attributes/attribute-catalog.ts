@@ -24,7 +24,7 @@ const typeColumn = choiceColumn({
   header: 'type',
   schema: z.enum(ATTRIBUTE_TYPES),
   choices: ATTRIBUTE_TYPES,
-  description: 'Type of the attribute; it tells how to read the value',
+  description: 'Type of the attribute; it tells how to read the value (empty: the business\'s, in diff mode)',
   example: 'BOOL',
 });
 
