@@ -46,7 +46,7 @@ describe('response schemas parse the emulator answers', () => {
   it('attributes read and set', async () => {
     expect((await api.setAttributes(businessId, [{ type: 'BOOL', geo_id: 'has_wifi', value: true }])).status).toBe('success');
     const { attributes } = await api.readAttributes(businessId);
-    expect(attributes.find((attribute) => attribute.geo_id === 'has_wifi')).toEqual({ type: 'BOOL', geo_id: 'has_wifi', value: true });
+    expect(attributes.items.find((attribute) => attribute.geo_id === 'has_wifi')).toEqual({ type: 'BOOL', geo_id: 'has_wifi', value: true });
   });
 
   it('custom fields read and order', async () => {

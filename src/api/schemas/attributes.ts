@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AttributeType } from '../facts/service-facts.js';
+import { eachItem } from './reading/read-each.js';
 
 const SelectionSchema = z.looseObject({ set_values: z.array(z.string()), unset_values: z.array(z.string()) });
 
@@ -17,8 +18,8 @@ export const BusinessAttributeSchema = z.discriminatedUnion('type', [
 ]);
 export type BusinessAttribute = z.infer<typeof BusinessAttributeSchema>;
 
-/** Answer of `GET /business/{id}/attributes`. */
-export const AttributesSchema = z.looseObject({ attributes: z.array(BusinessAttributeSchema) });
+/** Answer of `GET /business/{id}/attributes`; an attribute that does not read (a type the spec does not name) is set aside in `unreadable`, named by its geo_id. */
+export const AttributesSchema = z.looseObject({ attributes: eachItem(BusinessAttributeSchema, 'geo_id') });
 export type Attributes = z.infer<typeof AttributesSchema>;
 
 /** An attribute to write. REPEATABLE_URL is no longer writable (place action links replace it). */

@@ -14,6 +14,9 @@ const AttributesBodySchema = z.strictObject({ attributes: z.array(AttributeInput
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+/** What `unknown-values` adds to every business's attributes. */
+const UNKNOWN_TYPE_ATTRIBUTE = { type: 'INTEGER', geo_id: 'max_capacity', value: 40 };
+
 /** How a write changes the stored value (REPEATABLE_ENUM writes are relative to it). */
 type AttributeUpdate = (stored: unknown) => unknown;
 
@@ -23,7 +26,7 @@ export const attributeRoutes: Route[] = [
     path: '/business/:business_id/attributes',
     permission: 'business_read',
     business: 'READ',
-    handle({ req, state, business }) {
+    handle({ req, state, business, quirks }) {
       const details: ValidationDetails = {};
       const category = req.query.get('category');
       if (category !== null && !isKnownCategory(state, category)) addMessage(details, ['category'], 'Unknown category.');
@@ -37,7 +40,8 @@ export const attributeRoutes: Route[] = [
       const attributes = [...state.attributeCatalog.values()]
         .filter((definition) => isOffered(definition, category === null ? business.categories : [category], country))
         .map((definition) => ({ type: definition.type, geo_id: definition.geo_id, value: readValue(definition, stored?.get(definition.geo_id)) }));
-      return ok({ attributes });
+      // A type the spec does not name, as a service adds them.
+      return ok({ attributes: quirks['unknown-values'] === true ? [...attributes, UNKNOWN_TYPE_ATTRIBUTE] : attributes });
     },
   }),
   defineRoute({

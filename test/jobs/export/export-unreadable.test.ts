@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
+import { exportAttributes } from '../../../src/jobs/export/resources/export-attributes.js';
 import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import { exportFeedback } from '../../../src/jobs/export/resources/export-feedback.js';
 import type { ExportOptions, ExportSummary } from '../../../src/jobs/export/export-options.js';
@@ -74,6 +75,29 @@ describe('an export reads each item on its own', () => {
     const format = listed?.custom_fields.store_format as string | null | undefined;
     expect(rows.get(listedFields)?.['custom_fields.seats']).toBe(seats == null ? '' : String(seats));
     expect(rows.get(listedFields)?.['custom_fields.store_format']).toBe(format ?? '');
+  });
+
+  it("leaves out an attribute that does not read (a type the spec does not name), with a warning line, and writes the business's others", async () => {
+    const [business] = state.orgBusinesses(1);
+    const attributesPath = `/business/${business?.id ?? ''}/attributes`;
+    service.drift = (request, body) =>
+      request.path !== attributesPath
+        ? body
+        : { attributes: [...(body as { attributes: unknown[] }).attributes, { type: 'INTEGER', geo_id: 'max_capacity', value: 40 }, { type: 'BOOL', geo_id: 'has_wifi', value: 'yes' }] };
+    const out = join(await makeTempDir(), 'attributes.csv');
+    const summary = await runExport(exportAttributes, { filters: {} }, out);
+    expect(summary).toMatchObject({ failures: 0, warnings: [`2 value(s) did not read, each listed in ${out}.errors.csv with what was done with it`] });
+    expect(await readCsv(`${out}.errors.csv`)).toEqual([
+      {
+        requested: `GET ${attributesPath}, attribute max_capacity`,
+        status: '',
+        message: 'warning: type is "INTEGER" (expected one of BOOL, ENUM, REPEATABLE_ENUM, URL, REPEATABLE_URL): left out, as a row of it could not import back',
+      },
+      { requested: `GET ${attributesPath}, attribute has_wifi`, status: '', message: 'warning: value is "yes" (expected true or false): left out, as a row of it could not import back' },
+    ]);
+    const geoIds = (await readCsv(out)).map((row) => row.geo_id);
+    expect(geoIds.length).toBeGreaterThan(0);
+    expect(geoIds).not.toContain('max_capacity');
   });
 
   it('lists a feedback result that does not fit and writes the others', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseQuirks } from '../../../src/emulator/pipeline/quirks.js';
 import type { Business } from '../../../src/emulator/state-types.js';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';
 
@@ -151,5 +152,29 @@ describe('import attributes', () => {
     ]);
     expect(storedOf(c)).toEqual({ pay_credit_card_types_accepted: ['visa'], url_order_ahead: 'https://order.example.com' });
     expect(summary.requests).toMatchObject({ reads: 1, writes: 2 });
+  });
+});
+
+describe('import attributes from a service that lists a type the spec does not name', () => {
+  let harness: ImportHarness;
+  beforeAll(async () => {
+    harness = await startImportHarness({ quirks: parseQuirks('unknown-values') });
+  });
+  afterAll(() => harness.close());
+
+  it("fails the row of that attribute alone, saying how to send it anyway, and imports the business's others", async () => {
+    const business = harness.api.emulator.state.orgBusinesses(1)[0];
+    if (business === undefined) throw new Error('no business');
+    business.categories = ['gcid:bakery'];
+    harness.api.emulator.state.businessAttributes.set(business.id, new Map([['has_wifi', true]]));
+    const csv = [HEADER, `${business.id},max_capacity,,50,,`, `${business.id},has_wifi,BOOL,false,,`].join('\n');
+    const { results } = await harness.runImport('attributes', csv);
+    expect(results.map((row) => [row._status, row._errors])).toEqual([
+      [
+        'failed',
+        "geo_id: the business's 'max_capacity' does not read (type is \"INTEGER\" (expected one of BOOL, ENUM, REPEATABLE_ENUM, URL, REPEATABLE_URL)), so it is not compared; import this row with --mode patch to send it as it is",
+      ],
+      ['updated', ''],
+    ]);
   });
 });

@@ -23,7 +23,14 @@ const SHOWN_LENGTH = 40;
 
 /** `contacts.0.phone_numbers is null (expected a list); …`: the form of the report's `unreadable:` lines. */
 export function describeUnreadable(issues: readonly z.core.$ZodIssue[]): string {
-  return issues.map((issue) => `${issue.path.length === 0 ? 'the item' : issue.path.map(String).join('.')} is ${describeValue(issue.input) ?? 'missing'} (expected ${describeExpected(issue)})`).join('; ');
+  return issues.map((issue) => `${issue.path.length === 0 ? 'the item' : issue.path.map(String).join('.')} is ${describeValue(inputAt(issue)) ?? 'missing'} (expected ${describeExpected(issue)})`).join('; ');
+}
+
+/** The value at the issue's path: a discriminated union reports the whole item, and the key it went by. */
+function inputAt(issue: z.core.$ZodIssue): unknown {
+  const { input } = issue;
+  if (issue.code !== 'invalid_union' || issue.discriminator === undefined || typeof input !== 'object' || input === null) return input;
+  return (input as Record<string, unknown>)[issue.discriminator];
 }
 
 /** `the service answered null where a list was expected at businesses[3].contacts; …`: the first few, then how many more. */
@@ -77,6 +84,7 @@ export function describeExpected(issue: z.core.$ZodIssue): string {
     case 'invalid_value':
       return `one of ${issue.values.map(String).join(', ')}`;
     case 'invalid_union': {
+      if ('options' in issue && issue.options !== undefined) return `one of ${issue.options.map(String).join(', ')}`;
       // Each branch says what it wanted of the value: a number or a text.
       const wanted = issue.errors.flatMap((branch) => branch.filter((inner) => inner.path.length === 0).map(describeExpected));
       return wanted.length === 0 ? issue.message : [...new Set(wanted)].join(' or ');

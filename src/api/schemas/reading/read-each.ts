@@ -3,7 +3,7 @@ import { describeUnreadable, REPORT_INPUT } from './describe-issues.js';
 
 /** An item of a list that does not fit what the client reads: reported, and the rest of the list goes on. */
 export interface UnreadableItem {
-  /** The item's `id`, when it has one. */
+  /** The item's `id` (or the key its list names it by), when it has one. */
   id: string | undefined;
   /** `contacts.0.phone_numbers is null (expected a list)`; several joined by `; `. */
   problem: string;
@@ -16,25 +16,25 @@ export interface ReadItems<T> {
   unreadable: UnreadableItem[];
 }
 
-/** Each item read on its own: one that does not fit `schema` is set aside, named by its id. */
-export function readEach<T>(items: readonly unknown[], schema: z.ZodType<T>): ReadItems<T> {
+/** Each item read on its own: one that does not fit `schema` is set aside, named by its id (`idKey`: an attribute's is `geo_id`). */
+export function readEach<T>(items: readonly unknown[], schema: z.ZodType<T>, idKey = 'id'): ReadItems<T> {
   const read: ReadItems<T> = { items: [], unreadable: [] };
   for (const item of items) {
     const parsed = schema.safeParse(item, REPORT_INPUT);
     if (parsed.success) read.items.push(parsed.data);
-    else read.unreadable.push({ id: readId(item), problem: describeUnreadable(parsed.error.issues), raw: item });
+    else read.unreadable.push({ id: readId(item, idKey), problem: describeUnreadable(parsed.error.issues), raw: item });
   }
   return read;
 }
 
 /** A list in an answer whose items are read one by one (see readEach): the list itself must still be a list. */
-export function eachItem<T>(schema: z.ZodType<T>) {
-  return z.array(z.unknown()).transform((items) => readEach(items, schema));
+export function eachItem<T>(schema: z.ZodType<T>, idKey?: string) {
+  return z.array(z.unknown()).transform((items) => readEach(items, schema, idKey));
 }
 
-const IdSchema = z.looseObject({ id: z.union([z.string(), z.number()]) });
+const IdSchema = z.union([z.string(), z.number()]);
 
-function readId(item: unknown): string | undefined {
-  const parsed = IdSchema.safeParse(item);
-  return parsed.success ? String(parsed.data.id) : undefined;
+function readId(item: unknown, idKey: string): string | undefined {
+  const parsed = IdSchema.safeParse(typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[idKey] : undefined);
+  return parsed.success ? String(parsed.data) : undefined;
 }

@@ -15,8 +15,11 @@ export function exportAttributes(client: ApiClient, options: ExportOptions, logg
     resource: 'attributes',
     columns: buildAttributeCatalog().columns,
     describe: (businessId) => `GET /business/${businessId}/attributes`,
-    read: async (api, businessId) =>
-      (await api.readAttributes(businessId)).attributes.filter((attribute) => attribute.value !== null && attribute.type !== 'REPEATABLE_URL'),
+    noun: 'attribute',
+    read: async (api, businessId) => {
+      const { items, unreadable } = (await api.readAttributes(businessId)).attributes;
+      return { items: items.filter((attribute) => attribute.value !== null && attribute.type !== 'REPEATABLE_URL'), unreadable };
+    },
     readValue: (attribute, column) => flattenAttribute(attribute)[column.header],
   });
 }

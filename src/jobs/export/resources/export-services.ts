@@ -13,7 +13,8 @@ export function exportServices(client: ApiClient, options: ExportOptions, logger
     resource: 'services',
     columns: buildServiceCatalog().columns,
     describe: (businessId) => `GET /business/${businessId}/services`,
-    read: async (api, businessId) => mergeCategories((await api.readServices(businessId)).services),
+    noun: 'service',
+    read: async (api, businessId) => ({ items: mergeCategories((await api.readServices(businessId)).services), unreadable: [] }),
     readValue: (service, column) => (column.path === undefined ? undefined : readAtPath(service, column.path)),
   });
 }

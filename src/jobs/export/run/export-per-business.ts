@@ -6,6 +6,7 @@ import type { Business } from '../../../api/schemas/business.js';
 import { storeCodeColumn } from '../../../resources/business-target.js';
 import type { Column } from '../../../resources/column.js';
 import { toExportFailure, type ExportFailure } from './export-failures.js';
+import type { ReadItems } from '../../../api/schemas/reading/read-each.js';
 import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { ExportRun, type PageSource } from './export-run.js';
 import { formatExportRow } from '../file/format-export-row.js';
@@ -22,7 +23,10 @@ export interface PerBusinessResource<Item> {
   columns: readonly Column[];
   /** The request, as errors.csv names it. */
   describe(businessId: string): string;
-  read(api: OrgApi, businessId: string): Promise<Item[]>;
+  /** What errors.csv calls an item (`attribute`). */
+  noun: string;
+  /** The business's items; one that does not read (a type the spec does not name) is left out with a warning line in errors.csv, as a row of it could not import back. */
+  read(api: OrgApi, businessId: string): Promise<ReadItems<Item>>;
   /** The API value under a column that is not the business's identity. */
   readValue(item: Item, column: Column): unknown;
 }
@@ -80,7 +84,9 @@ function readEachBusiness<Item>(
       const failures: ExportFailure[] = [...listed];
       const read = async ({ id, code }: Business): Promise<BusinessItems<Item>[]> => {
         try {
-          return [{ id, code, items: await spec.read(api, id) }];
+          const { items, unreadable } = await spec.read(api, id);
+          for (const item of unreadable) run.warn(`${spec.describe(id)}, ${spec.noun} ${item.id ?? 'without id'}`, `${item.problem}: left out, as a row of it could not import back`);
+          return [{ id, code, items }];
         } catch (error) {
           // A refused key or a stop ends the page; any other failure is this business's alone.
           if (!(error instanceof ApiError) || error instanceof AuthenticationError) throw error;

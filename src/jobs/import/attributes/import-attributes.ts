@@ -21,8 +21,11 @@ function createAttributeResource(mode: ImportMode): BusinessItemResource<Attribu
     itemColumn: 'geo_id',
     readItemKey: (row) => row.geo_id,
     readCurrent: async (api, businessId) => {
-      const { attributes } = await api.readAttributes(businessId);
-      return new Map(attributes.map((attribute) => [attribute.geo_id, attribute]));
+      const { items, unreadable } = (await api.readAttributes(businessId)).attributes;
+      return {
+        readable: new Map(items.map((attribute) => [attribute.geo_id, attribute])),
+        unreadable: new Map(unreadable.flatMap(({ id, problem }) => (id === undefined ? [] : [[id, problem] as const]))),
+      };
     },
     planItem: planAttribute,
     write: { all: (api, businessId, settings) => api.setAttributes(businessId, settings), readRefusals: readAttributeRefusals },

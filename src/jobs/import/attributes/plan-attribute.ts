@@ -5,8 +5,11 @@ import type { ItemPlan } from '../business-items/business-item-resource.js';
 import { createChoiceFinder } from '../../../resources/columns/find-choice.js';
 import { describeChange, describeSetting, isSameValue } from '../describe-change.js';
 
-/** The business's attributes as `GET /business/{id}/attributes` gives them: those its categories and country offer. */
-export type CurrentAttributes = ReadonlyMap<string, BusinessAttribute>;
+/** The business's attributes as `GET /business/{id}/attributes` gives them: those its categories and country offer, and why those that do not read do not, by geo_id. */
+export interface CurrentAttributes {
+  readable: ReadonlyMap<string, BusinessAttribute>;
+  unreadable: ReadonlyMap<string, string>;
+}
 
 /**
  * Against the current attributes (diff), an attribute the business is not offered, or of another
@@ -17,7 +20,10 @@ export type CurrentAttributes = ReadonlyMap<string, BusinessAttribute>;
 export function planAttribute(row: AttributeRow, current: CurrentAttributes | undefined): ItemPlan<AttributeSetting> {
   // A patch's catalog requires the type: a row without one is invalid before any request.
   if (current === undefined) return row.type === undefined ? { errors: ['type: missing'] } : { item: row, changes: describeAttributePatch(row) };
-  const stored = current.get(row.geo_id);
+  const stored = current.readable.get(row.geo_id);
+  const unreadable = current.unreadable.get(row.geo_id);
+  // What it holds is unknown: a diff against it would be a guess.
+  if (unreadable !== undefined) return { errors: [`geo_id: the business's '${row.geo_id}' does not read (${unreadable}), so it is not compared; import this row with --mode patch to send it as it is`] };
   if (stored === undefined) return { errors: [`geo_id: '${row.geo_id}' is not offered for this business's categories and country`] };
   if (stored.type === 'REPEATABLE_URL') return { errors: [`type: ${ATTRIBUTE_ERROR_TEXT.repeatableUrl}`] };
   if (row.type !== undefined && stored.type !== row.type) return { errors: [`type: '${row.geo_id}' is ${stored.type} for this business, not ${row.type}`] };
