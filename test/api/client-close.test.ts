@@ -77,7 +77,7 @@ describe('closing the client and cancelling calls', () => {
     // Cancelled calls are no failures, and the client goes on.
     const next = client.org(1).readServices(businessId());
     await clock.run();
-    expect((await next).services).toBeInstanceOf(Array);
+    expect((await next).services.items).toBeInstanceOf(Array);
     expect(client.readCounters().total).toMatchObject({ sent: 2, succeeded: 1, failed: 0, inFlight: 0 });
     await client.close();
   });

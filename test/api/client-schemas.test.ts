@@ -38,9 +38,9 @@ describe('response schemas parse the emulator answers', () => {
   });
 
   it('services read and set', async () => {
-    const service = (await api.readServices(businessId)).services[0] ?? { service_id: 101 };
+    const service = (await api.readServices(businessId)).services.items[0] ?? { service_id: 101 };
     const set = await api.setService(businessId, { service_id: service.service_id, price: 12.5, description: 'Made to order' });
-    expect(set.services.find((item) => item.service_id === service.service_id)).toMatchObject({ price: 12.5, description: 'Made to order' });
+    expect(set.services.items.find((item) => item.service_id === service.service_id)).toMatchObject({ price: 12.5, description: 'Made to order' });
   });
 
   it('attributes read and set', async () => {

@@ -63,7 +63,7 @@ describe.each([
     const start = received;
     fault = (n) => (n === start + 1 ? { kind: 'hang' } : undefined);
     const client = createApiClient({ ...clientOn(), http: { nodeUndici, headersTimeoutMs: 200 } });
-    expect((await client.org(1).readServices(businessId())).services).toBeInstanceOf(Array);
+    expect((await client.org(1).readServices(businessId())).services.items).toBeInstanceOf(Array);
     expect(received - start).toBe(2);
     expect(client.readCounters().total).toMatchObject({ sent: 2, retried: 1, succeeded: 1 });
     await client.close();

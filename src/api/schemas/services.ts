@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import { SERVICE_TYPES } from '../facts/service-facts.js';
+import { eachItem } from './reading/read-each.js';
 
+/** A service as read: a type the spec does not name is kept as its text, a name or description said as null is empty. */
 export const ServiceItemSchema = z.looseObject({
   service_id: z.number(),
-  type: z.enum(SERVICE_TYPES),
-  name: z.string(),
+  type: z.string(),
+  name: z.string().nullable(),
   price: z.number().nullable(),
-  description: z.string(),
+  description: z.string().nullable(),
   category_geo_name: z.string(),
 });
 export type ServiceItem = z.infer<typeof ServiceItemSchema>;
 
-/** Answer of `GET /business/{id}/services` and `POST /business/{id}/structured_services`. */
-export const ServicesSchema = z.looseObject({ services: z.array(ServiceItemSchema) });
+/** Answer of `GET /business/{id}/services` and `POST /business/{id}/structured_services`; a service that does not read is set aside in `unreadable`, named by its service_id. */
+export const ServicesSchema = z.looseObject({ services: eachItem(ServiceItemSchema, 'service_id') });
 export type Services = z.infer<typeof ServicesSchema>;
 
 /** One service to set; an omitted price or description keeps the stored one. */

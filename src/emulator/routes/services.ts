@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SERVICE_DESCRIPTION_MAX } from '../../api/facts/service-facts.js';
 import { defineRoute } from '../pipeline/define-route.js';
 import { invalidBody, ok } from '../pipeline/responses.js';
+import type { Quirks } from '../pipeline/quirks.js';
 import type { Route } from '../pipeline/route.js';
 import type { EmulatorState } from '../state.js';
 import type { Business, ServiceDefinition, ServiceItem } from '../state-types.js';
@@ -24,8 +25,8 @@ export const serviceRoutes: Route[] = [
     path: '/business/:business_id/services',
     permission: 'business_read',
     business: 'READ',
-    handle({ state, business }) {
-      return ok({ services: state.businessServices.get(business.id) ?? [] });
+    handle({ state, business, quirks }) {
+      return ok({ services: showServices(state.businessServices.get(business.id) ?? [], quirks) });
     },
   }),
   defineRoute({
@@ -35,15 +36,20 @@ export const serviceRoutes: Route[] = [
     business: 'WRITE',
     // The spec documents one object per request: a list is refused like any other body that is not one.
     body: ServiceInputSchema,
-    handle({ state, business, body }) {
+    handle({ state, business, body, quirks }) {
       const resolved = resolveService(state, business, body);
       if ('details' in resolved) return invalidBody(resolved.details);
       const items = servicesOf(state, business.id);
       setService(items, business, resolved.definition, body);
-      return ok({ services: items });
+      return ok({ services: showServices(items, quirks) });
     },
   }),
 ];
+
+/** `nulls`: an empty description is said as null, as the published description says its empty texts. */
+function showServices(items: readonly ServiceItem[], quirks: Quirks): unknown[] {
+  return quirks.nulls === true ? items.map((item) => (item.description === '' ? { ...item, description: null } : item)) : [...items];
+}
 
 function resolveService(state: EmulatorState, business: Business, input: ServiceInput): { definition: ServiceDefinition } | { details: ValidationDetails } {
   const definition = state.serviceCatalog.get(input.service_id);

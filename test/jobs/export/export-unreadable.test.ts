@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
 import { exportAttributes } from '../../../src/jobs/export/resources/export-attributes.js';
 import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
+import { exportServices } from '../../../src/jobs/export/resources/export-services.js';
 import { exportFeedback } from '../../../src/jobs/export/resources/export-feedback.js';
 import type { ExportOptions, ExportSummary } from '../../../src/jobs/export/export-options.js';
 import { DRIFT_BASE, useDriftingEmulator } from '../../api/drifting-emulator.js';
@@ -98,6 +99,23 @@ describe('an export reads each item on its own', () => {
     const geoIds = (await readCsv(out)).map((row) => row.geo_id);
     expect(geoIds.length).toBeGreaterThan(0);
     expect(geoIds).not.toContain('max_capacity');
+  });
+
+  it('reads a service of a type the spec does not name, or without a name or description, and leaves out one without a numeric service_id', async () => {
+    const [business] = state.orgBusinesses(1);
+    const servicesPath = `/business/${business?.id ?? ''}/services`;
+    const extra = { type: 'BOOKING_ITEM', name: null, price: null, description: null, category_geo_name: 'gcid:bakery' };
+    service.drift = (request, body) =>
+      request.path !== servicesPath ? body : { services: [...(body as { services: unknown[] }).services, { service_id: 999, ...extra }, { service_id: '998', ...extra }] };
+    const out = join(await makeTempDir(), 'services.csv');
+    const summary = await runExport(exportServices, { filters: {} }, out);
+    expect(summary).toMatchObject({ failures: 0 });
+    expect(await readCsv(`${out}.errors.csv`)).toEqual([
+      { requested: `GET ${servicesPath}, service 998`, status: '', message: 'warning: service_id is "998" (expected a number): left out, as a row of it could not import back' },
+    ]);
+    const rows = (await readCsv(out)).filter((row) => row.business_id === business?.id);
+    expect(rows.find((row) => row.service_id === '999')).toMatchObject({ type: 'BOOKING_ITEM', name: '', description: '', price: '' });
+    expect(rows.map((row) => row.service_id)).not.toContain('998');
   });
 
   it('lists a feedback result that does not fit and writes the others', async () => {

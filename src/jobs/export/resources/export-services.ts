@@ -14,7 +14,10 @@ export function exportServices(client: ApiClient, options: ExportOptions, logger
     columns: buildServiceCatalog().columns,
     describe: (businessId) => `GET /business/${businessId}/services`,
     noun: 'service',
-    read: async (api, businessId) => ({ items: mergeCategories((await api.readServices(businessId)).services), unreadable: [] }),
+    read: async (api, businessId) => {
+      const { items, unreadable } = (await api.readServices(businessId)).services;
+      return { items: mergeCategories(items), unreadable };
+    },
     readValue: (service, column) => (column.path === undefined ? undefined : readAtPath(service, column.path)),
   });
 }

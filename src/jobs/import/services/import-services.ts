@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { ServiceItem, Services, ServiceSetting } from '../../../api/schemas/services.js';
+import type { ReadItems } from '../../../api/schemas/reading/read-each.js';
 import { buildServiceCatalog } from '../../../resources/services/service-catalog.js';
 import type { BusinessItemResource } from '../business-items/business-item-resource.js';
 import { importBusinessItems } from '../business-items/import-business-items.js';
@@ -12,7 +13,7 @@ export function importServices(client: ApiClient, options: OpenImportOptions, lo
   return importBusinessItems(client, options, logger, createServiceResource());
 }
 
-function createServiceResource(): BusinessItemResource<ServiceSetting, ServiceSetting, ServiceItem[], Services> {
+function createServiceResource(): BusinessItemResource<ServiceSetting, ServiceSetting, ReadItems<ServiceItem>, Services> {
   return {
     catalog: buildServiceCatalog(),
     itemColumn: 'service_id',
@@ -27,6 +28,6 @@ function createServiceResource(): BusinessItemResource<ServiceSetting, ServiceSe
 
 /** The cross-category rule made visible: a structured service is set for every category of the business offering it. */
 function describeCategories(setting: ServiceSetting, answer: Services): string[] {
-  const categories = answer.services.filter((item) => item.service_id === setting.service_id).map((item) => item.category_geo_name);
+  const categories = answer.services.items.filter((item) => item.service_id === setting.service_id).map((item) => item.category_geo_name);
   return categories.length === 0 ? [] : [`categories: ${categories.join(', ')}`];
 }

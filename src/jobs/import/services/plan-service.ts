@@ -1,4 +1,5 @@
 import type { ServiceItem, ServiceSetting } from '../../../api/schemas/services.js';
+import type { ReadItems } from '../../../api/schemas/reading/read-each.js';
 import type { ItemPlan } from '../business-items/business-item-resource.js';
 import { describeChange, describeSetting, isSameValue } from '../describe-change.js';
 
@@ -9,9 +10,14 @@ const SERVICE_FIELDS = ['price', 'description'] as const;
  * value differs in some category; a service it lacks is sent whole. Without them (patch), every
  * field is sent.
  */
-export function planService(setting: ServiceSetting, current: readonly ServiceItem[] | undefined): ItemPlan<ServiceSetting> {
+export function planService(setting: ServiceSetting, current: ReadItems<ServiceItem> | undefined): ItemPlan<ServiceSetting> {
   if (current === undefined) return { item: setting, changes: Object.entries(setting).map(([field, value]) => describeSetting(field, value)) };
-  const items = current.filter((item) => item.service_id === setting.service_id);
+  // What it holds is unknown: a diff against it would be a guess.
+  const unreadable = current.unreadable.find(({ id }) => id === String(setting.service_id));
+  if (unreadable !== undefined) {
+    return { errors: [`service_id: the business's service ${setting.service_id} does not read (${unreadable.problem}), so it is not compared; import this row with --mode patch to send it as it is`] };
+  }
+  const items = current.items.filter((item) => item.service_id === setting.service_id);
   if (items.length === 0) {
     return { item: setting, changes: Object.entries(setting).map(([field, value]) => describeChange(field, undefined, value)) };
   }

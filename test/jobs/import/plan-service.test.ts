@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { planService } from '../../../src/jobs/import/services/plan-service.js';
+
+const stored = { service_id: 103, type: 'BOOKING_ITEM', name: null, price: 52, description: null, category_geo_name: 'gcid:bakery' };
+
+describe('planService', () => {
+  it('compares with a service of a type the spec does not name, or without a description', () => {
+    expect(planService({ service_id: 103, price: 52, description: 'Catering' }, { items: [stored], unreadable: [] })).toEqual({
+      item: { service_id: 103, description: 'Catering' },
+      changes: ["description: '' -> 'Catering'"],
+    });
+  });
+
+  it('refuses to compare with a service that does not read, and says how to send the row anyway', () => {
+    const unreadable = [{ id: '104', problem: 'price is "12,50" (expected a number)', raw: {} }];
+    expect(planService({ service_id: 104, price: 12.5 }, { items: [stored], unreadable })).toEqual({
+      errors: [`service_id: the business's service 104 does not read (price is "12,50" (expected a number)), so it is not compared; import this row with --mode patch to send it as it is`],
+    });
+  });
+});
