@@ -1,6 +1,6 @@
 import { pathSegment } from '../transport/api-request.js';
 import { AttributesSchema, type Attributes, type AttributeSetting } from '../schemas/attributes.js';
-import { ServicesSchema, type Services, type ServiceSetting } from '../schemas/services.js';
+import { servicesAnswerFor, ServicesSchema, type Services, type ServiceSetting } from '../schemas/services.js';
 import { StatusResultSchema, type StatusResult } from '../schemas/status-result.js';
 import type { CallApi } from './call-api.js';
 
@@ -26,7 +26,7 @@ export function createListingEndpoints(call: CallApi): ListingEndpoints {
   const business = (id: string, rest: string): string => `/business/${pathSegment(id)}/${rest}`;
   return {
     readServices: async (id) => call({ method: 'GET', path: business(id, 'services') }, ServicesSchema),
-    setService: async (id, service) => call({ method: 'POST', path: business(id, 'structured_services'), body: service }, ServicesSchema),
+    setService: async (id, service) => call({ method: 'POST', path: business(id, 'structured_services'), body: service }, servicesAnswerFor(service.service_id)),
     readAttributes: async (id, query = {}) => call({ method: 'GET', path: business(id, 'attributes'), query }, AttributesSchema),
     setAttributes: async (id, attributes) => call({ method: 'POST', path: business(id, 'attributes'), body: { attributes } }, StatusResultSchema),
   };

@@ -16,6 +16,14 @@ export type ServiceItem = z.infer<typeof ServiceItemSchema>;
 export const ServicesSchema = z.looseObject({ services: eachItem(ServiceItemSchema, 'service_id') });
 export type Services = z.infer<typeof ServicesSchema>;
 
+/** The answer of setting service `serviceId`: it lists that service, or it answers another request. */
+export function servicesAnswerFor(serviceId: number): z.ZodType<Services> {
+  return ServicesSchema.refine(({ services }) => services.items.some((item) => item.service_id === serviceId) || services.unreadable.some(({ id }) => id === String(serviceId)), {
+    message: `does not list the service set (${serviceId})`,
+    path: ['services'],
+  });
+}
+
 /** One service to set; an omitted price or description keeps the stored one. */
 export interface ServiceSetting {
   service_id: number;

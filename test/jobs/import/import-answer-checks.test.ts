@@ -105,4 +105,14 @@ describe('an import checks the businesses it reads against its request', () => {
     const { summary } = await runImport('services', `code,service_id,price\n${wanted?.code ?? ''},1,10\n`);
     await expect(summary).rejects.toThrow(/the service ignored the filter code=/);
   });
+
+  it('fails a service row whose answer does not list the service set: it answers another request', async () => {
+    const business = state.orgBusinesses(1).find((candidate) => (state.businessServices.get(candidate.id) ?? []).length > 0);
+    const [stored] = business === undefined ? [] : (state.businessServices.get(business.id) ?? []);
+    if (business === undefined || stored === undefined) throw new Error('the seed has a business with services');
+    service.drift = (request, body) => (request.method === 'POST' ? { services: [] } : body);
+    const { summary, reportDir } = await runImport('services', `business_id,service_id,price\n${business.id},${stored.service_id},${(stored.price ?? 0) + 1}\n`);
+    expect((await summary).rows).toMatchObject({ updated: 0, failed: 1 });
+    expect((await readResults(reportDir))[0]?._errors).toContain(`unexpected answer: services: does not list the service set (${stored.service_id})`);
+  });
 });
