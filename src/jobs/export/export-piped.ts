@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -22,7 +23,26 @@ export async function exportPiped(client: ApiClient, resource: ExportResource, o
     const out = join(dir, 'export.csv');
     const summary = await exportResource(client, resource, { ...options, out, piped: true }, logger);
     if (summary.stopped !== undefined) return { ...summary, rows: 0 };
-    for await (const text of createReadStream(out, 'utf8')) output.write(text as string);
+    for await (const text of createReadStream(out, 'utf8')) {
+      // A pipe to a slow reader is written asynchronously: without waiting, the whole file would sit in memory.
+      if (output.write(text as string) === false && output instanceof EventEmitter && !(await drained(output))) break;
+    }
     return summary;
   });
+}
+
+/** Whether `output` takes more once it has drained; false once its reader has gone away (`| head`). */
+async function drained(output: EventEmitter & { destroyed?: boolean }): Promise<boolean> {
+  if (output.destroyed === true) return false;
+  const settled = new AbortController();
+  const drain = once(output, 'drain', { signal: settled.signal }).then(() => true);
+  const close = once(output, 'close', { signal: settled.signal }).then(() => false);
+  try {
+    return await Promise.race([drain, close]);
+  } catch {
+    // An error of the stream: its reader is gone, and the entry point reports what it must.
+    return false;
+  } finally {
+    settled.abort();
+  }
 }
