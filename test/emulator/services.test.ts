@@ -90,7 +90,7 @@ describe('POST /business/{business_id}/structured_services', () => {
       type: 'FREE_FORM_SERVICE_ITEM',
       categories: ['gcid:pastry_shop', 'gcid:cafe'],
     });
-    const res = await api.call('POST', `/business/${business.id}/structured_services`, { body: { service_id: 901, price: null } });
+    const res = await api.call('POST', `/business/${business.id}/structured_services`, { body: { service_id: 901 } });
     expect(res.body).toEqual({ services: [item(901, 'gcid:cafe', null, '')] });
   });
 
@@ -121,6 +121,12 @@ describe('POST /business/{business_id}/structured_services', () => {
         },
       },
     });
+  });
+
+  it('refuses a null price: the contract types it as a number', async () => {
+    const business = prepareBusiness(14, ['gcid:bakery']);
+    const res = await api.call('POST', `/business/${business.id}/structured_services`, { body: { service_id: 101, price: null } });
+    expect(outcome(res)).toEqual({ status: 400, body: { errors: { json: { price: ['must be a number'] } } } });
   });
 
   it('refuses an unknown service', async () => {

@@ -8,10 +8,10 @@ import type { EmulatorState } from '../state.js';
 import type { Business, ServiceDefinition, ServiceItem } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
 
-/** price and description are optional: an omitted one keeps the stored value (null price, empty description for a new item). */
+/** price and description are optional: an omitted one keeps the stored value (null price, empty description for a new item); a price sent is a number. */
 const ServiceInputSchema = z.strictObject({
   service_id: z.int({ error: 'must be an integer' }),
-  price: z.number({ error: 'must be a number' }).min(0, 'must be at least 0').nullable().optional(),
+  price: z.number({ error: 'must be a number' }).min(0, 'must be at least 0').optional(),
   description: z
     .string({ error: 'must be a string' })
     .max(SERVICE_DESCRIPTION_MAX, `must be at most ${SERVICE_DESCRIPTION_MAX} characters`)

@@ -27,7 +27,8 @@ export function buildServiceCatalog(): ServiceCatalog {
     numberColumn({
       header: 'price',
       // The API types a price as any number; a negative one is a typo (a minus for a dash), never a price.
-      schema: ServiceItemSchema.shape.price.unwrap().min(0, 'must not be negative').nullable(),
+      // Not nullable: the contract's price is a number and no edition empties one, so `#clear` is refused.
+      schema: ServiceItemSchema.shape.price.unwrap().min(0, 'must not be negative'),
       description: 'Price of the service',
       example: 35.5,
     }),

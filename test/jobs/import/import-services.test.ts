@@ -112,6 +112,16 @@ describe('import services', () => {
     expect(servicesOf(e)[0]?.price).toBe(3);
   });
 
+  it('refuses to clear a price: the contract types it as a number, and no edition empties one', async () => {
+    const g = prepareBusiness(16, ['gcid:bakery'], [
+      { service_id: 102, type: 'STRUCTURED_SERVICE_ITEM', name: 'Bread delivery', price: 2, description: '', category_geo_name: 'gcid:bakery' },
+    ]);
+    const { results } = await harness.runImport('services', ['business_id,service_id,price', `${g.id},102,#clear`].join('\n'));
+    expect(results[0]).toMatchObject({ _status: 'invalid', _errors: 'price: cannot be cleared; leave the cell empty to keep the current value' });
+    expect(harness.writes).toEqual([]);
+    expect(servicesOf(g)[0]?.price).toBe(2);
+  });
+
   it('lets a PROVIDER key address businesses by store code', async () => {
     const f = prepareBusiness(15, ['gcid:bakery']);
     const { results } = await harness.runImport('services', ['code,service_id,price', `${f.code ?? ''},105,8`].join('\n'), {}, 'PROVIDER');
