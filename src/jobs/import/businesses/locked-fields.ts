@@ -11,8 +11,8 @@ import { LockedFieldError } from './locked-field-error.js';
  * learned per organization during a run. The import sends nested objects whole, so a row that
  * changes `photos.secondary` also carries the unchanged `photos.primary`, which an organization
  * may have disabled: such a field, unchanged, is left out of the write, and a row that changes
- * one fails naming it. A service that refuses a sub-field sent unchanged reads each key it is
- * sent, so leaving one out keeps its value.
+ * one fails naming it. Leaving out a key that holds a value keeps it only where the service merges
+ * the object: one that replaces it whole would empty it, so such a row fails too, with nothing sent.
  */
 export class LockedFields {
   private readonly byOrg = new Map<number, Set<string>>();
@@ -51,20 +51,22 @@ export class LockedFields {
       const locked = this.byOrg.get(orgId) ?? new Set<string>();
       this.byOrg.set(orgId, locked);
       for (const field of refusal.fields) locked.add(field);
-      const changed = refusal.fields.filter((field) => carries(payload, field) && !isUnchanged(payload, current, field));
-      if (changed.length > 0) throw new LockedFieldError(orgId, changed, refusal.status);
-      const again = this.leaveOut(orgId, update, current);
+      const again = this.leaveOut(orgId, update, current, refusal.status);
       // Sent again only when that leaves out every field refused: the service would refuse the same body twice.
       if (refusal.fields.some((field) => !carries(payload, field) || carries(again, field))) throw error;
       await write(again);
     }
   }
 
-  /** The update without the organization's locked fields it leaves unchanged; a LockedFieldError if it changes one. */
-  private leaveOut(orgId: number, update: BusinessUpdate, current: CurrentBusiness): BusinessUpdate {
+  /**
+   * The update without the organization's locked fields it leaves unchanged; a LockedFieldError if it
+   * changes one, or if one left out of an object sent whole holds a value.
+   */
+  private leaveOut(orgId: number, update: BusinessUpdate, current: CurrentBusiness, httpStatus?: number): BusinessUpdate {
     const carried = [...(this.byOrg.get(orgId) ?? [])].filter((field) => carries(update, field));
     const changed = carried.filter((field) => !isUnchanged(update, current, field));
-    if (changed.length > 0) throw new LockedFieldError(orgId, changed, undefined);
+    const held = carried.filter((field) => field.includes('.') && !isEmptyValue(readAtPath(current, field.split('.'))));
+    if (changed.length > 0 || held.length > 0) throw new LockedFieldError(orgId, changed, httpStatus, held.filter((field) => !changed.includes(field)));
     // Less of a valid update is still one: every field, and every key of photos or custom_fields, is optional.
     return carried.reduce<Record<string, unknown>>((payload, field) => withoutField(payload, field.split('.')), update);
   }
@@ -92,6 +94,10 @@ function withoutField(record: Readonly<Record<string, unknown>>, [key = '', ...r
   if (rest.length === 0) return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
   const value = record[key];
   return isRecord(value) ? { ...record, [key]: withoutField(value, rest) } : { ...record };
+}
+
+function isEmptyValue(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
