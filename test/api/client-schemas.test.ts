@@ -33,7 +33,7 @@ describe('response schemas parse the emulator answers', () => {
     const mine = await api.listUserBusinesses(emulator.users.ORG_ADMIN, { page: 2, per_page: 5 });
     expect(mine).toMatchObject({ page: 2, count: 24, max_page: 5 });
     expect(mine.businesses).toHaveLength(5);
-    const found = await api.searchBusinesses({ business__in: [businessId], status: ['open', 'closed', 'opening_soon', 'temporarily_closed'] });
+    const found = await api.searchBusinesses({ business__in: [businessId] });
     expect(found.businesses.map((item) => item.id)).toEqual([businessId]);
   });
 

@@ -216,6 +216,15 @@ describe('quirk ignore-filters', () => {
     expect(filtered.body.count).toBe(all.body.count);
     expect(filtered.body.items.some((item) => item.business_id !== one)).toBe(true);
   });
+
+  it('answers a geo location search as if it had no filter but org_id', async () => {
+    const search = '/geo-oauth-accounts/locations/search';
+    const all = await api().call<{ count: number; locations: { id: string }[] }>('GET', `${search}?org_id=1`, { as: 'PROVIDER' });
+    const one = all.body.locations[0]?.id ?? '';
+    const filtered = await api().call<{ count: number }>('GET', `${search}?org_id=1&location_id=${one}&verification_status=none&not_connected=maybe&oauth_account_id=nope`, { as: 'PROVIDER' });
+    expect(filtered).toMatchObject({ status: 200, body: { count: all.body.count } });
+    expect(all.body.count).toBe(api().emulator.state.geoLocations.filter((location) => location.org_id === 1).length);
+  });
 });
 
 describe('quirk cap-per-page', () => {

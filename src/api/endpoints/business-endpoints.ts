@@ -1,6 +1,6 @@
 import { pathSegment } from '../transport/api-request.js';
 import { findIgnoredSearchFilter } from '../checks/find-ignored-search-filter.js';
-import { IgnoredRequestError } from '../errors/ignored-request-error.js';
+import { refuseIgnoredFilter } from '../checks/refuse-ignored-filter.js';
 import { BusinessPageSchema, businessUpdateResultFor, type BusinessPage, type BusinessUpdateResult } from '../schemas/business-results.js';
 import type { BusinessUpdate } from '../schemas/business.js';
 import type { CallApi } from './call-api.js';
@@ -22,12 +22,9 @@ export function createBusinessEndpoints(call: CallApi, orgId: number | undefined
       call({ method: 'GET', path: `/user/${pathSegment(userId)}/businesses`, query: page }, BusinessPageSchema),
     searchBusinesses: async (params = {}) => {
       const asked = { org_id: orgId, ...params };
-      const page = await call({ method: 'GET', path: '/business/search', query: asked, answersNotFound: false }, BusinessPageSchema);
-      // Unreadable items count too: a business of another organization is wrong however it reads.
-      for (const item of [...page.businesses, ...page.unreadable.map((unreadable) => unreadable.raw)]) {
-        const ignored = findIgnoredSearchFilter(asked, item);
-        if (ignored !== undefined) throw new IgnoredRequestError({ method: 'GET', path: '/business/search' }, `the service ignored the filter ${ignored}`);
-      }
+      const path = '/business/search';
+      const page = await call({ method: 'GET', path, query: asked, answersNotFound: false }, BusinessPageSchema);
+      refuseIgnoredFilter(path, [...page.businesses, ...page.unreadable.map((unreadable) => unreadable.raw)], (item) => findIgnoredSearchFilter(asked, item));
       return page;
     },
   };

@@ -1,6 +1,6 @@
 import { renameParams } from '../transport/api-request.js';
 import { findIgnoredFeedbackFilter } from '../checks/find-ignored-feedback-filter.js';
-import { IgnoredRequestError } from '../errors/ignored-request-error.js';
+import { refuseIgnoredFilter } from '../checks/refuse-ignored-filter.js';
 import { CampaignRequirementsSchema, type CampaignRequirements } from '../schemas/campaign-requirements.js';
 import { FeedbackPageSchema, type FeedbackPage } from '../schemas/feedback-results.js';
 import { CAMPAIGN_REQUIREMENTS_PARAMS, FEEDBACK_FILTER_PARAMS } from '../facts/service-facts.js';
@@ -19,14 +19,9 @@ export interface FeedbackEndpoints {
 export function createFeedbackEndpoints(call: CallApi): FeedbackEndpoints {
   return {
     searchFeedbackResults: async (filter = {}, page) => {
-      const answer = await call(
-        { method: 'GET', path: '/feedback/feedback_result', query: { ...renameParams(filter, FEEDBACK_FILTER_PARAMS), page }, answersNotFound: false },
-        FeedbackPageSchema,
-      );
-      for (const item of [...answer.items, ...answer.unreadable.map((unreadable) => unreadable.raw)]) {
-        const ignored = findIgnoredFeedbackFilter(filter, item);
-        if (ignored !== undefined) throw new IgnoredRequestError({ method: 'GET', path: '/feedback/feedback_result' }, `the service ignored the filter ${ignored}`);
-      }
+      const path = '/feedback/feedback_result';
+      const answer = await call({ method: 'GET', path, query: { ...renameParams(filter, FEEDBACK_FILTER_PARAMS), page }, answersNotFound: false }, FeedbackPageSchema);
+      refuseIgnoredFilter(path, [...answer.items, ...answer.unreadable.map((unreadable) => unreadable.raw)], (item) => findIgnoredFeedbackFilter(filter, item));
       return answer;
     },
     readCampaignRequirements: (query) =>

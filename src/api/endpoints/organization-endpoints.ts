@@ -4,25 +4,16 @@ import { MessageTemplatesSchema, type MessageTemplate } from '../schemas/message
 import type { ReadItems } from '../schemas/reading/read-each.js';
 import { OrganizationUpdateResultSchema, type OrganizationUpdate, type OrganizationUpdateResult } from '../schemas/organizations.js';
 import { GEO_LOCATION_SEARCH_PARAMS } from '../facts/service-facts.js';
+import { findIgnoredGeoLocationFilter } from '../checks/find-ignored-geo-location-filter.js';
+import { refuseIgnoredFilter } from '../checks/refuse-ignored-filter.js';
 import type { CallApi } from './call-api.js';
-
-/** Filters of the geo location search; the query names come from GEO_LOCATION_SEARCH_PARAMS. */
-export type GeoLocationSearch = {
-  /** Matched against locality, postal code, name, address and store code. */
-  text?: string;
-  locationIds?: readonly string[];
-  oauthAccountIds?: readonly string[];
-  /** true: only locations no business is connected to. */
-  notConnected?: boolean;
-  verificationStatuses?: readonly string[];
-  page?: number;
-};
+import type { GeoLocationFilter } from './query-params.js';
 
 export interface OrganizationEndpoints {
   /** `GET /messaging/templates` of the organization the endpoints are scoped to; a template that does not read is set aside. */
   listMessageTemplates(): Promise<ReadItems<MessageTemplate>>;
   /** `GET /geo-oauth-accounts/locations/search` in the organization the endpoints are scoped to. */
-  searchGeoLocations(search?: GeoLocationSearch): Promise<GeoLocationPage>;
+  searchGeoLocations(filter?: GeoLocationFilter, page?: number): Promise<GeoLocationPage>;
   /** `POST /org/{id}`: a partial update. */
   updateOrganization(orgId: number, update: OrganizationUpdate): Promise<OrganizationUpdateResult>;
 }
@@ -30,15 +21,12 @@ export interface OrganizationEndpoints {
 export function createOrganizationEndpoints(call: CallApi, orgId: number | undefined): OrganizationEndpoints {
   return {
     listMessageTemplates: () => call({ method: 'GET', path: '/messaging/templates', query: { org_id: orgId }, answersNotFound: false }, MessageTemplatesSchema),
-    searchGeoLocations: (search = {}) =>
-      call(
-        {
-          method: 'GET',
-          path: '/geo-oauth-accounts/locations/search',
-          query: renameParams({ ...search, orgId }, GEO_LOCATION_SEARCH_PARAMS),
-        },
-        GeoLocationPageSchema,
-      ),
+    searchGeoLocations: async (filter = {}, page) => {
+      const path = '/geo-oauth-accounts/locations/search';
+      const answer = await call({ method: 'GET', path, query: renameParams({ ...filter, orgId, page }, GEO_LOCATION_SEARCH_PARAMS) }, GeoLocationPageSchema);
+      refuseIgnoredFilter(path, [...answer.locations, ...answer.unreadable.map((unreadable) => unreadable.raw)], (item) => findIgnoredGeoLocationFilter(filter, item));
+      return answer;
+    },
     updateOrganization: async (id, update) => call({ method: 'POST', path: `/org/${pathSegment(id)}`, body: update }, OrganizationUpdateResultSchema),
   };
 }

@@ -10,7 +10,8 @@ export type BusinessSearchParams = PageParams & {
   code?: readonly string[];
   /** Defaults to the organization the endpoints are scoped to. */
   org_id?: number;
-  status?: readonly (typeof BUSINESS_STATUSES)[number][];
+  /** One value: the published description (2021) takes one status per search, and refuses a list. */
+  status?: (typeof BUSINESS_STATUSES)[number];
   country?: string;
   city?: string;
   zipcode?: string;
@@ -35,4 +36,15 @@ export type FeedbackFilter = {
   text?: string;
   optin?: boolean;
   formIds?: readonly string[];
+};
+
+/** Filters of the geo location search; the query names come from GEO_LOCATION_SEARCH_PARAMS. Lists are sent comma-separated. */
+export type GeoLocationFilter = {
+  /** Matched against locality, postal code, name, address and store code. */
+  text?: string;
+  locationIds?: readonly string[];
+  oauthAccountIds?: readonly string[];
+  /** true: only locations no business is connected to. */
+  notConnected?: boolean;
+  verificationStatuses?: readonly string[];
 };

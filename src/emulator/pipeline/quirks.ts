@@ -14,7 +14,7 @@ export interface Quirks {
   'real-shapes'?: boolean;
   /** A business status outside the documented ones, a field the spec does not name, a custom field of type DATE. */
   'unknown-values'?: boolean;
-  /** GET /business/search and the feedback results ignore their filters. */
+  /** GET /business/search, the feedback results and the geo location search ignore their filters. */
   'ignore-filters'?: boolean;
   /** A per_page above this is served as this. */
   'cap-per-page'?: number;

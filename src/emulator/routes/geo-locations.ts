@@ -24,14 +24,16 @@ export const geoLocationRoutes: Route[] = [
     target: readOrgQuery,
     handle({ state, caller, req, quirks, target: orgId }) {
       const details: ValidationDetails = {};
-      const matches = readGeoLocationFilter(req.query, details);
+      // `ignore-filters`: the filters are left unread; org_id, read as the target, still scopes the search.
+      const query = quirks['ignore-filters'] === true ? new URLSearchParams() : req.query;
+      const matches = readGeoLocationFilter(query, details);
       const page = readPageNumber(req.query.get(PARAMS.page));
       if (page === undefined) addMessage(details, [PARAMS.page], 'Not a valid integer.');
       if (page === undefined || Object.keys(details).length > 0) return invalidBody(details);
 
       const scope = orgId === undefined ? state.geoLocations : state.geoLocations.filter((location) => location.org_id === orgId);
       // An OAuth account is a resource of its own: naming one the organization does not have is "not found".
-      const accounts = readQueryList(req.query, PARAMS.oauthAccountIds) ?? [];
+      const accounts = readQueryList(query, PARAMS.oauthAccountIds) ?? [];
       if (accounts.some((account) => !scope.some((location) => location.oauth_account_id === account))) return notFound();
 
       const found = scope.filter((location) => canSee(state, caller.user, location) && matches(location));

@@ -58,7 +58,8 @@ export async function exportBusinesses(client: ApiClient, options: ExportOptions
 
 /**
  * The selected businesses, page after page, as the service sent them (pages saved for a rerun keep
- * them so); users' lists may share businesses, each comes once.
+ * them so); users' lists may share businesses, and so may statuses' (one that changes meanwhile):
+ * each comes once.
  */
 async function* readBusinessPages(run: ExportRun, filters: ExportFilters): AsyncGenerator<Business[]> {
   const sources = listBusinessSources(run.api, filters);

@@ -25,7 +25,7 @@ export function exportGeoLocations(client: ApiClient, options: ExportOptions, lo
       name: 'GET /geo-oauth-accounts/locations/search',
       idOf: (location) => location.id,
       async fetch(page, _perPage, signal) {
-        const answer = await api.withSignal(signal).searchGeoLocations({ ...search, page });
+        const answer = await api.withSignal(signal).searchGeoLocations(search, page);
         const failures = toUnreadableFailures(`GET /geo-oauth-accounts/locations/search page ${page}`, answer.unreadable, 'location');
         return { ...toListingAnswer(answer, answer.locations), failures };
       },

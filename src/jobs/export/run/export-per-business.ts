@@ -46,7 +46,7 @@ export async function exportPerBusiness<Item>(client: ApiClient, options: Export
   const run = await ExportRun.open(client, spec.resource, options, logger);
   const file = await openExportFile(options, { name: spec.resource, columns: spec.columns });
   const sources = listBusinessSources(run.api, options.filters);
-  // Users' lists may share businesses: each is written once.
+  // Users' lists may share businesses, and so may statuses' (one that changes meanwhile): each is written once.
   const seen = sources.length > 1 ? new Set<string>() : undefined;
   try {
     for (const source of sources) {

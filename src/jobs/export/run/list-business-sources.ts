@@ -9,7 +9,8 @@ import { toListingAnswer } from '../../listing/to-listing-answer.js';
 
 /**
  * The business lists an export reads, 100 per page: each `--user`'s businesses, else every business
- * the key can read through the search and its filters (the organization is the one of `--org`).
+ * the key can read through the search and its filters, one search per `--status` (the organization
+ * is the one of `--org`).
  */
 export function listBusinessSources(api: OrgApi, filters: ExportFilters): PageSource<Business>[] {
   const users = filters.user ?? [];
@@ -21,15 +22,19 @@ export function listBusinessSources(api: OrgApi, filters: ExportFilters): PageSo
         toFetchedPage(`GET /user/${userId}/businesses page ${page}`, await api.withSignal(signal).listUserBusinesses(userId, { page, per_page: perPage })),
     }));
   }
-  const search = { status: filters.status, country: filters.country, city: filters.city, modified__gte: filters['modified-since'] };
-  return [
-    {
+  const search = { country: filters.country, city: filters.city, modified__gte: filters['modified-since'] };
+  // The 2021 description takes one status per search: several are one listing each, in order, so
+  // that each answer is checked against its status and its pages against each other; listing every
+  // business to keep some would read the whole organization for a few.
+  return (filters.status ?? [undefined]).map((status) => {
+    const name = status === undefined ? 'GET /business/search' : `GET /business/search status=${status}`;
+    return {
       ...BUSINESS_LIST,
-      name: 'GET /business/search',
+      name,
       fetch: async (page, perPage = PER_PAGE_MAX, signal) =>
-        toFetchedPage(`GET /business/search page ${page}`, await api.withSignal(signal).searchBusinesses({ ...search, page, per_page: perPage })),
-    },
-  ];
+        toFetchedPage(`${name} page ${page}`, await api.withSignal(signal).searchBusinesses({ ...search, status, page, per_page: perPage })),
+    };
+  });
 }
 
 const BUSINESS_LIST = { perPage: PER_PAGE_MAX, idOf: (business: Business) => business.id };
