@@ -176,3 +176,19 @@ describe('the three-way merge, column by column', () => {
     expect(planRow({ 'open_hours.monday': '09:00-18:00' }, { ...business, open_hours: noSunday })).toEqual({ status: 'unchanged', changes: [], errors: [] });
   });
 });
+
+describe('a list the export wrote empty', () => {
+  it('is no change made in the platform where the business holds an empty list: the file fills it', () => {
+    const bare: CurrentBusiness = { ...business, photos: { ...photos, secondary: [] }, specific_hours: { open: [], close: [] } };
+    const exported = { 'photos.secondary': '', 'specific_hours.open': '', 'specific_hours.close': '' };
+    const _base = encodeRowSnapshot({ id: 'b1', cells: exported });
+    const diff = diffRow(
+      { 'photos.secondary': 'https://cdn.example.com/new.png', 'specific_hours.open': '2026-12-31 20:00-00:00', 'specific_hours.close': '2026-12-25', _base },
+      bare,
+    );
+    expect(diff.payload).toMatchObject({
+      photos: { secondary: ['https://cdn.example.com/new.png'] },
+      specific_hours: { open: [{ starts_at: '2026-12-31', ends_at: '2026-12-31', open_hours: ['20:00-00:00'] }], close: [{ starts_at: '2026-12-25', ends_at: '2026-12-25' }] },
+    });
+  });
+});

@@ -120,10 +120,15 @@ function planColumn(column: Column, file: unknown, snapshot: RowSnapshot | undef
       ? 'kept'
       : isSameValue(current, file)
         ? 'same'
-        : base === undefined || isSameValue(current, base.value)
+        : base === undefined || isSameValue(current, base.value) || (base.value === undefined && isEmptyList(current))
           ? 'change'
           : 'conflict';
   return [{ column, path, file, current, verdict }];
+}
+
+/** An export writes an empty list as an empty cell, which reads as no value: the same emptiness. */
+function isEmptyList(value: unknown): boolean {
+  return Array.isArray(value) && value.length === 0;
 }
 
 /** The exported value of a column; undefined when there is none to compare with (the export did not hold it, or it no longer reads). */
