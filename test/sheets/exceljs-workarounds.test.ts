@@ -134,6 +134,29 @@ describe('exceljs workarounds', () => {
     expect(items.map((item) => (item.kind === 'row' ? item.values : item))).toEqual(Array.from({ length: ROWS }, (_, index) => ({ name: text(index), count: String(index + 2), spaces: '  two  ' })));
   });
 
+  it('reads a formula whose saved result is 0, FALSE (as LibreOffice saves every boolean) or an empty text, which exceljs drops', async () => {
+    const path = join(await makeTempDir(), 'falsy-results.xlsx');
+    const header = ['zero', 'no', 'blank', 'yes', 'two', 'unsaved'].map((name, index) => `<c r="${String.fromCharCode(65 + index)}1" t="inlineStr"><is><t>${name}</t></is></c>`).join('');
+    const row =
+      '<c r="A2"><f>10-10</f><v>0</v></c><c r="B2" t="b"><f>FALSE()</f><v>0</v></c><c r="C2" t="str"><f>IF(1,"","x")</f><v></v></c>' +
+      '<c r="D2" t="b"><f>TRUE()</f><v>1</v></c><c r="E2"><f>1+1</f><v>2</v></c><c r="F2"><f>1+1</f></c>';
+    await writeZip(path, [
+      { name: 'xl/workbook.xml', content: [Buffer.from(`<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets><sheet name="stores" sheetId="1" r:id="rId1"/></sheets></workbook>`)] },
+      { name: 'xl/_rels/workbook.xml.rels', content: [Buffer.from('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="worksheet"/></Relationships>')] },
+      { name: 'xl/worksheets/sheet1.xml', content: [Buffer.from(`<worksheet xmlns="${MAIN}"><sheetData><row r="1">${header}</row><row r="2">${row}</row></sheetData></worksheet>`)] },
+    ]);
+    const { items } = await readItems(path);
+    // The formula without a saved result still says so: only the row of that cell is refused.
+    expect(items).toEqual([
+      {
+        kind: 'issue',
+        line: 2,
+        errors: ['unsaved: the formula has an error or no saved result; fix it, or open and save the file in Excel or LibreOffice'],
+        values: { zero: '0', no: 'FALSE', blank: '', yes: '1', two: '2', unsaved: '' },
+      },
+    ]);
+  });
+
   it('refuses an exceljs whose private parsers changed', () => {
     expect(() => {
       repairExceljsReading({});

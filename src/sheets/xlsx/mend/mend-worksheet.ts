@@ -4,7 +4,8 @@ import { mapPieces, type FindCut } from './map-whole-tags.js';
 import { numberCells } from './number-cells.js';
 
 /** Anything but references to mend in a piece: one search, which a plain part (our own exports) passes. */
-const TO_MEND = />\s|<rPh[\s>]|<\/r>\s*<r[\s>]|&amp;(?:lt|gt|amp|apos|quot);| t="d"[\s/>]/;
+const TO_MEND = />\s|<rPh[\s>]|<\/r>\s*<r[\s>]|&amp;(?:lt|gt|amp|apos|quot);| t="d"[\s/>]|<f[\s/>]/;
+const FORMULA = /<f[\s/>]/;
 /** A run right after another: an inline string of several runs. */
 const SECOND_RUN = /<\/r>\s*<r[\s>]/;
 const INLINE_STRING = /<is(?:\s[^>]*)?>[\s\S]*?<\/is>/g;
@@ -54,7 +55,25 @@ function lastRowStart(xml: string, rowTag: string, from: number): number {
 function mendElements(xml: string): string {
   let mended = /<rPh[\s>]/.test(xml) ? xml.replace(PHONETIC_READING, '') : xml;
   if (SECOND_RUN.test(mended)) mended = mended.replace(INLINE_STRING, (inline) => (SECOND_RUN.test(inline) ? joinRuns(inline) : inline));
-  return CELL_TO_MEND.test(mended) ? mended.replace(CELL, (cell) => (CELL_TO_MEND.test(cell) ? readIsoDate(escapeEntityText(cell)) : cell)) : mended;
+  if (CELL_TO_MEND.test(mended)) mended = mended.replace(CELL, (cell) => (CELL_TO_MEND.test(cell) ? readIsoDate(escapeEntityText(cell)) : cell));
+  return FORMULA.test(mended) ? mended.replace(CELL, (cell) => (FORMULA.test(cell) ? keepFalsyResult(cell) : cell)) : mended;
+}
+
+/**
+ * A formula's saved result that exceljs drops for being falsy (it copies a formula's parts with
+ * `if (value)`), which then reads as no result at all: 0 and FALSE (LibreOffice saves every
+ * boolean so, `<f>FALSE()</f>`) as their text, an empty text as an empty cell.
+ */
+function keepFalsyResult(cell: string): string {
+  const value = /<v>([^<]*)<\/v>|<v\/>/.exec(cell);
+  if (value === null) return cell;
+  const text = value[1] ?? '';
+  const type = / t="(\w+)"/.exec(cell)?.[1] ?? 'n';
+  if (type === 'str' && text === '') return cell.replace(/<f(?:\s[^>]*)?(?:\/>|>[^<]*<\/f>)/, '');
+  const shown = type === 'b' && text.trim() === '0' ? 'FALSE' : type === 'n' && text.trim() !== '' && Number(text) === 0 ? '0' : undefined;
+  if (shown === undefined) return cell;
+  const typed = / t="\w+"/.test(cell) ? cell.replace(/ t="\w+"/, ' t="str"') : cell.replace(/^<c/, '<c t="str"');
+  return typed.replace(value[0], `<v>${shown}</v>`);
 }
 
 /** A cell whose inline string or formula result exceljs decodes twice, escaped once more to come out as typed. */
