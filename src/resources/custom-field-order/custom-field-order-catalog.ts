@@ -35,7 +35,8 @@ const sectionIdColumn = numberColumn({ header: 'section_id', schema: integer, de
 const sectionOrderColumn = numberColumn({
   header: 'section_order',
   schema: integer,
-  description: "Position of the field's section, or on a row without id of the section given by section_id; lower shows first",
+  description:
+    "Position of the field's section, or on a row without id of the section given by section_id; lower shows first. On a row that moves its field, the order of the section it leaves places no section",
   example: 1,
 });
 

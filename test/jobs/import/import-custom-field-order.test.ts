@@ -1,5 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../src/api/api-client.js';
 import type { CustomField, CustomFieldSection } from '../../../src/emulator/state-types.js';
+import { exportResource } from '../../../src/jobs/export/export-resource.js';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';
 
 describe('import custom-field order', () => {
@@ -100,5 +105,100 @@ describe('import custom-field order', () => {
     expect(patch.results[0]).toMatchObject({ _status: 'updated', _changes: `order: -> '4' | section_id: -> '${details.id}'` });
     expect(patch.summary.requests).toMatchObject({ reads: 0, writes: 1 });
     expect(note.order).toBe(4);
+  });
+});
+
+// The audit's cases: an exported sheet where only a field's section_id is edited still holds its old section's section_order.
+describe('import custom-field order: a field moved by its section_id in an exported sheet', () => {
+  let harness: ImportHarness;
+  let bodies: unknown[];
+  beforeEach(async () => {
+    harness = await startImportHarness();
+    bodies = [];
+    const { script } = harness.api.emulator.faults;
+    harness.api.emulator.faults.script = (n, req) => {
+      if (req.method === 'POST') bodies.push(JSON.parse(req.bodyText));
+      return script?.(n, req);
+    };
+  });
+  afterEach(() => harness.close());
+
+  /** The seats field and organization 1's two sections, where the seed puts them: seats in the first section. */
+  function seatsAndSections(): [CustomField, CustomFieldSection, CustomFieldSection] {
+    const { customFields, customFieldSections } = harness.api.emulator.state;
+    const seats = customFields.find((field) => field.org_id === 1 && field.name === 'seats');
+    const [details, offer] = customFieldSections.filter((section) => section.org_id === 1);
+    if (seats === undefined || details === undefined || offer === undefined) throw new Error('organization 1 is not seeded as expected');
+    expect([seats.section_id, details.order, offer.order]).toEqual([details.id, 1, 2]);
+    return [seats, details, offer];
+  }
+
+  /** The custom-fields export of organization 1 as CSV text, each line passed through `edit` with the field it describes. */
+  async function exportEdited(edit: (cells: string[], field: CustomField | undefined) => string[]): Promise<string> {
+    const out = join(harness.dir, 'custom-fields.csv');
+    const client = createApiClient({ baseUrl: harness.api.url, apiKey: harness.api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+    try {
+      await exportResource(client, 'custom-fields', { out, filters: {} }, pino({ level: 'silent' }));
+    } finally {
+      await client.close();
+    }
+    const lines = (await readFile(out, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split(/\r?\n/);
+    return lines
+      .map((line) => line.split(','))
+      .map((cells) => edit(cells, harness.api.emulator.state.customFields.find((field) => String(field.id) === cells[0])).join(','))
+      .join('\n');
+  }
+
+  it('moves the field and places no section: the whole sheet', async () => {
+    const [seats, details, offer] = seatsAndSections();
+    const csv = await exportEdited((cells, field) => (field === seats ? [cells[0] ?? '', cells[1] ?? '', String(offer.id), ...cells.slice(3)] : cells));
+
+    const { summary, results } = await harness.runImport('custom-field-order', csv);
+    expect(summary.rows).toMatchObject({ total: 8, updated: 1, unchanged: 7, invalid: 0 });
+    expect(bodies).toEqual([{ orders: [{ id: seats.id, order: seats.order, section_id: offer.id }] }]);
+    expect(results.find((row) => row.id === String(seats.id))?._changes).toBe(
+      `section_id: '${details.id}' -> '${offer.id}' | section_order: '1' is the place of section ${details.id}, which the field leaves; section ${offer.id} keeps its own`,
+    );
+    expect([seats.section_id, details.order, offer.order]).toEqual([offer.id, 1, 2]);
+  });
+
+  it('moves the field and places no section: a sheet of its row alone', async () => {
+    const [seats, details, offer] = seatsAndSections();
+    const csv = ['id,order,section_id,section_order', `${seats.id},${seats.order},${offer.id},${details.order}`].join('\n');
+    const { results } = await harness.runImport('custom-field-order', csv);
+    expect(results[0]).toMatchObject({ _status: 'updated', _errors: '' });
+    expect(bodies).toEqual([{ orders: [{ id: seats.id, order: seats.order, section_id: offer.id }] }]);
+    expect([seats.section_id, details.order, offer.order]).toEqual([offer.id, 1, 2]);
+  });
+
+  it('still places the sections the sheet reorders, and refuses a section placed twice', async () => {
+    const [seats, details, offer] = seatsAndSections();
+    // Sections swapped on every row, the seats field moved along.
+    const swapped = await exportEdited((cells, field) => {
+      if (field === undefined) return cells;
+      const sectionId = field === seats ? offer.id : field.section_id;
+      return [cells[0] ?? '', cells[1] ?? '', String(sectionId), sectionId === offer.id ? '1' : '2', ...cells.slice(4)];
+    });
+    const { summary } = await harness.runImport('custom-field-order', swapped);
+    expect(summary.rows).toMatchObject({ total: 8, invalid: 0, failed: 0 });
+    expect(bodies).toEqual([
+      {
+        orders: [{ id: seats.id, order: seats.order, section_id: offer.id }],
+        section_orders: [
+          { id: details.id, order: 2 },
+          { id: offer.id, order: 1 },
+        ],
+      },
+    ]);
+    expect([seats.section_id, details.order, offer.order]).toEqual([offer.id, 2, 1]);
+
+    // A place typed on the moved row is one, and must agree with the section's other rows.
+    const conflicting = ['id,order,section_id,section_order', `${seats.id},${seats.order},${details.id},3`, `,,${details.id},4`].join('\n');
+    const { results } = await harness.runImport('custom-field-order', conflicting);
+    expect(results.map((row) => [row._status, row._errors])).toEqual([
+      ['updated', ''],
+      ['invalid', `section_order: section ${details.id} is placed at 3 by row 2`],
+    ]);
+    expect([seats.section_id, details.order]).toEqual([details.id, 3]);
   });
 });

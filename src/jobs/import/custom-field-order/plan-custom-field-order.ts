@@ -19,7 +19,8 @@ export interface CustomFieldOrderPlan {
 /**
  * Plans the one `POST /custom_fields/order` of a sheet: an `orders` item per field row, completed
  * from the layout where the row leaves order or section_id out, and a `section_orders` item per
- * section placed by a section row or by a field row's section_order.
+ * section placed by a section row or by a field row's section_order (not by the order of the
+ * section a row moves its field out of).
  */
 export function planCustomFieldOrder(rows: readonly OrderRow[], layout: CustomFieldLayout | undefined): CustomFieldOrderPlan {
   const planner = new OrderPlanner(layout);
@@ -54,7 +55,9 @@ class OrderPlanner {
     const order = update.order ?? current?.order;
     const sectionId = update.section_id ?? current?.section_id ?? undefined;
     if (order === undefined || sectionId === undefined) return { status: 'failed', errors: ['section_id: missing; the field is in no section, give one'] };
-    const refused = this.checkSection(sectionId, update.section_order);
+    const left = this.findLeftSection(current?.section_id, sectionId, update.section_order);
+    const sectionOrder = left === undefined ? update.section_order : undefined;
+    const refused = this.checkSection(sectionId, sectionOrder);
     if (refused !== undefined) return refused;
     this.fieldLines.set(id, line);
     const changes =
@@ -65,8 +68,18 @@ class OrderPlanner {
             ...(current.section_id === sectionId ? [] : [describeChange('section_id', current.section_id, sectionId)]),
           ];
     if (changes.length > 0) this.body.orders.push({ id, order, section_id: sectionId });
-    if (update.section_order !== undefined) changes.push(...this.placeSection(sectionId, update.section_order, line));
+    if (sectionOrder !== undefined) changes.push(...this.placeSection(sectionId, sectionOrder, line));
+    if (left !== undefined) changes.push(`section_order: '${left.order}' is the place of section ${left.id}, which the field leaves; section ${sectionId} keeps its own`);
     return { changes };
+  }
+
+  /**
+   * The section a field row moves its field out of, when the row's section_order is still that
+   * section's order: an exported row keeps it when only section_id is edited, so it places no section.
+   */
+  private findLeftSection(currentId: number | null | undefined, sectionId: number, order: number | undefined): { id: number; order: number } | undefined {
+    if (currentId == null || currentId === sectionId || order === undefined) return undefined;
+    return this.layout?.sections?.get(currentId) === order ? { id: currentId, order } : undefined;
   }
 
   /** A section the organization lacks, or one the sheet places twice at different positions. */
