@@ -56,8 +56,8 @@ describe('import businesses by store code from a service with real-shapes', () =
     const csv = ['code,city', ...businesses.map((business, index) => `${business.code ?? ''},Town ${index}`)].join('\n');
     const { summary } = await harness.runImport('businesses', csv);
     expect(summary.rows).toMatchObject({ total: 2000, updated: 2000, failed: 0 });
-    // The first list of 100, then every code alone.
-    expect(summary.requests.reads).toBe(1 + 2000);
+    // The custom field definitions, the first list of 100, then every code alone.
+    expect(summary.requests.reads).toBe(1 + 1 + 2000);
     expect(businesses.every((business, index) => business.city === `Town ${index}`)).toBe(true);
   });
 });

@@ -56,7 +56,8 @@ export async function importBusinesses(client: ApiClient, options: OpenImportOpt
   const codeSearch = new StoreCodeSearch(logger);
   let definitions: Promise<CustomFieldReading[] | undefined> | undefined;
   const readDefinitions = (api: OrgApi) => (definitions ??= tryReadCustomFieldDefinitions(api, logger));
-  const shared = { orgCustomFields, codeSearch, readDefinitions };
+  const definitionReads = (): number => (definitions === undefined ? 0 : 1) + orgCustomFields.reads;
+  const shared = { orgCustomFields, codeSearch, readDefinitions, definitionReads };
   if (options.breakers === undefined) return (await importBusinessPass(client, options, logger, shared)).summary;
   logger.info('breakers are set: the whole file is planned before any write');
   // A dry run is its own plan: no run follows it.
@@ -75,10 +76,12 @@ interface SharedReads {
   codeSearch: StoreCodeSearch;
   /** The key's own custom field definitions, read by the first pass. */
   readDefinitions: (api: OrgApi) => Promise<CustomFieldReading[] | undefined>;
+  /** The custom field definitions read so far, the key's own and each organization's. */
+  definitionReads: () => number;
   plannedReads?: { reads: PlannedReads; stage: PassStage };
 }
 
-async function importBusinessPass(client: ApiClient, options: OpenImportOptions, logger: Logger, { orgCustomFields, codeSearch, readDefinitions, plannedReads }: SharedReads): Promise<ImportPass> {
+async function importBusinessPass(client: ApiClient, options: OpenImportOptions, logger: Logger, { orgCustomFields, codeSearch, readDefinitions, definitionReads, plannedReads }: SharedReads): Promise<ImportPass> {
   const routing = new OrgRouting(client, options.orgId);
   const firstLine = new Map<string, number>();
   // A business an earlier run sent or compared stays taken: a later row for it is still refused.
@@ -102,6 +105,8 @@ async function importBusinessPass(client: ApiClient, options: OpenImportOptions,
       for (const batch of batches.add(routing.readKey(readOrgIdCell(row.update)), row)) await importer.send(batch);
     }
     for (const batch of batches.drain()) await importer.send(batch);
+    // The definitions are read by the first pass: a run after its plan has them counted already.
+    if (plannedReads?.stage !== 'run') run.reads += definitionReads();
     if (plannedReads?.stage === 'plan') plannedReads.reads.requests = run.reads;
     return { summary: await run.finish('businesses'), statusChanges: roundTrip.statusChanges, planFile: roundTrip.planFile };
   } finally {

@@ -36,6 +36,11 @@ interface OrgColumns {
 export class OrgCustomFields {
   private readonly readings = new Map<number, Promise<OrgColumns>>();
 
+  /** The definitions read, one request per organization: the run's summary counts them. */
+  get reads(): number {
+    return this.readings.size;
+  }
+
   constructor(
     private readonly client: ApiClient,
     private readonly logger: Logger,
