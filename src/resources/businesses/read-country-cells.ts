@@ -7,7 +7,7 @@ import { quoteCell } from '../cells/read-cell.js';
 import { describePhoneFault } from './phone-item.js';
 
 export const PHONES = 'contacts.0.phone_numbers';
-const ZIP = 'zipcode';
+export const ZIP = 'zipcode';
 
 /** Countries whose zip codes are digits of one length: a spreadsheet that typed the cell as a number dropped the leading zeros. */
 const ZIP_DIGITS: Readonly<Record<string, number>> = { FR: 5, DE: 5, ES: 5, IT: 5, US: 5, FI: 5, MX: 5, MY: 5, NO: 4, DK: 4, BE: 4, CH: 4, AT: 4, AU: 4, NZ: 4, LU: 4, HU: 4 };
@@ -57,13 +57,19 @@ export function readCountryCells(cells: Readonly<Record<string, CellValue>>): Co
     }
   }
   const zip = cells[ZIP];
-  const digits = ZIP_DIGITS[country];
-  if (typeof zip === 'string' && digits !== undefined && /^\d+$/.test(zip.trim()) && zip.trim().length < digits) {
-    const padded = zip.trim().padStart(digits, '0');
-    read[ZIP] = padded;
-    notes.push(`${ZIP}: '${zip.trim()}' read as '${padded}' (zip codes in ${country} have ${digits} digits; the spreadsheet had dropped the leading zeros)`);
-  }
+  const padded = typeof zip === 'string' ? padZipCode(zip, country, notes) : undefined;
+  if (padded !== undefined) read[ZIP] = padded;
   return { cells: read, notes, ...(errors === undefined ? {} : { errors }) };
+}
+
+/** A zip code typed as a number (`6000`) with the leading zeros of its country's length (`06000`), and a note; undefined when it has all its digits. */
+export function padZipCode(zip: string, country: string, notes: string[], whose = ''): string | undefined {
+  const typed = zip.trim();
+  const digits = ZIP_DIGITS[country];
+  if (digits === undefined || !/^\d+$/.test(typed) || typed.length >= digits) return undefined;
+  const padded = typed.padStart(digits, '0');
+  notes.push(`${ZIP}: '${typed}' read as '${padded}' (zip codes in ${country}${whose} have ${digits} digits; the spreadsheet had dropped the leading zeros)`);
+  return padded;
 }
 
 /** The national numbers of a phones cell in E.164, each with a note; `whose` says whose country it is, when not the row's. */

@@ -45,6 +45,16 @@ describe('cells read with the row country', () => {
     );
   });
 
+  it("reads a zip code typed as a number in a row without a country with its business's country", async () => {
+    const [, , , , , , business] = harness.api.emulator.state.orgBusinesses(1);
+    if (business === undefined) throw new Error('no business');
+    expect(business.country).toBe('FR');
+    const { results } = await harness.runImport('businesses', `business_id,zipcode,city\n${business.id},6000,Nice\n`);
+    expect(results[0]?._status).toBe('updated');
+    expect(business.zipcode).toBe('06000');
+    expect(results[0]?._changes).toContain("zipcode: '6000' read as '06000' (zip codes in FR, the business's country, have 5 digits; the spreadsheet had dropped the leading zeros)");
+  });
+
   it("leaves a number with an extension, waiting for its business's country, to its column's refusal", async () => {
     const [, , , business] = harness.api.emulator.state.orgBusinesses(1);
     if (business === undefined) throw new Error('no business');

@@ -1,5 +1,5 @@
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
-import { listNationalNumbers, PhonesAwaitingCountry, readNationalPhones } from '../../../resources/businesses/read-country-cells.js';
+import { listNationalNumbers, padZipCode, PhonesAwaitingCountry, readNationalPhones, ZIP } from '../../../resources/businesses/read-country-cells.js';
 import { readCountry } from '../../../resources/columns/country-column.js';
 import { compareWithCodePage, describeLostCharacterMark } from '../../../resources/cells/lost-characters.js';
 import { describeMojibake, describeUndone, undoMojibake } from '../../../resources/cells/mojibake.js';
@@ -17,7 +17,8 @@ import type { CurrentBusiness } from './complete-business-update.js';
  * as `Łódź`), and UTF-8 read as Windows-1252 and saved again (`CrÃªperie` as `Crêperie`). A file
  * without `_base` (a CRM's, saved again by a spreadsheet) has only the read. A new value garbled
  * so is refused, and so is one with `?` before a letter in a code page file: it most likely lost characters.
- * National phone numbers of a row that gives no country are read with the business's.
+ * National phone numbers and zip codes typed as numbers of a row that gives no country are read
+ * with the business's.
  */
 export function readAgainstBusiness(
   values: BusinessRowValues,
@@ -39,9 +40,12 @@ export function readAgainstBusiness(
     const known = column.path === undefined ? undefined : readAtPath(current, column.path);
     if (typeof value !== 'string' || value === known) continue;
     const note = typeof known === 'string' ? describeRestored(column, value, known, codePage) : undefined;
+    const padded = note === undefined && column.header === ZIP && !givesCountry(values) ? padWithBusinessCountry(value, current.country, notes) : undefined;
     if (note !== undefined) {
       restored.set(column, known);
       notes.push(note);
+    } else if (padded !== undefined) {
+      restored.set(column, padded);
     } else {
       const text = undoMojibake(value);
       const mark = codePage === undefined ? undefined : describeLostCharacterMark(column.header, value, codePage);
@@ -59,6 +63,16 @@ function describeRestored(column: Column, value: string, known: string, codePage
   if (undone?.text === known) return `${column.header}: ${quoteCell(value)} read as the business's own value (${describeUndone(undone)})`;
   const loss = codePage === undefined ? undefined : compareWithCodePage(value, known, codePage, 'it');
   return loss?.saved === true ? `${column.header}: ${quoteCell(value)} read as the business's own value (${loss.missing})` : undefined;
+}
+
+/** A row without a country has its zip code read with the business's (the row's own was read with it already). */
+function givesCountry(values: BusinessRowValues): boolean {
+  return [...values.keys()].some((column) => column.header === 'country');
+}
+
+function padWithBusinessCountry(zip: string, country: unknown, notes: string[]): string | undefined {
+  const code = typeof country === 'string' ? readCountry(country) : undefined;
+  return code === undefined ? undefined : padZipCode(zip, code, notes, ", the business's country,");
 }
 
 /** A phones cell read with the business's country: its national numbers in E.164, or why not. */
