@@ -36,9 +36,9 @@ describe('import <resource> - (the sheet piped in)', () => {
     const args = ['import', 'businesses', '-', '--emulator', '--report', report];
     const first = await runCliInProcess(args, {}, pipedIo(sheet));
     expect(first.code, first.stderr).toBe(EXIT_CODES.success);
-    expect(first.stderr).toContain('businesses: 1 row (1 updated); 2 requests (1 read, 1 write)');
+    expect(first.stderr).toContain('businesses: 1 row (1 updated); 3 requests (2 reads, 1 write)');
     const again = await runCliInProcess(args, {}, pipedIo(sheet));
-    expect(again.stderr).toContain('1 from an earlier run); 0 requests');
+    expect(again.stderr).toContain('1 from an earlier run); 1 request (1 read, 0 writes)');
     const changed = await runCliInProcess(args, {}, pipedIo(`${sheet}000002,Added\n`));
     expect(changed.stderr).toContain('the source file changed since the journal was written');
   });
@@ -53,7 +53,7 @@ describe('import <resource> - (the sheet piped in)', () => {
     await (await open(pipe, constants.O_RDONLY | constants.O_NONBLOCK)).close();
     await writing.catch(() => undefined);
     expect(result.code, result.stderr).toBe(EXIT_CODES.success);
-    expect(result.stderr).toContain('businesses: 1 row (1 would update); 1 request (1 read, 0 writes)');
+    expect(result.stderr).toContain('businesses: 1 row (1 would update); 2 requests (2 reads, 0 writes)');
     expect(JSON.parse(await readFile(join(dir, 'r', 'summary.json'), 'utf8'))).toMatchObject({ source: pipe });
   });
 

@@ -25,7 +25,8 @@ describe('a services row', () => {
       update: { service_id: 101, price: 35.5, description: 'On order' },
       errors: [],
     });
-    expect(read({ business_id: 'b1', service_id: '101', price: '#clear', description: '#clear' }).update).toEqual({ service_id: 101, price: null, description: '' });
+    expect(read({ business_id: 'b1', service_id: '101', description: '#clear' }).update).toEqual({ service_id: 101, description: '' });
+    expect(read({ business_id: 'b1', service_id: '101', price: '#clear' }).errors).toEqual(['price: cannot be cleared; leave the cell empty to keep the current value']);
   });
 
   it('reports every problem of the row', () => {
