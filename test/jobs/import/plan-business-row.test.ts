@@ -192,3 +192,19 @@ describe('a list the export wrote empty', () => {
     });
   });
 });
+
+describe('_changes', () => {
+  it('shows each value as its cell holds it, so that it copies back into the sheet', () => {
+    const current: CurrentBusiness = { ...business, categories: ['gcid:bakery'], contacts: [{ phone_numbers: ['+33612345678'] }] };
+    const diff = diffRow(
+      { categories: 'gcid:bakery|gcid:cafe', 'contacts.0.phone_numbers': '+33612345678|+33495210002', 'open_hours.sunday': 'closed', 'open_hours.monday': '09:00-12:00,14:00-18:00' },
+      current,
+    );
+    expect(diff.changes).toEqual([
+      "categories: 'gcid:bakery' -> 'gcid:bakery|gcid:cafe'",
+      "contacts.0.phone_numbers: '+33612345678' -> '+33612345678|+33495210002'",
+      "open_hours.monday: '09:00-18:00' -> '09:00-12:00,14:00-18:00'",
+      "open_hours.sunday: '09:00-18:00' -> 'closed'",
+    ]);
+  });
+});

@@ -3,10 +3,10 @@ import { assemblePayload } from '../../../resources/assemble-payload.js';
 import { readRowBase, type RowSnapshot } from '../../../resources/businesses/base-column.js';
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import { storeCodeColumn } from '../../../resources/business-target.js';
-import { COMMA_CONTEXT } from '../../../resources/cells/cell-context.js';
+import { COMMA_CONTEXT, DOT_CONTEXT } from '../../../resources/cells/cell-context.js';
 import type { Column, FieldPath } from '../../../resources/column.js';
 import { readAtPath } from '../../../resources/field-path.js';
-import { formatImportCell } from '../../../resources/cells/format-cell.js';
+import { formatCell, formatImportCell } from '../../../resources/cells/format-cell.js';
 import { readCell } from '../../../resources/cells/read-cell.js';
 import type { CellValue } from '../../../sheets/index.js';
 import { describeChange, describeConflict, describeConflictError, describeSetting, isSameValue } from '../describe-change.js';
@@ -103,8 +103,10 @@ export function planBusinessRow({ cells, values, columns, current }: BusinessRow
   if (refused !== undefined) return refuse('failed', [refused]);
   const changes =
     mode === 'patch'
-      ? sent.map(({ column, file }) => describeSetting(column.header, file))
-      : changing.flatMap(({ path, current: now, file }) => describeDifferences(path, now, file));
+      ? sent.map(({ column, file }) => describeSetting(column.header, showCell(column, file)))
+      : changing.flatMap(({ column, path, current: now, file }) =>
+          isNested(now) || isNested(file) ? describeDifferences(path, now, file) : [describeChange(column.header, showCell(column, now), showCell(column, file))],
+        );
   const overwritten = conflicts.map((conflict) => `${describeConflicting(conflict)} (conflict: the file wins)`);
   return { status: 'write', payload: completed.payload, changes: [...listCodeChangeFirst(changes), ...overwritten], columns: changing };
 }
@@ -151,6 +153,11 @@ function describeDifferences(path: FieldPath, before: unknown, after: unknown): 
   const [was, now] = [before as Record<string, unknown>, after as Record<string, unknown>];
   const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])];
   return keys.flatMap((key) => (isSameValue(was[key], now[key]) ? [] : describeDifferences([...path, key], was[key], now[key])));
+}
+
+/** A value as its cell holds it (`gcid:bakery|gcid:cafe`, `closed`), so that `_changes` reads as the sheet and copies back into it. */
+function showCell(column: Column, value: unknown): string {
+  return formatCell(column, value, DOT_CONTEXT);
 }
 
 /** Objects, and lists of objects, are walked into; a list of plain values (a day's windows) is one value. */
