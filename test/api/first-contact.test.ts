@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
 import { AbortedError, ApiError } from '../../src/api/errors/api-error.js';
@@ -44,6 +46,33 @@ describe.each([
       expect(client.readCounters().total).toMatchObject({ sent: 1, retried: 0 });
     } finally {
       await client.close();
+    }
+  });
+
+  it('fails at once on TLS to a port that speaks plain HTTP, and on a listener that never answers, naming why', async () => {
+    const api = await startTestEmulator({ transport: 'http' });
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const tls = api.url.replace(/^http:/, 'https:');
+    const hang = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v2`;
+    const clients = [
+      createApiClient({ baseUrl: tls, apiKey: 'k', clock: createSkippingClock(), retry: RETRY, http: { nodeUndici } }),
+      createApiClient({ baseUrl: hang, apiKey: 'k', clock: createSkippingClock(), retry: RETRY, http: { nodeUndici, headersTimeoutMs: 50 } }),
+    ];
+    try {
+      const [wrongScheme, noAnswer] = await Promise.all(clients.map((client) => client.org().searchBusinesses({ per_page: 1 }).catch((reason: unknown) => reason)));
+      expect(wrongScheme).toBeInstanceOf(UnreachableServiceError);
+      expect((wrongScheme as Error).message).toBe(
+        `Could not connect to the API at ${tls}: the port does not speak HTTPS (should the address start with http://?) (ERR_SSL_WRONG_VERSION_NUMBER). Check LISTING_API_URL and the network, then run again.`,
+      );
+      expect(noAnswer).toBeInstanceOf(UnreachableServiceError);
+      expect((noAnswer as Error).message).toContain(`Could not connect to the API at ${hang}: a connection was made, but no answer came in time (UND_ERR_HEADERS_TIMEOUT)`);
+      for (const client of clients) expect(client.readCounters().total).toMatchObject({ sent: 1, retried: 0 });
+    } finally {
+      for (const client of clients) await client.close();
+      silent.closeAllConnections();
+      silent.close();
+      await api.close();
     }
   });
 

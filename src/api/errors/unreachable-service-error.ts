@@ -9,7 +9,18 @@ const CONNECT_FAILURES: Readonly<Record<string, string>> = {
   ENETUNREACH: 'the network cannot be reached',
   EHOSTDOWN: 'the host is down',
   UND_ERR_CONNECT_TIMEOUT: 'no connection was made in time',
+  // A listener that takes connections and never answers (a proxy or port forward to nothing).
+  UND_ERR_HEADERS_TIMEOUT: 'a connection was made, but no answer came in time',
   BAD_PORT: 'fetch refuses to connect to this port (one of the ports browsers block)',
+  // TLS: what no retry changes.
+  ERR_SSL_WRONG_VERSION_NUMBER: 'the port does not speak HTTPS (should the address start with http://?)',
+  ERR_SSL_PACKET_LENGTH_TOO_LONG: 'the port does not speak HTTPS (should the address start with http://?)',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate is signed by an authority this machine does not trust (NODE_EXTRA_CA_CERTS names one)',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'its TLS certificate is signed by an authority this machine does not trust (NODE_EXTRA_CA_CERTS names one)',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified',
+  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host name',
 };
 
 /** The code of a failure to connect, down the cause chain (fetch wraps undici's errors in a TypeError). */
