@@ -87,6 +87,32 @@ describe('quirk nulls', () => {
     // Empty lists are null in some businesses only: a reader meets both forms.
     expect(body.businesses.some((business) => JSON.stringify(business).includes(':[]'))).toBe(true);
   });
+
+  it('answers services without an unset price, attributes without an unset value or with no selected values as null, and feedback results with nulls left out', async () => {
+    const state = api().emulator.state;
+    const business = firstBusiness(api());
+    state.businessServices.set(business.id, [
+      { service_id: 101, type: 'STRUCTURED_SERVICE_ITEM', name: 'Catering', price: null, description: '', category_geo_name: 'gcid:bakery' },
+    ]);
+    const { body: services } = await api().call<{ services: unknown[] }>('GET', `/business/${business.id}/services`);
+    expect(services.services).toEqual([{ service_id: 101, type: 'STRUCTURED_SERVICE_ITEM', name: 'Catering', description: null, category_geo_name: 'gcid:bakery' }]);
+
+    state.businessAttributes.set(business.id, new Map([['pay_credit_card_types_accepted', []]]));
+    const { body: attributes } = await api().call<{ attributes: Record<string, unknown>[] }>('GET', `/business/${business.id}/attributes`);
+    expect(attributes.attributes.find((attribute) => attribute.geo_id === 'has_wifi')).toEqual({ type: 'BOOL', geo_id: 'has_wifi' });
+    expect(attributes.attributes.find((attribute) => attribute.geo_id === 'pay_credit_card_types_accepted')?.value).toEqual({
+      set_values: null,
+      unset_values: ['visa', 'mastercard', 'american_express', 'discover', 'jcb'],
+    });
+    // Only the answers change.
+    expect(state.businessServices.get(business.id)?.[0]?.price).toBeNull();
+
+    const { body: feedback } = await api().call<FeedbackBody>('GET', '/feedback/feedback_result?page=1');
+    const text = JSON.stringify(feedback.items);
+    expect(text).not.toMatch(/"rating":null|"content":null|:""/);
+    expect(text).toMatch(/"comments":null/);
+    expect(state.feedbackResults.some((result) => result.comments.length === 0)).toBe(true);
+  });
 });
 
 describe('quirk real-shapes', () => {

@@ -26,7 +26,7 @@ export function createListingEndpoints(call: CallApi): ListingEndpoints {
   const business = (id: string, rest: string): string => `/business/${pathSegment(id)}/${rest}`;
   return {
     readServices: async (id) => call({ method: 'GET', path: business(id, 'services') }, ServicesSchema),
-    setService: async (id, service) => call({ method: 'POST', path: business(id, 'structured_services'), body: service }, servicesAnswerFor(service.service_id)),
+    setService: async (id, service) => call({ method: 'POST', path: business(id, 'structured_services'), body: service }, servicesAnswerFor(service)),
     readAttributes: async (id, query = {}) => call({ method: 'GET', path: business(id, 'attributes'), query }, AttributesSchema),
     setAttributes: async (id, attributes) => call({ method: 'POST', path: business(id, 'attributes'), body: { attributes } }, StatusResultSchema),
   };

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import type { AttributeType } from '../facts/service-facts.js';
 import { eachItem } from './reading/read-each.js';
 
-const SelectionSchema = z.looseObject({ set_values: z.array(z.string()), unset_values: z.array(z.string()) });
+/** A list said as null, or not at all, is empty. */
+const values = z.array(z.string()).nullish().transform((list) => list ?? []);
+const SelectionSchema = z.looseObject({ set_values: values, unset_values: values });
 
-/** An attribute as read; an attribute the business has not set reads as null. */
+/** An attribute as read; one the business has not set reads as null, its value said as null or not at all. */
 function attribute<T extends AttributeType, V extends z.ZodType>(type: T, value: V) {
-  return z.looseObject({ type: z.literal(type), geo_id: z.string(), value: value.nullable() });
+  return z.looseObject({ type: z.literal(type), geo_id: z.string(), value: value.nullable().default(null) });
 }
 
 export const BusinessAttributeSchema = z.discriminatedUnion('type', [

@@ -125,10 +125,11 @@ export type BusinessUpdate = z.infer<typeof BusinessUpdateSchema>;
 /**
  * What every job finds a business by, read in each item of a business list; the fields a job
  * formats are read by that job (business-read.ts), so that an odd field sinks no job that does not use it.
+ * A business without a store code may say so with null or with no `code` at all.
  */
 export const BusinessSchema = z.looseObject({
   id: z.string(),
   org_id: z.number(),
-  code: z.string().nullable(),
+  code: z.string().nullable().default(null),
 });
 export type Business = z.infer<typeof BusinessSchema>;

@@ -1,31 +1,45 @@
 import { z } from 'zod';
-import { FEEDBACK_STATES } from '../facts/service-facts.js';
 import { PAGE_FIELDS } from './page-fields.js';
 import { eachItem } from './reading/read-each.js';
+import { lenient, lenientList, lenientObject } from './reading/lenient.js';
+
+/*
+ * A feedback result as the export reads it, field by field: only its id (which names it, in a
+ * listing and in the XLSX sheets) and its business (which the filters and `--org` check) must read.
+ * Every other field is only shown: null, "" and a missing key are empty, a state the spec does not
+ * name is kept as its text, and a value that fits nothing stays in place as an OddValue.
+ */
+
+const text = lenient(z.string());
+const number = lenient(z.number());
+const flag = lenient(z.boolean());
+
+const AnswerSchema = z.looseObject({
+  rating: number,
+  content: text,
+  // Not lenientList: a null list is no answer, where an empty one is an answer choosing nothing.
+  choices: lenient(z.array(z.string())),
+  feedback_form_field: lenientObject({ id: text, field_type: text, field_label: text }),
+});
+export type FeedbackAnswer = z.infer<typeof AnswerSchema>;
+
+const CommentSchema = z.looseObject({ id: number, created: text, author_name: text, content: text, user_id: text, is_reply_suggestion: flag });
+export type FeedbackComment = z.infer<typeof CommentSchema>;
 
 export const FeedbackResultSchema = z.looseObject({
   id: z.number(),
   business_id: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  nps: z.number(),
-  content: z.string(),
-  state: z.enum(FEEDBACK_STATES),
-  optin: z.boolean(),
-  created: z.string(),
-  feedback_form: z.looseObject({ id: z.string(), display_name: z.string() }),
-  feedback_result_fields: z.array(
-    z.looseObject({
-      rating: z.number().nullable(),
-      content: z.string().nullable(),
-      choices: z.array(z.string()).nullable(),
-      feedback_form_field: z.looseObject({ id: z.string(), field_type: z.string(), field_label: z.string() }),
-    }),
-  ),
-  comments: z.array(
-    z.looseObject({ id: z.number(), created: z.string(), author_name: z.string(), content: z.string(), is_reply_suggestion: z.boolean() }),
-  ),
-  extra: z.record(z.string(), z.string()),
+  firstname: text,
+  lastname: text,
+  nps: number,
+  content: text,
+  state: text,
+  optin: flag,
+  created: text,
+  feedback_form: lenientObject({ id: text, display_name: text }),
+  feedback_result_fields: lenientList(AnswerSchema),
+  comments: lenientList(CommentSchema),
+  extra: lenient(z.record(z.string(), text)),
 });
 export type FeedbackResult = z.infer<typeof FeedbackResultSchema>;
 

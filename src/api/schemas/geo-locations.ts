@@ -1,18 +1,22 @@
 import { z } from 'zod';
 import { PAGE_FIELDS } from './page-fields.js';
 import { eachItem } from './reading/read-each.js';
+import { lenient, lenientObject } from './reading/lenient.js';
 
+const text = lenient(z.string());
+
+/** A location as read, field by field: only its id, which names it, must read; the others are only shown (see lenient). */
 export const GeoLocationSchema = z.looseObject({
   id: z.string(),
-  location_name: z.string(),
-  store_code: z.string(),
-  region_code: z.string(),
-  postal_code: z.string(),
-  address_details: z.string(),
-  locality: z.string(),
-  place_id: z.string(),
-  google_verifications: z.looseObject({ status: z.string(), checked_at: z.string() }),
-  phone_numbers: z.string(),
+  location_name: text,
+  store_code: text,
+  region_code: text,
+  postal_code: text,
+  address_details: text,
+  locality: text,
+  place_id: text,
+  google_verifications: lenientObject({ status: text, checked_at: text }),
+  phone_numbers: text,
 });
 export type GeoLocation = z.infer<typeof GeoLocationSchema>;
 

@@ -1,16 +1,21 @@
 import { z } from 'zod';
+import { lenient } from './reading/lenient.js';
 import { eachItem } from './reading/read-each.js';
 
+const text = lenient(z.string());
+const number = lenient(z.number());
+
+/** A template as read, field by field: only its id, which names it, must read; the others are only shown (see lenient). */
 export const MessageTemplateSchema = z.looseObject({
   id: z.string(),
-  title: z.string(),
+  title: text,
   /** A stringified JSON object holding `text` and `_version`. */
-  content: z.string(),
-  icon: z.string(),
-  org_id: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  usage_count: z.number(),
+  content: text,
+  icon: text,
+  org_id: number,
+  created_at: text,
+  updated_at: text,
+  usage_count: number,
 });
 export type MessageTemplate = z.infer<typeof MessageTemplateSchema>;
 

@@ -1,14 +1,21 @@
 import { z } from 'zod';
-import { eachItem } from './reading/read-each.js';
+import { lenient } from './reading/lenient.js';
+import { eachItem, type ReadItems } from './reading/read-each.js';
 
-/** A service as read: a type the spec does not name is kept as its text, a name or description said as null is empty. */
+const text = lenient(z.string());
+
+/**
+ * A service as read, field by field: only its service_id, which names it, must read. Null, "" and
+ * a missing key are empty, a type the spec does not name is kept as its text, and a value that
+ * fits nothing stays in place as an OddValue.
+ */
 export const ServiceItemSchema = z.looseObject({
   service_id: z.number(),
-  type: z.string(),
-  name: z.string().nullable(),
-  price: z.number().nullable(),
-  description: z.string().nullable(),
-  category_geo_name: z.string(),
+  type: text,
+  name: text,
+  price: lenient(z.number()),
+  description: text,
+  category_geo_name: text,
 });
 export type ServiceItem = z.infer<typeof ServiceItemSchema>;
 
@@ -16,12 +23,29 @@ export type ServiceItem = z.infer<typeof ServiceItemSchema>;
 export const ServicesSchema = z.looseObject({ services: eachItem(ServiceItemSchema, 'service_id') });
 export type Services = z.infer<typeof ServicesSchema>;
 
-/** The answer of setting service `serviceId`: it lists that service, or it answers another request. */
-export function servicesAnswerFor(serviceId: number): z.ZodType<Services> {
-  return ServicesSchema.refine(({ services }) => services.items.some((item) => item.service_id === serviceId) || services.unreadable.some(({ id }) => id === String(serviceId)), {
-    message: `does not list the service set (${serviceId})`,
-    path: ['services'],
+/** The answer of setting a service: it must list that service with what was sent, or it answers another request. */
+export function servicesAnswerFor(setting: ServiceSetting): z.ZodType<Services> {
+  return ServicesSchema.superRefine(({ services }, ctx) => {
+    const drift = findAnswerDrift(setting, services);
+    if (drift !== undefined) ctx.addIssue({ code: 'custom', message: drift, path: ['services'] });
   });
+}
+
+/**
+ * Where the answer says a price or description of the service sent one, some category of it must
+ * hold what was sent: a free-form service is set in one category, and one the business left keeps its own.
+ */
+function findAnswerDrift(setting: ServiceSetting, services: ReadItems<ServiceItem>): string | undefined {
+  const { service_id: serviceId } = setting;
+  const listed = services.items.filter((item) => item.service_id === serviceId);
+  if (listed.length === 0 && !services.unreadable.some(({ id }) => id === String(serviceId))) return `does not list the service set (${serviceId})`;
+  for (const field of ['price', 'description'] as const) {
+    const sent = setting[field];
+    if (sent === undefined || sent === null) continue;
+    const said = listed.map((item) => item[field]).filter((value) => typeof value === typeof sent);
+    if (said.length > 0 && !said.includes(sent)) return `lists service ${serviceId} with ${field} ${said.map((value) => JSON.stringify(value)).join(', ')}, not the ${JSON.stringify(sent)} sent`;
+  }
+  return undefined;
 }
 
 /** One service to set; an omitted price or description keeps the stored one. */

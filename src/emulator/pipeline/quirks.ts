@@ -8,7 +8,7 @@ import { UsageError } from '../../user-error.js';
 export interface Quirks {
   /** POST /business/{id} replaces photos, custom_fields, specific_hours and contacts whole instead of merging them. */
   'replace-nested'?: boolean;
-  /** Businesses come with null address fields, empty lists as null, and empty optional fields left out. */
+  /** Businesses, services, attributes and feedback results come with empty values as null or left out (README). */
   nulls?: boolean;
   /** Businesses in the shapes of the published description (2021): empty fields null, custom fields a list; search reads one code and one status. */
   'real-shapes'?: boolean;

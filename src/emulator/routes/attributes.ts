@@ -40,8 +40,9 @@ export const attributeRoutes: Route[] = [
       const attributes = [...state.attributeCatalog.values()]
         .filter((definition) => isOffered(definition, category === null ? business.categories : [category], country))
         .map((definition) => ({ type: definition.type, geo_id: definition.geo_id, value: readValue(definition, stored?.get(definition.geo_id)) }));
+      const shown = quirks.nulls === true ? attributes.map(sayEmptyAttribute) : attributes;
       // A type the spec does not name, as a service adds them.
-      return ok({ attributes: quirks['unknown-values'] === true ? [...attributes, UNKNOWN_TYPE_ATTRIBUTE] : attributes });
+      return ok({ attributes: quirks['unknown-values'] === true ? [...shown, UNKNOWN_TYPE_ATTRIBUTE] : shown });
     },
   }),
   defineRoute({
@@ -92,6 +93,13 @@ function readValue(definition: AttributeDefinition, stored: unknown): unknown {
   const selected = toList(stored) ?? [];
   const allowed = definition.values ?? [];
   return { set_values: allowed.filter((value) => selected.includes(value)), unset_values: allowed.filter((value) => !selected.includes(value)) };
+}
+
+/** `nulls`: an unset attribute comes without its value, and a selection of nothing with `set_values` null. */
+function sayEmptyAttribute({ value, ...attribute }: { type: string; geo_id: string; value: unknown }): Record<string, unknown> {
+  if (value === null) return attribute;
+  const selection = z.looseObject({ set_values: z.array(z.unknown()).length(0) }).safeParse(value);
+  return { ...attribute, value: selection.success ? { ...selection.data, set_values: null } : value };
 }
 
 /** The update a valid attribute makes, or the message that refuses it. */

@@ -2,6 +2,8 @@ import { FEEDBACK_PAGE_SIZE } from '../../api/facts/service-facts.js';
 import { accessTo } from '../pipeline/access.js';
 import { feedbackInvalid, ok, type FeedbackValidationIssue } from '../pipeline/responses.js';
 import type { Route } from '../pipeline/route.js';
+import type { Quirks } from '../pipeline/quirks.js';
+import { LEFT_OUT, sayEmpty } from '../say-empty.js';
 import type { EmulatorState } from '../state.js';
 import type { FeedbackResult, User } from '../state-types.js';
 import { readFeedbackFilter } from './feedback-filter.js';
@@ -25,7 +27,7 @@ export const feedbackRoutes: Route[] = [
         .filter((result) => canRead(state, caller.user, result) && matches(result))
         .sort((a, b) => Date.parse(a.created) - Date.parse(b.created) || a.id - b.id);
       const { items, ...meta } = paginate(found, { page: servedPageNumber(page, quirks), perPage: FEEDBACK_PAGE_SIZE });
-      return ok({ ...meta, items: items.map(describeResult) });
+      return ok({ ...meta, items: items.map((result) => showResult(describeResult(result), quirks)) });
     },
   },
 ];
@@ -34,6 +36,11 @@ export const feedbackRoutes: Route[] = [
 function canRead(state: EmulatorState, user: User, result: FeedbackResult): boolean {
   const business = state.businesses.get(result.business_id);
   return business !== undefined && accessTo(user, business) !== null;
+}
+
+/** `nulls`: null fields and empty texts left out, at every depth, and empty lists said as null. */
+function showResult(result: Omit<FeedbackResult, 'org_id'>, quirks: Quirks): unknown {
+  return quirks.nulls === true ? sayEmpty(result, (empty) => (Array.isArray(empty) ? null : LEFT_OUT)) : result;
 }
 
 /** The spec's fields only: the organization id is the emulator's own bookkeeping. */

@@ -46,9 +46,10 @@ export const serviceRoutes: Route[] = [
   }),
 ];
 
-/** `nulls`: an empty description is said as null, as the published description says its empty texts. */
+/** `nulls`: an empty description is said as null, as the published description says its empty texts, and an unset price is left out. */
 function showServices(items: readonly ServiceItem[], quirks: Quirks): unknown[] {
-  return quirks.nulls === true ? items.map((item) => (item.description === '' ? { ...item, description: null } : item)) : [...items];
+  if (quirks.nulls !== true) return [...items];
+  return items.map(({ price, ...item }) => ({ ...item, ...(price === null ? {} : { price }), description: item.description === '' ? null : item.description }));
 }
 
 function resolveService(state: EmulatorState, business: Business, input: ServiceInput): { definition: ServiceDefinition } | { details: ValidationDetails } {

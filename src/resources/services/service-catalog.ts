@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServiceItemSchema, type ServiceSetting } from '../../api/schemas/services.js';
+import type { ServiceSetting } from '../../api/schemas/services.js';
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TYPES } from '../../api/facts/service-facts.js';
 import { assemblePayload } from '../assemble-payload.js';
 import { BUSINESS_IDENTITY_COLUMNS, perBusinessCatalog, type BusinessTarget } from '../business-target.js';
@@ -28,7 +28,7 @@ export function buildServiceCatalog(): ServiceCatalog {
       header: 'price',
       // The API types a price as any number; a negative one is a typo (a minus for a dash), never a price.
       // Not nullable: the contract's price is a number and no edition empties one, so `#clear` is refused.
-      schema: ServiceItemSchema.shape.price.unwrap().min(0, 'must not be negative'),
+      schema: z.number().min(0, 'must not be negative'),
       description: 'Price of the service',
       example: 35.5,
     }),
@@ -39,11 +39,11 @@ export function buildServiceCatalog(): ServiceCatalog {
       description: 'Description of the service',
       example: 'Birthday and wedding cakes, ordered two days ahead.',
     }),
-    textColumn({ header: 'name', schema: ServiceItemSchema.shape.name, readOnly: true, description: 'Name of the service' }),
-    choiceColumn({ header: 'type', schema: ServiceItemSchema.shape.type, choices: SERVICE_TYPES, readOnly: true, description: 'Kind of service' }),
+    textColumn({ header: 'name', schema: z.string(), readOnly: true, description: 'Name of the service' }),
+    choiceColumn({ header: 'type', schema: z.string(), choices: SERVICE_TYPES, readOnly: true, description: 'Kind of service' }),
     textColumn({
       header: 'category_geo_name',
-      schema: ServiceItemSchema.shape.category_geo_name,
+      schema: z.string(),
       readOnly: true,
       description: 'Category the service is listed under',
     }),

@@ -91,4 +91,23 @@ describe('export feedback', () => {
     const lines = (await readFile(out, 'utf8')).trim().split('\r\n');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(expected.map((result) => String(result.id)));
   });
+
+  it('writes every result of a service that leaves its nulls out and says empty lists as null (quirk nulls), nested sheets included', async () => {
+    const quirky = await startTestEmulator({ businesses: 60, feedback: 95, ratePerMinute: 100_000, quirks: { nulls: true } });
+    const client = createApiClient({ baseUrl: quirky.url, apiKey: quirky.emulator.keys.PROVIDER, ratePerMinute: 100_000, retry: { baseDelayMs: 1 } });
+    try {
+      const out = join(await makeTempDir(), 'nulls.xlsx');
+      expect(await exportFeedback(client, { out, filters: {} }, logger)).toMatchObject({ rows: 95, failures: 0 });
+      const results = quirky.emulator.state.feedbackResults;
+      const { sheets } = await readXlsxWithPython(out);
+      const [header = [], ...rows] = sheets.feedback ?? [];
+      const uncommented = results.findIndex((result) => result.comments.length === 0);
+      expect(rows[uncommented]?.[header.indexOf('comments.count')]).toBe('0');
+      expect(rows[0]?.[header.indexOf('fields.Satisfaction.rating')]).toBe(String(results[0]?.feedback_result_fields[0]?.rating));
+      expect(sheets.Fields?.slice(1)).toHaveLength(results.reduce((sum, result) => sum + result.feedback_result_fields.length, 0));
+    } finally {
+      await client.close();
+      await quirky.close();
+    }
+  });
 });

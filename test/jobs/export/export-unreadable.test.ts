@@ -8,10 +8,12 @@ import { exportAttributes } from '../../../src/jobs/export/resources/export-attr
 import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import { exportServices } from '../../../src/jobs/export/resources/export-services.js';
 import { exportFeedback } from '../../../src/jobs/export/resources/export-feedback.js';
+import { exportGeoLocations } from '../../../src/jobs/export/resources/export-geo-locations.js';
+import { exportMessageTemplates } from '../../../src/jobs/export/resources/export-message-templates.js';
 import type { ExportOptions, ExportSummary } from '../../../src/jobs/export/export-options.js';
 import { DRIFT_BASE, useDriftingEmulator } from '../../api/drifting-emulator.js';
 import { makeTempDir } from '../../sheets/make-temp-dir.js';
-import { editItems } from './edit-items.js';
+import { editItems, type AnswerItem } from './edit-items.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -101,34 +103,116 @@ describe('an export reads each item on its own', () => {
     expect(geoIds).not.toContain('max_capacity');
   });
 
-  it('reads a service of a type the spec does not name, or without a name or description, and leaves out one without a numeric service_id', async () => {
+  it('reads a service field by field: a type the spec does not name, no name, price or category; leaves out one without a numeric service_id', async () => {
     const [business] = state.orgBusinesses(1);
     const servicesPath = `/business/${business?.id ?? ''}/services`;
     const extra = { type: 'BOOKING_ITEM', name: null, price: null, description: null, category_geo_name: 'gcid:bakery' };
-    service.drift = (request, body) =>
-      request.path !== servicesPath ? body : { services: [...(body as { services: unknown[] }).services, { service_id: 999, ...extra }, { service_id: '998', ...extra }] };
+    const added = [{ service_id: 999, ...extra }, { service_id: '998', ...extra }, { ...extra, service_id: 997, price: undefined, category_geo_name: null }, { ...extra, service_id: 996, price: '12,50' }];
+    service.drift = (request, body) => (request.path !== servicesPath ? body : { services: [...(body as { services: unknown[] }).services, ...added] });
     const out = join(await makeTempDir(), 'services.csv');
     const summary = await runExport(exportServices, { filters: {} }, out);
     expect(summary).toMatchObject({ failures: 0 });
     expect(await readCsv(`${out}.errors.csv`)).toEqual([
       { requested: `GET ${servicesPath}, service 998`, status: '', message: 'warning: service_id is "998" (expected a number): left out, as a row of it could not import back' },
+      { requested: `GET ${servicesPath}, service 996`, status: '', message: 'warning: price is "12,50" (expected a number): written as JSON text' },
     ]);
     const rows = (await readCsv(out)).filter((row) => row.business_id === business?.id);
     expect(rows.find((row) => row.service_id === '999')).toMatchObject({ type: 'BOOKING_ITEM', name: '', description: '', price: '' });
+    expect(rows.find((row) => row.service_id === '997')).toMatchObject({ price: '', category_geo_name: '' });
+    expect(rows.find((row) => row.service_id === '996')?.price).toBe('"12,50"');
     expect(rows.map((row) => row.service_id)).not.toContain('998');
   });
 
-  it('lists a feedback result that does not fit and writes the others', async () => {
-    const [odd] = state.feedbackResults.filter((result) => result.state === 'treated');
+  it('reads each feedback result field by field: empty values as empty cells, an unknown state as it is, a value that fits nothing as JSON text with a warning; one without an id is listed', async () => {
+    const readable = state.feedbackResults.filter((result) => state.businesses.get(result.business_id)?.org_id === 1);
+    const [nulls, odd, noId] = readable;
+    const withNulls = (result: AnswerItem): AnswerItem => {
+      const [first, ...answers] = result.feedback_result_fields as AnswerItem[];
+      const field = { ...(first?.feedback_form_field as AnswerItem), field_label: null };
+      return {
+        ...result,
+        firstname: null,
+        content: null,
+        nps: null,
+        state: 'archived',
+        feedback_result_fields: [{ ...first, feedback_form_field: field }, ...answers],
+        comments: [{ id: 1, created: '2026-01-01T10:00:00+01:00', author_name: null, content: null, is_reply_suggestion: false }],
+        extra: { channel: null },
+      };
+    };
+    const withOddValues = (result: AnswerItem): AnswerItem => {
+      const [first, ...answers] = result.feedback_result_fields as AnswerItem[];
+      return { ...result, nps: 'nine', feedback_result_fields: [{ ...first, rating: '5' }, ...answers], extra: { store: 12 } };
+    };
     service.drift = (request, body) =>
-      request.path !== '/feedback/feedback_result' ? body : editItems(body, 'items', (result) => (result.id === odd?.id ? { ...result, state: 'archived', comments: null } : result));
+      request.path !== '/feedback/feedback_result'
+        ? body
+        : editItems(body, 'items', (result) => {
+            if (result.id === nulls?.id) return withNulls(result);
+            if (result.id === odd?.id) return withOddValues(result);
+            return result.id === noId?.id ? { ...result, id: null } : result;
+          });
     const out = join(await makeTempDir(), 'feedback.csv');
     const summary = await runExport(exportFeedback, { filters: {} }, out);
-    const readable = state.feedbackResults.filter((result) => state.businesses.get(result.business_id)?.org_id === 1);
     expect(summary).toMatchObject({ rows: readable.length - 1, failures: 1 });
-    const [error] = await readCsv(`${out}.errors.csv`);
-    expect(error?.requested).toMatch(new RegExp(`^GET /feedback/feedback_result page \\d, result ${String(odd?.id)}$`));
-    expect(error?.message).toBe('unreadable: state is "archived" (expected one of treated, not_treated); comments is null (expected a list)');
-    expect((await readCsv(out)).map((row) => row.id)).not.toContain(String(odd?.id));
+    const [unreadable, ...warnings] = await readCsv(`${out}.errors.csv`);
+    expect(unreadable?.requested).toMatch(/^GET \/feedback\/feedback_result page \d, result without id$/);
+    expect(unreadable?.message).toBe('unreadable: id is null (expected a number)');
+    expect(warnings).toEqual(
+      ['nps is "nine" (expected a number)', 'feedback_result_fields.0.rating is "5" (expected a number)', 'extra.store is 12 (expected a text)'].map((problem) => ({
+        requested: `feedback result ${String(odd?.id)}`,
+        status: '',
+        message: `warning: ${problem}: written as JSON text`,
+      })),
+    );
+    const rows = new Map((await readCsv(out)).map((row) => [row.id, row]));
+    expect(rows.get(String(nulls?.id))).toMatchObject({
+      firstname: '',
+      content: '',
+      nps: '',
+      state: 'archived',
+      'fields.Satisfaction.rating': '',
+      'comments.count': '1',
+      'comments.latest.author_name': '',
+      'extra.channel': '',
+    });
+    expect(rows.get(String(odd?.id))).toMatchObject({ nps: '"nine"', 'fields.Satisfaction.rating': '"5"', 'extra.store': '12' });
+    expect(rows.has(String(noId?.id))).toBe(false);
+  });
+
+  it('reads geo locations and message templates field by field', async () => {
+    const located = state.geoLocations.filter((item) => item.org_id === 1);
+    const odd = located[0]?.id;
+    service.drift = (request, body) => {
+      if (request.path === '/geo-oauth-accounts/locations/search') {
+        return editItems(body, 'locations', (location) => (location.id === odd ? { ...location, place_id: null, google_verifications: null, phone_numbers: 42 } : location));
+      }
+      if (request.path === '/messaging/templates') return (body as AnswerItem[]).map((template, index) => (index === 0 ? { ...template, icon: null, usage_count: 'often' } : template));
+      return body;
+    };
+    const dir = await makeTempDir();
+    const locations = await runExport(exportGeoLocations, { filters: {} }, join(dir, 'locations.csv'));
+    expect(locations).toMatchObject({ rows: located.length, failures: 0 });
+    expect((await readCsv(join(dir, 'locations.csv'))).find((row) => row.id === odd)).toMatchObject({ place_id: '', 'google_verifications.status': '', phone_numbers: '42' });
+    expect(await readCsv(join(dir, 'locations.csv.errors.csv'))).toEqual([
+      { requested: `geo location ${odd ?? ''}`, status: '', message: 'warning: phone_numbers is 42 (expected a text): written as JSON text' },
+    ]);
+    const templates = await runExport(exportMessageTemplates, { filters: {} }, join(dir, 'templates.csv'));
+    const [template] = await readCsv(join(dir, 'templates.csv'));
+    expect(templates).toMatchObject({ rows: 3, failures: 0 });
+    expect(template).toMatchObject({ icon: '', usage_count: '"often"' });
+    expect(await readCsv(join(dir, 'templates.csv.errors.csv'))).toEqual([
+      { requested: `message template ${template?.id ?? ''}`, status: '', message: 'warning: usage_count is "often" (expected a number): written as JSON text' },
+    ]);
+  });
+
+  it('writes a business that has no code key at all, as one without a store code', async () => {
+    const [business] = state.orgBusinesses(1);
+    service.drift = (request, body) =>
+      request.path !== '/business/search' ? body : editItems(body, 'businesses', (item) => (item.id === business?.id ? { ...item, code: undefined } : item));
+    const out = join(await makeTempDir(), 'businesses.csv');
+    const summary = await runExport(exportBusinesses, { filters: {} }, out);
+    expect(summary).toMatchObject({ rows: state.orgBusinesses(1).length, failures: 0 });
+    expect((await readCsv(out)).find((row) => row.business_id === business?.id)?.code).toBe('');
   });
 });

@@ -115,4 +115,17 @@ describe('an import checks the businesses it reads against its request', () => {
     expect((await summary).rows).toMatchObject({ updated: 0, failed: 1 });
     expect((await readResults(reportDir))[0]?._errors).toContain(`unexpected answer: services: does not list the service set (${stored.service_id})`);
   });
+
+  it('fails a service row whose answer lists the service with a price other than the one sent', async () => {
+    const business = state.orgBusinesses(1).find((candidate) => (state.businessServices.get(candidate.id) ?? []).some((item) => item.price !== null));
+    const stored = (state.businessServices.get(business?.id ?? '') ?? []).find((item) => item.price !== null);
+    if (business === undefined || stored?.price == null) throw new Error('the seed has a business with a priced service');
+    const old = stored.price;
+    // An answer as it stood before the write: a cached or another request's.
+    service.drift = (request, body) =>
+      request.method === 'POST' ? { services: [...(body as { services: unknown[] }).services.filter((item) => (item as { service_id: number }).service_id !== stored.service_id), { ...stored, price: old }] } : body;
+    const { summary, reportDir } = await runImport('services', `business_id,service_id,price\n${business.id},${stored.service_id},${old + 1}\n`);
+    expect((await summary).rows).toMatchObject({ updated: 0, failed: 1 });
+    expect((await readResults(reportDir))[0]?._errors).toContain(`unexpected answer: services: lists service ${stored.service_id} with price ${old}, not the ${old + 1} sent`);
+  });
 });

@@ -178,3 +178,25 @@ describe('import attributes from a service that lists a type the spec does not n
     ]);
   });
 });
+
+describe('import attributes from a service that leaves an unset value out and says no selected values as null', () => {
+  let harness: ImportHarness;
+  beforeAll(async () => {
+    harness = await startImportHarness({ quirks: parseQuirks('nulls') });
+  });
+  afterAll(() => harness.close());
+
+  it('reads such attributes as unset and as selecting nothing, and compares with them', async () => {
+    const business = harness.api.emulator.state.orgBusinesses(1)[0];
+    if (business === undefined) throw new Error('no business');
+    business.categories = ['gcid:bakery'];
+    harness.api.emulator.state.businessAttributes.set(business.id, new Map([['pay_credit_card_types_accepted', []]]));
+    const csv = [HEADER, `${business.id},has_wifi,BOOL,true,,`, `${business.id},pay_credit_card_types_accepted,REPEATABLE_ENUM,,visa,jcb`].join('\n');
+    const { results } = await harness.runImport('attributes', csv);
+    expect(results.map((row) => [row._status, row._changes, row._errors])).toEqual([
+      ['updated', "value: '' -> 'true'", ''],
+      ['updated', "value.set_values: '' -> 'visa'", ''],
+    ]);
+    expect(Object.fromEntries(harness.api.emulator.state.businessAttributes.get(business.id) ?? [])).toEqual({ has_wifi: true, pay_credit_card_types_accepted: ['visa'] });
+  });
+});

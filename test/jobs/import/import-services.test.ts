@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseQuirks } from '../../../src/emulator/pipeline/quirks.js';
 import type { Business, ServiceItem } from '../../../src/emulator/state-types.js';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';
 
@@ -127,5 +128,26 @@ describe('import services', () => {
     const { results } = await harness.runImport('services', ['code,service_id,price', `${f.code ?? ''},105,8`].join('\n'), {}, 'PROVIDER');
     expect(results[0]).toMatchObject({ _status: 'updated', _target: f.id });
     expect(servicesOf(f).map((item) => [item.service_id, item.price])).toEqual([[105, 8]]);
+  });
+});
+
+describe('import services from a service that leaves out unset prices and businesses without a store code (quirk nulls)', () => {
+  let harness: ImportHarness;
+  beforeAll(async () => {
+    harness = await startImportHarness({ quirks: parseQuirks('nulls') });
+  });
+  afterAll(() => harness.close());
+
+  it('finds a business by its id though its answer has no code, and compares with a service that has no price', async () => {
+    const business = harness.api.emulator.state.orgBusinesses(1)[0];
+    if (business === undefined) throw new Error('no business');
+    business.code = null;
+    business.categories = ['gcid:bakery'];
+    harness.api.emulator.state.businessServices.set(business.id, [
+      { service_id: 102, type: 'STRUCTURED_SERVICE_ITEM', name: 'Bread delivery', price: null, description: '', category_geo_name: 'gcid:bakery' },
+    ]);
+    const { results } = await harness.runImport('services', `business_id,service_id,price,description\n${business.id},102,2.5,\n`);
+    expect(results.map((row) => [row._status, row._changes, row._errors])).toEqual([['updated', "price: '' -> '2.5' | categories: gcid:bakery", '']]);
+    expect(harness.api.emulator.state.businessServices.get(business.id)?.[0]?.price).toBe(2.5);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ServiceItemSchema } from '../../../src/api/schemas/services.js';
 import { planService } from '../../../src/jobs/import/services/plan-service.js';
 
-const stored = { service_id: 103, type: 'BOOKING_ITEM', name: null, price: 52, description: null, category_geo_name: 'gcid:bakery' };
+const stored = ServiceItemSchema.parse({ service_id: 103, type: 'BOOKING_ITEM', name: null, price: 52, description: null, category_geo_name: 'gcid:bakery' });
 
 describe('planService', () => {
   it('compares with a service of a type the spec does not name, or without a description', () => {
@@ -16,5 +17,16 @@ describe('planService', () => {
     expect(planService({ service_id: 104, price: 12.5 }, { items: [stored], unreadable })).toEqual({
       errors: [`service_id: the business's service 104 does not read (price is "12,50" (expected a number)), so it is not compared; import this row with --mode patch to send it as it is`],
     });
+  });
+
+  it('refuses a row that sets a field the service gave in no readable shape, and sends one that leaves it alone', () => {
+    const odd = ServiceItemSchema.parse({ service_id: 105, price: '12,50', category_geo_name: 'gcid:bakery' });
+    const current = { items: [odd], unreadable: [] };
+    expect(planService({ service_id: 105, price: 12.5 }, current)).toEqual({
+      errors: [
+        `price: the price of the business's service 105 does not read (price is "12,50" (expected a number)), so it is not compared; import this row with --mode patch to send it as it is`,
+      ],
+    });
+    expect(planService({ service_id: 105, description: 'Catering' }, current)).toEqual({ item: { service_id: 105, description: 'Catering' }, changes: ["description: '' -> 'Catering'"] });
   });
 });

@@ -8,6 +8,9 @@ import { OddValue } from './odd-value.js';
  * instead of failing the record it sits in.
  */
 
+/** A field read per field: its value, nothing, or what the service sent in no shape the client reads. */
+export type Lenient<T> = T | OddValue | undefined;
+
 function emptyToUndefined(value: unknown): unknown {
   return value === null || value === '' ? undefined : value;
 }
@@ -16,27 +19,27 @@ function nullToEmptyList(value: unknown): unknown {
   return value === null ? [] : value === '' ? undefined : value;
 }
 
-/** What does not parse is kept in place as an OddValue: the value read is then `unknown` to the type system. */
-function orOddValue(schema: z.ZodType): z.ZodType {
+/** What does not parse is kept in place as an OddValue. */
+function orOddValue<T>(schema: z.ZodType): z.ZodType<T | OddValue> {
   return schema.catch((ctx: z.core.$ZodCatchCtx) => {
     // A business read again (a PROVIDER row typed by its organization) keeps what it did not read.
     if (ctx.value instanceof OddValue) return ctx.value;
     const [issue] = ctx.issues;
     return new OddValue(ctx.value, issue === undefined ? 'another value' : describeExpected({ ...issue, path: issue.path ?? [] } as z.core.$ZodIssue));
-  });
+  }) as z.ZodType<T | OddValue>;
 }
 
 /** An optional field of any type. */
-export function lenient(schema: z.ZodType): z.ZodType {
+export function lenient<T extends z.ZodType>(schema: T): z.ZodType<Lenient<z.output<T>>> {
   return orOddValue(z.preprocess(emptyToUndefined, schema.optional()));
 }
 
 /** An optional list, each item read on its own. */
-export function lenientList(item: z.ZodType): z.ZodType {
+export function lenientList<T extends z.ZodType>(item: T): z.ZodType<Lenient<(z.output<T> | OddValue)[]>> {
   return orOddValue(z.preprocess(nullToEmptyList, z.array(orOddValue(item)).optional()));
 }
 
 /** An optional object, each field read on its own; fields it does not name are kept as they came. */
-export function lenientObject(shape: Record<string, z.ZodType>): z.ZodType {
+export function lenientObject<S extends Record<string, z.ZodType>>(shape: S): z.ZodType<Lenient<z.output<z.ZodObject<S, z.core.$loose>>>> {
   return lenient(z.looseObject(shape));
 }

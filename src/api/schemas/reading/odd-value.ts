@@ -13,6 +13,20 @@ export class OddValue {
   ) {}
 }
 
+const SAVED_KEY = '$oddValue';
+
+/** For JSON.stringify: an odd value saved as JSON (an export's saved pages) stays one when read back with reviveOddValue. */
+export function saveOddValue(_key: string, value: unknown): unknown {
+  return value instanceof OddValue ? { [SAVED_KEY]: { raw: value.raw, expected: value.expected } } : value;
+}
+
+/** For JSON.parse: an odd value saved by saveOddValue. */
+export function reviveOddValue(_key: string, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, SAVED_KEY)) return value;
+  const { raw, expected } = (value as Record<typeof SAVED_KEY, { raw: unknown; expected: string }>)[SAVED_KEY];
+  return new OddValue(raw, expected);
+}
+
 /** An odd value found in a record, where it sits. */
 export interface FoundOddValue {
   path: FieldPath;

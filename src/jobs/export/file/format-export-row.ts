@@ -1,4 +1,4 @@
-import { findOddValues, toRawValue } from '../../../api/schemas/reading/odd-value.js';
+import { describeOddValue, findOddValues, toRawValue, type OddValue } from '../../../api/schemas/reading/odd-value.js';
 import type { CellContext } from '../../../resources/cells/cell-context.js';
 import type { Column } from '../../../resources/column.js';
 import { formatCell } from '../../../resources/cells/format-cell.js';
@@ -7,14 +7,24 @@ import type { SheetRecord } from '../../../sheets/index.js';
 /**
  * A row of canonical cells, what an import reads back to the same values; an empty value is an
  * empty cell. A value that did not read (an OddValue at or above the column's field) is written as
- * the JSON text the service sent. The context is the file's (a decimal comma in a `;` CSV file).
+ * the JSON text the service sent, and added to `written`. The context is the file's (a decimal
+ * comma in a `;` CSV file).
  */
-export function formatExportRow(columns: readonly Column[], readValue: (column: Column) => unknown, context: CellContext): SheetRecord {
+export function formatExportRow(columns: readonly Column[], readValue: (column: Column) => unknown, context: CellContext, written?: Set<OddValue>): SheetRecord {
   return Object.fromEntries(
     columns.map((column) => {
       const value = readValue(column);
-      const cell = findOddValues(value).length === 0 ? formatCell(column, value, context) : JSON.stringify(toRawValue(value));
+      const odd = findOddValues(value);
+      for (const found of odd) written?.add(found.odd);
+      const cell = odd.length === 0 ? formatCell(column, value, context) : JSON.stringify(toRawValue(value));
       return [column.header, cell];
     }),
   );
+}
+
+/** A warning for each odd value of `item` that a row wrote, naming where it sits in the item. */
+export function describeWrittenOddValues(item: unknown, written: ReadonlySet<OddValue>): string[] {
+  return findOddValues(item)
+    .filter(({ odd }) => written.has(odd))
+    .map((found) => `${describeOddValue(found)}: written as JSON text`);
 }

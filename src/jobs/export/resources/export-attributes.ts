@@ -21,6 +21,7 @@ export function exportAttributes(client: ApiClient, options: ExportOptions, logg
       return { items: items.filter((attribute) => attribute.value !== null && attribute.type !== 'REPEATABLE_URL'), unreadable };
     },
     readValue: (attribute, column) => flattenAttribute(attribute)[column.header],
+    idOf: (attribute) => attribute.geo_id,
   });
 }
 

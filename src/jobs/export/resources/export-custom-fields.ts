@@ -21,6 +21,7 @@ export function exportCustomFields(client: ApiClient, options: ExportOptions, lo
     columns: buildCustomFieldOrderCatalog().columns,
     createSource: (api) => createOnePageSource('GET /custom_fields', 'custom field', async () => placeFields(await api.readCustomFields())),
     readIdentity: (field) => field.id,
+    name: (field) => `custom field ${field.id}`,
   });
 }
 

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { FeedbackFilter } from '../../../api/endpoints/query-params.js';
 import type { FeedbackResult } from '../../../api/schemas/feedback-results.js';
-import type { CellContext } from '../../../resources/cells/cell-context.js';
+import type { OddValue } from '../../../api/schemas/reading/odd-value.js';
 import type { Column } from '../../../resources/column.js';
 import type { SheetWriter } from '../../../sheets/index.js';
 import type { ExportFilters } from '../export-filters.js';
@@ -10,7 +10,7 @@ import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { ExportRun, type PageSource } from '../run/export-run.js';
 import { buildFeedbackColumns, COMMENT_SHEET_COLUMNS, FIELD_SHEET_COLUMNS, flattenFeedback, noteFeedbackShape, type FeedbackShape } from './feedback-columns.js';
 import { readAtPath } from '../../../resources/field-path.js';
-import { formatExportRow } from '../file/format-export-row.js';
+import { describeWrittenOddValues, formatExportRow } from '../file/format-export-row.js';
 import { listFeedbackSources } from '../run/list-feedback-sources.js';
 import { openExportFile } from '../file/open-export-file.js';
 
@@ -46,27 +46,44 @@ export async function exportFeedback(client: ApiClient, options: ExportOptions, 
       }
     }
   };
+  // A value written as JSON text is told once, though an XLSX file may write it in two sheets.
+  const warned = new Set<string>();
+  const writeRow = async (sheet: SheetWriter, sheetColumns: readonly Column[], result: FeedbackResult, readValue: (column: Column) => unknown): Promise<void> => {
+    const written = new Set<OddValue>();
+    await sheet.writeRow(formatExportRow(sheetColumns, readValue, file.context, written));
+    for (const message of describeWrittenOddValues(result, written)) {
+      const told = `${result.id} ${message}`;
+      if (warned.has(told)) continue;
+      warned.add(told);
+      run.warn(`feedback result ${result.id}`, message);
+    }
+  };
+  const writeNested = (sheet: SheetWriter, sheetColumns: readonly Column[], list: (result: FeedbackResult) => unknown) =>
+    eachResult(async (result) => {
+      for (const row of rowsOf(list(result))) await writeRow(sheet, sheetColumns, result, (column) => (column.header === 'result_id' ? result.id : readPath(row, column)));
+    });
   try {
     await eachResult(async (result) => {
       const flat = flattenFeedback(result);
-      await file.rows.writeRow(formatExportRow(columns, (column) => (flat.has(column.header) ? flat.get(column.header) : readPath(result, column)), file.context));
+      await writeRow(file.rows, columns, result, (column) => (flat.has(column.header) ? flat.get(column.header) : readPath(result, column)));
       run.rows++;
     });
     const fields = file.startSheet({ name: 'Fields', columns: FIELD_SHEET_COLUMNS });
-    if (fields !== undefined) await eachResult((result) => writeNested(fields, FIELD_SHEET_COLUMNS, result.id, result.feedback_result_fields, file.context));
+    if (fields !== undefined) await writeNested(fields, FIELD_SHEET_COLUMNS, (result) => result.feedback_result_fields);
     const comments = file.startSheet({ name: 'Comments', columns: COMMENT_SHEET_COLUMNS });
-    if (comments !== undefined) await eachResult((result) => writeNested(comments, COMMENT_SHEET_COLUMNS, result.id, result.comments, file.context));
+    if (comments !== undefined) await writeNested(comments, COMMENT_SHEET_COLUMNS, (result) => result.comments);
   } finally {
     await file.close();
   }
   return run.finish('feedback');
 }
 
-async function writeNested(sheet: SheetWriter, columns: readonly Column[], resultId: number, rows: readonly object[], context: CellContext): Promise<void> {
-  for (const row of rows) await sheet.writeRow(formatExportRow(columns, (column) => (column.header === 'result_id' ? resultId : readPath(row, column)), context));
+/** The rows of a nested list; one that is no list is one row, each cell the JSON text the service sent. */
+function rowsOf(list: unknown): readonly unknown[] {
+  return Array.isArray(list) ? list : list === undefined ? [] : [list];
 }
 
-function readPath(record: object, column: Column): unknown {
+function readPath(record: unknown, column: Column): unknown {
   return column.path === undefined ? undefined : readAtPath(record, column.path);
 }
 

@@ -21,6 +21,7 @@ export function exportGeoLocations(client: ApiClient, options: ExportOptions, lo
     resource: 'geo-locations',
     sheet: 'geo-locations',
     columns: buildGeoLocationColumns(),
+    name: (location) => `geo location ${location.id}`,
     createSource: (api) => ({
       name: 'GET /geo-oauth-accounts/locations/search',
       idOf: (location) => location.id,

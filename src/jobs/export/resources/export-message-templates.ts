@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { ApiClient } from '../../../api/api-client.js';
-import type { MessageTemplate } from '../../../api/schemas/message-templates.js';
+import type { Lenient } from '../../../api/schemas/reading/lenient.js';
 import { buildMessageTemplateColumns } from '../../../resources/message-templates/message-template-columns.js';
 import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { createOnePageSource, exportList } from '../run/export-list.js';
@@ -14,20 +14,23 @@ export function exportMessageTemplates(client: ApiClient, options: ExportOptions
     resource: 'message-templates',
     sheet: 'message-templates',
     columns: buildMessageTemplateColumns(),
+    name: ({ id }: { id: string }) => `message template ${id}`,
     createSource: (api) =>
       createOnePageSource('GET /messaging/templates', 'template', async () => {
         const { items, unreadable } = await api.listMessageTemplates();
-        return { items: items.map((template) => ({ ...template, text: decodeText(template) })), unreadable };
+        // The text stands for its content: a content that did not read is told once.
+        return { items: items.map(({ content, ...template }) => ({ ...template, text: decodeText(content) })), unreadable };
       }),
   });
 }
 
 /** `content` is a JSON string holding `text` (spec); a content that is not keeps its raw form, so nothing is lost. */
-function decodeText(template: MessageTemplate): string {
+function decodeText(content: Lenient<string>): Lenient<string> {
+  if (typeof content !== 'string') return content;
   try {
-    const content = ContentSchema.safeParse(JSON.parse(template.content));
-    return content.success ? content.data.text : template.content;
+    const decoded = ContentSchema.safeParse(JSON.parse(content));
+    return decoded.success ? decoded.data.text : content;
   } catch {
-    return template.content;
+    return content;
   }
 }

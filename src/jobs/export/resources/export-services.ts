@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
+import type { Lenient } from '../../../api/schemas/reading/lenient.js';
+import { OddValue } from '../../../api/schemas/reading/odd-value.js';
 import type { ServiceItem } from '../../../api/schemas/services.js';
 import { LIST_SEPARATOR } from '../../../resources/columns/list-column.js';
 import { buildServiceCatalog } from '../../../resources/services/service-catalog.js';
@@ -19,6 +21,7 @@ export function exportServices(client: ApiClient, options: ExportOptions, logger
       return { items: mergeCategories(items), unreadable };
     },
     readValue: (service, column) => (column.path === undefined ? undefined : readAtPath(service, column.path)),
+    idOf: (service) => String(service.service_id),
   });
 }
 
@@ -41,10 +44,16 @@ function mergeCategories(services: readonly ServiceItem[]): MergedService[] {
     }
     byId.set(service.service_id, {
       ...first,
-      category_geo_name: `${first.category_geo_name}${LIST_SEPARATOR}${service.category_geo_name}`,
+      category_geo_name: joinCategories(first.category_geo_name, service.category_geo_name),
       price: first.price === service.price ? first.price : undefined,
       description: first.description === service.description ? first.description : undefined,
     });
   }
   return [...byId.values()];
+}
+
+/** The categories in one cell; one that did not read stands for the cell, written as the service sent it. */
+function joinCategories(...categories: Lenient<string>[]): Lenient<string> {
+  const odd = categories.find((category) => category instanceof OddValue);
+  return odd ?? (categories.filter((category) => typeof category === 'string').join(LIST_SEPARATOR) || undefined);
 }

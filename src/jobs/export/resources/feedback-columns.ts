@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { FeedbackResult } from '../../../api/schemas/feedback-results.js';
+import type { FeedbackAnswer, FeedbackComment, FeedbackResult } from '../../../api/schemas/feedback-results.js';
+import type { Lenient } from '../../../api/schemas/reading/lenient.js';
+import { OddValue } from '../../../api/schemas/reading/odd-value.js';
 import type { Column } from '../../../resources/column.js';
 import { booleanColumn } from '../../../resources/columns/boolean-column.js';
 import { listColumn, TEXT_ITEMS } from '../../../resources/columns/list-column.js';
 import { numberColumn } from '../../../resources/columns/number-column.js';
 import { textColumn } from '../../../resources/columns/text-column.js';
 import { buildFeedbackCatalog } from '../../../resources/feedback/feedback-catalog.js';
-
-type Comment = FeedbackResult['comments'][number];
 
 /** Parts of a form field's answer, each its own column: a rating, a text, chosen values. */
 const ANSWER_PARTS = ['rating', 'content', 'choices'] as const;
@@ -28,13 +28,12 @@ export interface FeedbackShape {
 }
 
 export function noteFeedbackShape(shape: FeedbackShape, result: FeedbackResult): void {
-  for (const field of result.feedback_result_fields) {
-    const label = field.feedback_form_field.field_label;
+  for (const [label, answer] of readLabelledAnswers(result)) {
     const parts = shape.answers.get(label) ?? new Set<AnswerPart>();
-    for (const part of ANSWER_PARTS) if (field[part] !== null) parts.add(part);
+    for (const part of ANSWER_PARTS) if (answer[part] !== undefined) parts.add(part);
     shape.answers.set(label, parts);
   }
-  for (const key of Object.keys(result.extra)) shape.extraKeys.add(key);
+  for (const key of Object.keys(readable(result.extra) ?? {})) shape.extraKeys.add(key);
 }
 
 /**
@@ -69,20 +68,48 @@ function answerColumn(label: string, part: AnswerPart): Column {
 /** The values of the flattened columns of one result, by header. */
 export function flattenFeedback(result: FeedbackResult): Map<string, unknown> {
   const flat = new Map<string, unknown>();
-  for (const field of result.feedback_result_fields) {
+  for (const [label, answer] of readLabelledAnswers(result)) {
     for (const part of ANSWER_PARTS) {
-      const header = `fields.${field.feedback_form_field.field_label}.${part}`;
+      const header = `fields.${label}.${part}`;
       // A label repeated within one form keeps its first answer.
-      if (field[part] !== null && !flat.has(header)) flat.set(header, field[part]);
+      if (answer[part] !== undefined && !flat.has(header)) flat.set(header, answer[part]);
     }
   }
-  const latest = result.comments.reduce<Comment | undefined>((found, comment) => (found === undefined || Date.parse(comment.created) > Date.parse(found.created) ? comment : found), undefined);
-  flat.set('comments.count', result.comments.length);
-  flat.set('comments.latest.created', latest?.created);
-  flat.set('comments.latest.author_name', latest?.author_name);
-  flat.set('comments.latest.content', latest?.content);
-  for (const [key, value] of Object.entries(result.extra)) flat.set(`extra.${key}`, value);
+  const { comments } = result;
+  if (comments instanceof OddValue) {
+    // Comments that are no list stand in each comment column, as the JSON text the service sent.
+    for (const header of COMMENT_HEADERS) flat.set(header, comments);
+  } else {
+    const latest = readItems(comments).reduce<FeedbackComment | undefined>((found, comment) => (found === undefined || timeOf(comment) > timeOf(found) ? comment : found), undefined);
+    flat.set('comments.count', comments?.length);
+    flat.set('comments.latest.created', latest?.created);
+    flat.set('comments.latest.author_name', latest?.author_name);
+    flat.set('comments.latest.content', latest?.content);
+  }
+  for (const [key, value] of Object.entries(readable(result.extra) ?? {})) flat.set(`extra.${key}`, value);
   return flat;
+}
+
+const COMMENT_HEADERS = ['comments.count', 'comments.latest.created', 'comments.latest.author_name', 'comments.latest.content'];
+
+/** The answers whose form field has a label to name their columns; one without is left to the XLSX "Fields" sheet. */
+function readLabelledAnswers(result: FeedbackResult): [string, FeedbackAnswer][] {
+  return readItems(result.feedback_result_fields).flatMap((answer) => {
+    const label = readable(answer.feedback_form_field)?.field_label;
+    return typeof label === 'string' ? [[label, answer] as [string, FeedbackAnswer]] : [];
+  });
+}
+
+function readItems<T>(list: Lenient<(T | OddValue)[]>): T[] {
+  return Array.isArray(list) ? list.filter((item): item is T => !(item instanceof OddValue)) : [];
+}
+
+function readable<T>(value: Lenient<T>): T | undefined {
+  return value instanceof OddValue ? undefined : value;
+}
+
+function timeOf(comment: FeedbackComment): number {
+  return typeof comment.created === 'string' ? Date.parse(comment.created) : Number.NaN;
 }
 
 /** The "Fields" sheet of an XLSX export: one row per answer, with the id of its result. */

@@ -1,13 +1,14 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { OrgApi } from '../../../api/org-api.js';
+import type { OddValue } from '../../../api/schemas/reading/odd-value.js';
 import type { ReadItems } from '../../../api/schemas/reading/read-each.js';
 import type { Column } from '../../../resources/column.js';
 import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { toUnreadableFailures } from './export-failures.js';
 import { ExportRun, type PageSource } from './export-run.js';
 import { readAtPath } from '../../../resources/field-path.js';
-import { formatExportRow } from '../file/format-export-row.js';
+import { describeWrittenOddValues, formatExportRow } from '../file/format-export-row.js';
 import { openExportFile } from '../file/open-export-file.js';
 
 /** A resource exported as one row per item of one list. */
@@ -19,16 +20,20 @@ export interface ListResource<Item extends object> {
   createSource(api: OrgApi): PageSource<Item>;
   /** The value of a column without a field path (an identity column). */
   readIdentity?: (item: Item) => unknown;
+  /** An item as a warning line names it: `geo location loc_1`. */
+  name(item: Item): string;
 }
 
-/** Writes the items of the list, page after page, a column's value taken at its field path. */
+/** Writes the items of the list, page after page, a column's value taken at its field path; a value that did not read is written as JSON text, with a warning line. */
 export async function exportList<Item extends object>(client: ApiClient, options: ExportOptions, logger: Logger, spec: ListResource<Item>): Promise<ExportSummary> {
   const run = await ExportRun.open(client, spec.resource, options, logger);
   const file = await openExportFile(options, { name: spec.sheet, columns: spec.columns });
   try {
     for await (const { items } of run.readPages(spec.createSource(run.api))) {
       for (const item of items) {
-        await file.rows.writeRow(formatExportRow(spec.columns, (column) => (column.path === undefined ? spec.readIdentity?.(item) : readAtPath(item, column.path)), file.context));
+        const written = new Set<OddValue>();
+        await file.rows.writeRow(formatExportRow(spec.columns, (column) => (column.path === undefined ? spec.readIdentity?.(item) : readAtPath(item, column.path)), file.context, written));
+        for (const message of describeWrittenOddValues(item, written)) run.warn(spec.name(item), message);
         run.rows++;
       }
     }

@@ -6,10 +6,11 @@ import type { Business } from '../../../api/schemas/business.js';
 import { storeCodeColumn } from '../../../resources/business-target.js';
 import type { Column } from '../../../resources/column.js';
 import { toExportFailure, type ExportFailure } from './export-failures.js';
+import type { OddValue } from '../../../api/schemas/reading/odd-value.js';
 import type { ReadItems } from '../../../api/schemas/reading/read-each.js';
 import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { ExportRun, type PageSource } from './export-run.js';
-import { formatExportRow } from '../file/format-export-row.js';
+import { describeWrittenOddValues, formatExportRow } from '../file/format-export-row.js';
 import { listBusinessSources } from './list-business-sources.js';
 import { openExportFile } from '../file/open-export-file.js';
 
@@ -23,8 +24,9 @@ export interface PerBusinessResource<Item> {
   columns: readonly Column[];
   /** The request, as errors.csv names it. */
   describe(businessId: string): string;
-  /** What errors.csv calls an item (`attribute`). */
+  /** What errors.csv calls an item (`attribute`), and its id. */
   noun: string;
+  idOf(item: Item): string;
   /** The business's items; one that does not read (a type the spec does not name) is left out with a warning line in errors.csv, as a row of it could not import back. */
   read(api: OrgApi, businessId: string): Promise<ReadItems<Item>>;
   /** The API value under a column that is not the business's identity. */
@@ -54,7 +56,9 @@ export async function exportPerBusiness<Item>(client: ApiClient, options: Export
         for (const business of items) {
           seen?.add(business.id);
           for (const item of business.items) {
-            await file.rows.writeRow(formatExportRow(spec.columns, (column) => readCell(business, item, column, spec), file.context));
+            const written = new Set<OddValue>();
+            await file.rows.writeRow(formatExportRow(spec.columns, (column) => readCell(business, item, column, spec), file.context, written));
+            for (const message of describeWrittenOddValues(item, written)) run.warn(`${spec.describe(business.id)}, ${spec.noun} ${spec.idOf(item)}`, message);
             run.rows++;
           }
         }

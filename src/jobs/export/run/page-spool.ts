@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { reviveOddValue, saveOddValue } from '../../../api/schemas/reading/odd-value.js';
 import { isFullDisk, toWriteError } from '../../../sheets/file/open-output.js';
 
 const MANIFEST = 'manifest.json';
@@ -45,8 +46,8 @@ export class PageSpool {
   async read<T>(source: string, page: number): Promise<T | undefined> {
     if (!this.kept) return undefined;
     const text = await readFile(this.pathOf(source, page), 'utf8').catch(() => undefined);
-    // Written by write() below from the same types.
-    return text === undefined ? undefined : (JSON.parse(text) as T);
+    // Written by write() below from the same types, values that did not read kept as such.
+    return text === undefined ? undefined : (JSON.parse(text, reviveOddValue) as T);
   }
 
   /**
@@ -58,7 +59,7 @@ export class PageSpool {
     if (!this.kept) return;
     const path = this.pathOf(source, page);
     try {
-      await writeFile(`${path}.tmp`, JSON.stringify(data));
+      await writeFile(`${path}.tmp`, JSON.stringify(data, saveOddValue));
       await rename(`${path}.tmp`, path);
     } catch (error) {
       await rm(`${path}.tmp`, { force: true });

@@ -28,6 +28,6 @@ function createServiceResource(): BusinessItemResource<ServiceSetting, ServiceSe
 
 /** The cross-category rule made visible: a structured service is set for every category of the business offering it. */
 function describeCategories(setting: ServiceSetting, answer: Services): string[] {
-  const categories = answer.services.items.filter((item) => item.service_id === setting.service_id).map((item) => item.category_geo_name);
+  const categories = answer.services.items.filter((item) => item.service_id === setting.service_id).flatMap(({ category_geo_name: category }) => (typeof category === 'string' ? [category] : []));
   return categories.length === 0 ? [] : [`categories: ${categories.join(', ')}`];
 }

@@ -1,3 +1,4 @@
+import { describeOddValue, OddValue } from '../../../api/schemas/reading/odd-value.js';
 import type { ServiceItem, ServiceSetting } from '../../../api/schemas/services.js';
 import type { ReadItems } from '../../../api/schemas/reading/read-each.js';
 import type { ItemPlan } from '../business-items/business-item-resource.js';
@@ -26,7 +27,14 @@ export function planService(setting: ServiceSetting, current: ReadItems<ServiceI
   for (const field of SERVICE_FIELDS) {
     const wanted = setting[field];
     if (wanted === undefined) continue;
-    const before = [...new Set(items.map((stored) => stored[field]))];
+    const stored = [...new Set(items.map((service) => service[field]))];
+    // As for a service that does not read: only a row that leaves the field alone goes.
+    const odd = stored.find((value) => value instanceof OddValue);
+    if (odd instanceof OddValue) {
+      const problem = describeOddValue({ path: [field], odd });
+      return { errors: [`${field}: the ${field} of the business's service ${setting.service_id} does not read (${problem}), so it is not compared; import this row with --mode patch to send it as it is`] };
+    }
+    const before = stored.filter((value): value is Exclude<typeof value, OddValue> => !(value instanceof OddValue));
     if (before.every((value) => isSameValue(value, wanted))) continue;
     Object.assign(item, { [field]: wanted });
     changes.push(describeChange(field, before.length === 1 ? before[0] : before.join(', '), wanted));
