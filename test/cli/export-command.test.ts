@@ -30,6 +30,21 @@ describe('export command', () => {
     expect(result.stderr).toMatch(/--status does not apply to feedback.*--nps-max: must be at most 10/);
   });
 
+  it('keeps the last whole file when an export stops: a refused key replaced it with its header', async () => {
+    const api = await startTestEmulator({ businesses: 20, feedback: 40, ratePerMinute: 100_000 });
+    try {
+      const out = join(await makeTempDir(), 'feedback.csv');
+      const env = { LISTING_API_URL: api.url, LISTING_API_KEY: api.emulator.keys.ORG_ADMIN };
+      expect((await runCliInProcess(['export', 'feedback', '--out', out, '--rate-per-minute', '100000'], env)).code).toBe(EXIT_CODES.success);
+      const whole = await readFile(out, 'utf8');
+      const refused = await runCliInProcess(['export', 'feedback', '--out', out, '--rate-per-minute', '100000'], { ...env, LISTING_API_KEY: 'lbk_revoked' });
+      expect(refused.code).toBe(EXIT_CODES.failed);
+      expect(await readFile(out, 'utf8')).toBe(whole);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('exits 2 when a page keeps failing, and writes the others', async () => {
     const api = await startTestEmulator({ businesses: 312, feedback: 0, ratePerMinute: 100_000 });
     // A 404 is not retried, which keeps the test quick; a 5xx fails the same way after its retries.
@@ -46,6 +61,14 @@ describe('export command', () => {
 });
 
 describe('export --out - (standard output)', () => {
+  it('writes feedback, which it writes from its saved pages once every page is read', async () => {
+    const result = await runCliInProcess(['export', 'feedback', '--emulator', '--out', '-', '--rate-per-minute', '100000']);
+    expect(result.code, result.stderr).toBe(EXIT_CODES.success);
+    const rows = parse<Record<string, string>>(result.stdout, { columns: true });
+    expect(rows.length).toBeGreaterThan(30);
+    expect(result.stderr).toContain(`feedback: ${rows.length} rows written to standard output`);
+  });
+
   it('writes the rows as CSV for programs (no byte order mark) once the export is done, and the summary to stderr', async () => {
     const result = await runCliInProcess(['export', 'businesses', '--emulator', '--out', '-', '--rate-per-minute', '100000']);
     expect(result.code, result.stderr).toBe(EXIT_CODES.success);
@@ -56,7 +79,7 @@ describe('export --out - (standard output)', () => {
     expect(result.stderr).toContain('businesses: 160 rows written to standard output (2 pages read)\n');
   });
 
-  it('keeps no pages for a rerun beside the file it writes first, which none could resume, a page failing or not', async () => {
+  it('keeps its pages in the temporary folder of the file it writes first, which none could resume, a page failing or not', async () => {
     const before = process.env.TMPDIR;
     const dir = await makeTempDir();
     process.env.TMPDIR = dir;
@@ -72,7 +95,8 @@ describe('export --out - (standard output)', () => {
     try {
       const result = await runCliInProcess(['export', 'businesses', '--out', '-', '--rate-per-minute', '100000'], {}, io);
       expect(result.code, result.stderr).toBe(EXIT_CODES.partial);
-      expect(files?.filter((name) => !name.startsWith('listing-bulk-export-'))).toEqual(['export.csv']);
+      expect(files?.filter((name) => !name.startsWith('listing-bulk-export-') && name !== 'export.csv.parts' && !name.endsWith('.json'))).toEqual(['export.csv']);
+      expect(readdirSync(dir)).toEqual([]);
     } finally {
       await api.close();
       if (before === undefined) delete process.env.TMPDIR;

@@ -57,7 +57,8 @@ describe('an export checks each answer against its request', () => {
     service.reroute = (request) => withQuery(request, (query) => { query.set('page', '1'); });
     const { out, summary } = await runExport(exportBusinesses, { filters: {} });
     await expect(summary).rejects.toThrow(/^Could not GET \/business\/search: page [23] was asked, and the service answered page 1\. /);
-    expect(await readColumn(out, 'business_id')).toEqual(orgIds().slice(0, 100));
+    // A stopped export leaves the path as it was: no file that holds part of the list.
+    await expect(access(out)).rejects.toThrow();
     await expect(access(`${out}.parts`)).rejects.toThrow();
   });
 
@@ -66,7 +67,7 @@ describe('an export checks each answer against its request', () => {
     service.drift = (request, body) => ({ ...(body as object), page: Number(request.query.get('page') ?? 1) });
     const { out, summary } = await runExport(exportBusinesses, { filters: {} });
     await expect(summary).rejects.toThrow('Could not GET /business/search: page 2 holds the same items as page 1: the service ignored the page number.');
-    expect(await readColumn(out, 'business_id')).toEqual(orgIds().slice(0, 100));
+    await expect(access(out)).rejects.toThrow();
   });
 
   it('warns when the list changes during the export, and writes a business listed twice once', async () => {

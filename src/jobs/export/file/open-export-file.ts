@@ -18,6 +18,8 @@ export interface ExportFile {
   startSheet(sheet: ExportSheet): SheetWriter | undefined;
   /** XLSX: adds the About sheet (every column, read-only or not, and what it holds), then finishes the file. */
   close(): Promise<void>;
+  /** Stops writing and removes what was written: the path keeps what it held. */
+  discard(): Promise<void>;
 }
 
 const ABOUT_SHEET = 'About';
@@ -28,7 +30,7 @@ export async function openExportFile({ out, csvDialect = DEFAULT_CSV_DIALECT }: 
   if (detectSheetFormat(out, 'write') === 'csv') {
     const csv = nameCsvDialect(csvDialect, out);
     const rows = await openSheetWriter(out, { columns: toSheetColumns(first.columns), ...csv });
-    return { rows, context: readCellContext({ format: 'csv', ...csv.dialect }), startSheet: () => undefined, close: () => rows.close() };
+    return { rows, context: readCellContext({ format: 'csv', ...csv.dialect }), startSheet: () => undefined, close: () => rows.close(), discard: () => rows.discard() };
   }
   const workbook = await openXlsxWriter(out);
   const sheets = [first];
@@ -48,5 +50,6 @@ export async function openExportFile({ out, csvDialect = DEFAULT_CSV_DIALECT }: 
       }
       await workbook.close();
     },
+    discard: () => workbook.discard(),
   };
 }

@@ -38,7 +38,7 @@ export async function exportBusinesses(client: ApiClient, options: ExportOptions
   const { columns } = buildBusinessCatalog(definitions);
   const schema = businessReadSchema(definitions);
   const file = await openExportFile(options, { name: 'businesses', columns: [...columns, baseColumn] });
-  try {
+  await run.writeFile(file, async () => {
     for (let next = first; next.done !== true; next = await pages.next()) {
       for (const business of next.value) {
         // Read field by field: a value that fits nothing is written as its JSON text and told in errors.csv.
@@ -50,9 +50,7 @@ export async function exportBusinesses(client: ApiClient, options: ExportOptions
         run.rows++;
       }
     }
-  } finally {
-    await file.close();
-  }
+  });
   return run.finish('businesses');
 }
 

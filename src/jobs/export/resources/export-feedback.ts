@@ -62,7 +62,7 @@ export async function exportFeedback(client: ApiClient, options: ExportOptions, 
     eachResult(async (result) => {
       for (const row of rowsOf(list(result))) await writeRow(sheet, sheetColumns, result, (column) => (column.header === 'result_id' ? result.id : readPath(row, column)));
     });
-  try {
+  await run.writeFile(file, async () => {
     await eachResult(async (result) => {
       const flat = flattenFeedback(result);
       await writeRow(file.rows, columns, result, (column) => (flat.has(column.header) ? flat.get(column.header) : readPath(result, column)));
@@ -72,9 +72,7 @@ export async function exportFeedback(client: ApiClient, options: ExportOptions, 
     if (fields !== undefined) await writeNested(fields, FIELD_SHEET_COLUMNS, (result) => result.feedback_result_fields);
     const comments = file.startSheet({ name: 'Comments', columns: COMMENT_SHEET_COLUMNS });
     if (comments !== undefined) await writeNested(comments, COMMENT_SHEET_COLUMNS, (result) => result.comments);
-  } finally {
-    await file.close();
-  }
+  });
   return run.finish('feedback');
 }
 

@@ -28,7 +28,7 @@ export interface ListResource<Item extends object> {
 export async function exportList<Item extends object>(client: ApiClient, options: ExportOptions, logger: Logger, spec: ListResource<Item>): Promise<ExportSummary> {
   const run = await ExportRun.open(client, spec.resource, options, logger);
   const file = await openExportFile(options, { name: spec.sheet, columns: spec.columns });
-  try {
+  await run.writeFile(file, async () => {
     for await (const { items } of run.readPages(spec.createSource(run.api))) {
       for (const item of items) {
         const written = new Set<OddValue>();
@@ -37,9 +37,7 @@ export async function exportList<Item extends object>(client: ApiClient, options
         run.rows++;
       }
     }
-  } finally {
-    await file.close();
-  }
+  });
   return run.finish(spec.resource);
 }
 

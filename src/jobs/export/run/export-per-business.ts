@@ -50,7 +50,7 @@ export async function exportPerBusiness<Item>(client: ApiClient, options: Export
   const sources = listBusinessSources(run.api, options.filters);
   // Users' lists may share businesses, and so may statuses' (one that changes meanwhile): each is written once.
   const seen = sources.length > 1 ? new Set<string>() : undefined;
-  try {
+  await run.writeFile(file, async () => {
     for (const source of sources) {
       for await (const { items } of run.readPages(readEachBusiness(run, source, spec, seen), { window: BUSINESS_PAGE_WINDOW })) {
         for (const business of items) {
@@ -64,9 +64,7 @@ export async function exportPerBusiness<Item>(client: ApiClient, options: Export
         }
       }
     }
-  } finally {
-    await file.close();
-  }
+  });
   return run.finish(spec.resource);
 }
 

@@ -10,6 +10,7 @@ import { PIPED_OUTPUT, type ExportOptions, type ExportSummary } from '../export-
 import type { ListingAnswer, ListingFinding, ListingSource } from '../../listing/listing-source.js';
 import { readListing, type ListedPage } from '../../listing/read-listing.js';
 import { PageSpool } from './page-spool.js';
+import type { ExportFile } from '../file/open-export-file.js';
 
 export type FetchedPage<Item> = ListingAnswer<Item> & {
   /** Requests made for the page's items that failed (services, attributes), items that did not read: such a page is requested again by a rerun. */
@@ -59,7 +60,8 @@ export class ExportRun {
   static async open(client: ApiClient, resource: string, options: ExportOptions, logger: Logger): Promise<ExportRun> {
     // An unsupported extension is refused before anything is requested or written.
     detectSheetFormat(options.out, 'write');
-    const spool = options.piped === true ? PageSpool.none() : await PageSpool.open(options.out, { resource, orgId: options.orgId ?? null, filters: options.filters });
+    // Piped, `out` is in a temporary folder, and so are its pages: feedback writes from them.
+    const spool = await PageSpool.open(options.out, { resource, orgId: options.orgId ?? null, filters: options.filters });
     if (spool.resumed) logger.info({ parts: spool.dir }, 'continuing an earlier export: pages saved then are read from disk');
     return new ExportRun(client.org(options.orgId), client, options, spool, logger);
   }
@@ -109,6 +111,21 @@ export class ExportRun {
     this.options.onProgress?.({ rows: this.rows, pages: { ...this.pages } });
   }
 
+  /**
+   * Writes the export's file with `write`, and puts it at its path only once whole: an export that
+   * stopped (a refused key, an ignored filter, a signal) or failed removes it, so that the path keeps
+   * the last whole export rather than a header and some rows. Its pages stay for the rerun.
+   */
+  async writeFile(file: ExportFile, write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      await file.discard();
+      throw error;
+    }
+    await (this.stopReason === undefined ? file.close() : file.discard());
+  }
+
   /** A page `readPages` delivered, read again from `<out>.parts/` (feedback writes its sheets after reading every page). */
   async readSavedPage<Item>(source: PageSource<Item>, page: number): Promise<Item[]> {
     return (await this.spool.read<SavedPage<Item>>(this.savedKey(source), page))?.items ?? [];
@@ -148,7 +165,7 @@ export class ExportRun {
     const stopped = this.stopReason;
     // Pages of a service that ignored its requests are not worth resuming from.
     if ((this.failures.length === 0 && stopped === undefined) || this.stopCause instanceof IgnoredRequestError) await this.spool.remove();
-    else if (!this.spool.kept) this.logger.warn('export incomplete: run it again to export what is missing (an export to standard output keeps nothing for a rerun)');
+    else if (this.options.piped === true) this.logger.warn('export incomplete: run it again to export what is missing (an export to standard output keeps nothing for a rerun)');
     else this.logger.warn({ parts: this.spool.dir }, 'export incomplete: run the same command again to request only the missing pages');
     const finished = new Date();
     const { total } = this.client.readCounters();

@@ -16,14 +16,7 @@ export class PageSpool {
     readonly dir: string,
     /** Pages found from an earlier run of the same export. */
     readonly resumed: boolean,
-    /** False for an export no rerun can resume (to standard output): its pages are not written at all. */
-    readonly kept = true,
   ) {}
-
-  /** A spool that keeps nothing: the export's pages would be written only to be removed with it. */
-  static none(): PageSpool {
-    return new PageSpool('', false, false);
-  }
 
   /** `job` tells exports apart: saved pages are reused only for the same one. */
   static async open(out: string, job: unknown): Promise<PageSpool> {
@@ -44,7 +37,6 @@ export class PageSpool {
 
   /** The page saved for `source`, or undefined. */
   async read<T>(source: string, page: number): Promise<T | undefined> {
-    if (!this.kept) return undefined;
     const text = await readFile(this.pathOf(source, page), 'utf8').catch(() => undefined);
     // Written by write() below from the same types, values that did not read kept as such.
     return text === undefined ? undefined : (JSON.parse(text, reviveOddValue) as T);
@@ -56,7 +48,6 @@ export class PageSpool {
    * whole, rather than here with that file half written.
    */
   async write(source: string, page: number, data: unknown): Promise<void> {
-    if (!this.kept) return;
     const path = this.pathOf(source, page);
     try {
       await writeFile(`${path}.tmp`, JSON.stringify(data, saveOddValue));
@@ -68,7 +59,7 @@ export class PageSpool {
   }
 
   async remove(): Promise<void> {
-    if (this.kept) await rm(this.dir, { recursive: true, force: true });
+    await rm(this.dir, { recursive: true, force: true });
   }
 
   private pathOf(source: string, page: number): string {
