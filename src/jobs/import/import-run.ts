@@ -35,6 +35,12 @@ export class ImportRun {
   readonly lockedFields = new LockedFields();
   /** Told each row that needs attention (invalid, failed, in conflict) once reported: a dry run's plan lists them. */
   onProblem: (row: ReportedRow) => Promise<void> = () => Promise.resolve();
+  /**
+   * Closes the files a row's work writes beside the report (a business import's plan or undo
+   * file): once no row is in flight, before the report directory is freed, so that no next run
+   * takes them for a killed run's.
+   */
+  closeFiles: () => Promise<void> = () => Promise.resolve();
   /** Columns of the sheet the user named to leave out (--ignore-columns), for the summary. */
   ignoredColumns: readonly string[] = [];
   /** The sheet reader's warnings, for the summary: the reader's own list, which a footer found at the end joins. */
@@ -153,6 +159,9 @@ export class ImportRun {
 
   private async summarize(resource: string): Promise<ImportSummary> {
     await Promise.all(this.inFlight);
+    await this.closeFiles().catch((error: unknown) => {
+      this.stopOn(error);
+    });
     if (this.failure !== undefined) {
       await this.report.discard();
       throw this.failure;
@@ -229,6 +238,7 @@ export class ImportRun {
   async abandon(): Promise<void> {
     await Promise.allSettled(this.inFlight);
     try {
+      await this.closeFiles();
       await this.report.close(this.readFacts());
     } finally {
       this.journal.close();

@@ -10,6 +10,7 @@ import { lockReportDir } from '../../../src/jobs/import/report/report-dir-lock.j
 import { readOwnIdentity } from '../../../src/jobs/run-lock/process-identity.js';
 import { SheetError } from '../../../src/sheets/index.js';
 import { disk } from '../../sheets/full-disk.js';
+import { readUndoIds } from './read-undo-ids.js';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';
 
 vi.mock('node:fs', async (importOriginal) => (await import('../../sheets/full-disk.js')).withFullDisk(await importOriginal()));
@@ -74,6 +75,24 @@ describe('the report directory', () => {
     await mkdir(join(reportDir, 'plan'));
     const { summary } = await harness.runImport('businesses', renameSheet(3), { reportDir });
     expect(summary.rows.updated).toBe(3);
+    // A partial output goes: the journal rebuilds the report.
+    expect((await readdir(reportDir)).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('keeps, and tells of, the undo file cut short of a run of an earlier version killed in it, which wrote no spool', async () => {
+    const legacy = '.undo.csv.4242-0a1b2c.tmp';
+    const reportDir = join(harness.dir, 'earlier-version');
+    const file = join(harness.dir, 'earlier-version.csv');
+    await writeFile(file, renameSheet(2));
+    await harness.importFile('businesses', file, { reportDir });
+    await writeFile(join(reportDir, legacy), 'business_id,_code,_name,name,_base\r\n');
+    const { logger, warnings } = recordWarnings();
+    const { summary } = await harness.importFile('businesses', file, { reportDir }, logger);
+    expect(summary.undo_files).toEqual(['undo.csv']);
+    expect((await readdir(reportDir)).filter((name) => name.startsWith('.'))).toEqual([legacy]);
+    expect(warnings).toContain(
+      `Left ${legacy} in ${reportDir}: the undo lines of a run of an earlier version, killed there, which this version does not read. To set back what that run changed, copy it out of the folder and import it after the undo files written since; its last line may be cut short.`,
+    );
   });
 
   it('is readable by its owner only, as are the report files and the journal', async () => {
@@ -138,14 +157,16 @@ describe('the report directory', () => {
     expect(harness.writes).toEqual([]);
   });
 
-  it('a report disk that fills stops the import with "the disk is full": no partial report, the journal kept, the same command resumes', async () => {
+  it('a report disk that fills stops the import with "the disk is full": no partial report, the journal and undo lines kept, the same command resumes', async () => {
     const reportDir = join(harness.dir, 'full');
     const csv = renameSheet(30);
     disk.free = 4_000;
     const imported = harness.runImport('businesses', csv, { reportDir }, 'ORG_ADMIN', { concurrency: 2 });
     await expect(imported).rejects.toThrow(SheetError);
     await expect(imported).rejects.toThrow(/^Could not write .*\/full\/(results|errors|undo)\.csv: the disk is full\. Free space, then run the same command again to resume\.$/);
-    expect(await readdir(reportDir)).toEqual(['journal.jsonl']);
+    // The undo lines stay spooled: the undo file could not be written, and the next run writes it.
+    expect((await readdir(reportDir)).sort()).toEqual([expect.stringMatching(/^\.undo\.jsonl\.\d+-[0-9a-f]+\.tmp$/), 'journal.jsonl']);
+    const firstWrites = [...harness.writes];
     // Whole lines only: the disk cut the last one short.
     const journaled = (await readFile(join(reportDir, 'journal.jsonl'), 'utf8')).split('\n').slice(0, -1).filter((line) => line.includes('"status":"updated"')).length;
     const sent = harness.writes.length;
@@ -158,6 +179,12 @@ describe('the report directory', () => {
     expect(summary.rows).toMatchObject({ total: 30, updated: 30 - (sent - journaled), unchanged: sent - journaled, failed: 0 });
     expect(summary.resumed).toBe(journaled);
     expect(harness.writes).toHaveLength(30 - sent);
+    // Each run's undo file, and together the before-image of every business either run wrote.
+    expect(summary.undo_files).toEqual(['undo.csv', 'undo-2.csv']);
+    const undone = new Set(await readUndoIds(reportDir, summary.undo_files ?? []));
+    const written = [...firstWrites, ...harness.writes].map((write) => write.replace('POST /business/', ''));
+    expect(written.filter((id) => !undone.has(id))).toEqual([]);
+    expect((await readdir(reportDir)).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 });
 

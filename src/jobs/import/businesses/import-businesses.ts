@@ -94,6 +94,7 @@ async function importBusinessPass(client: ApiClient, options: OpenImportOptions,
   run.readsPerRowLeft = () => codeSearch.readsPerRowLeft();
   const roundTrip = await BusinessRoundTrip.open(options, catalog.columns, run.report);
   run.onProblem = (row) => roundTrip.addErrorsToPlan(row);
+  run.closeFiles = () => roundTrip.close();
   try {
     const schema = businessReadSchema(customFields ?? []);
     const reads = plannedReads === undefined ? undefined : { ...plannedReads, schema };
@@ -282,7 +283,7 @@ class BusinessBatches {
     }
     await this.run.dispatch(async () => {
       try {
-        await this.roundTrip.addToUndo(read.current, columns);
+        this.roundTrip.addToUndo(read.current, columns);
         await this.run.lockedFields.send(current.org_id, payload, read.current, (sendable) => this.run.write((signal) => api.withSignal(signal).updateBusiness(target, sendable)));
         await this.run.record({ ...row.base, status: 'updated', target, changes, errors: [] });
       } catch (error) {

@@ -4,6 +4,8 @@ import { readTempOutputTarget } from '../../../sheets/file/temp-output-name.js';
 import { createReportDir } from './create-report-dir.js';
 import { ReportDirError } from './report-dir-error.js';
 import { LOCK_FILE, lockReportDir, type ReportDirLock } from './report-dir-lock.js';
+import { takeOverLeftovers } from './take-over-leftovers.js';
+import { UNDO_SPOOL } from './undo-spool.js';
 
 /** What an import writes in its report directory (README, "Report files"). */
 const REPORT_FILE = /^(?:(?:results|errors|plan|undo(?:-\d+)?)\.(?:csv|xlsx)|summary\.json|(?:journal|reads)\.jsonl)$/;
@@ -17,8 +19,8 @@ const SHOWN_NAMES = 3;
 
 /**
  * Creates the report directory readable by its owner only (it holds client data), and locks it for
- * this run. A directory that holds anything but a report of ours is refused: the report would
- * overwrite its files.
+ * this run, taking over what killed runs left. A directory that holds anything but a report of ours
+ * is refused: the report would overwrite its files.
  */
 export async function openReportDir(dir: string, logger: Logger): Promise<ReportDirLock> {
   await createReportDir(dir);
@@ -34,10 +36,20 @@ export async function openReportDir(dir: string, logger: Logger): Promise<Report
       'Name a new or empty directory with --report, or the directory of an earlier report to resume it.',
     );
   }
-  return lockReportDir(dir, logger);
+  const lock = lockReportDir(dir, logger);
+  try {
+    await takeOverLeftovers(dir, logger);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return lock;
 }
 
 export function isReportFile(name: string): boolean {
-  const target = readTempOutputTarget(name) ?? name;
+  const temp = readTempOutputTarget(name);
+  // Undo lines are spooled under a temporary name only.
+  if (temp === UNDO_SPOOL) return true;
+  const target = temp ?? name;
   return REPORT_FILE.test(target) || target === LOCK_FILE;
 }

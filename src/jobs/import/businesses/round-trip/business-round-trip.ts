@@ -18,6 +18,7 @@ import { createUndoFile, type UndoFile } from './undo-file.js';
 export class BusinessRoundTrip {
   /** Businesses whose `status` the plan changes (--max-status-changes). */
   statusChanges = 0;
+  private closing: Promise<void> | undefined;
 
   private constructor(
     /** The sheet's columns that set a field, `code` included; a row's custom fields may take its organization's (OrgCustomFields). */
@@ -67,11 +68,13 @@ export class BusinessRoundTrip {
   }
 
   /** Before a write, so that a run killed meanwhile still has it: the row's before-image goes to the undo file. */
-  async addToUndo(business: CurrentBusiness, changes: readonly ColumnPlan[]): Promise<void> {
-    if (changes.length > 0) await this.undo?.add(labelBusiness(business), changes);
+  addToUndo(business: CurrentBusiness, changes: readonly ColumnPlan[]): void {
+    if (changes.length > 0) this.undo?.add(labelBusiness(business), changes);
   }
 
-  async close(): Promise<void> {
-    await Promise.all([this.plan?.close(), this.undo?.close()]);
+  /** Once: the run closes it before it frees the report directory (ImportRun.closeFiles), and an import that fails on the way closes it too. */
+  close(): Promise<void> {
+    this.closing ??= Promise.all([this.plan?.close(), this.undo?.close()]).then(() => undefined);
+    return this.closing;
   }
 }

@@ -1,12 +1,11 @@
-import { access } from 'node:fs/promises';
 import { isCodePage } from '../../../../sheets/index.js';
 import { baseColumn, encodeRowSnapshot } from '../../../../resources/businesses/base-column.js';
 import { readCellContext } from '../../../../resources/cells/cell-context.js';
 import type { Column } from '../../../../resources/column.js';
 import { formatImportCell } from '../../../../resources/cells/format-cell.js';
 import { toSheetColumns } from '../../../../resources/to-sheet-columns.js';
-import type { SheetWriter } from '../../../../sheets/index.js';
-import { openReportSheet, reportPath, type ReportDialect } from '../../report/report-dialect.js';
+import type { ReportDialect } from '../../report/report-dialect.js';
+import { openUndoSpool, type UndoSpool } from '../../report/undo-spool.js';
 import type { BusinessLabel } from './business-label.js';
 import type { ColumnPlan } from '../plan-business-row.js';
 
@@ -16,49 +15,45 @@ const LABEL_COLUMNS = [{ key: '_code', text: true }, { key: '_name' }];
 const FROZEN_COLUMNS = 3;
 
 export interface UndoFile {
-  /** The business's values before the write, for exactly the columns it changes. */
-  add(business: BusinessLabel, changes: readonly ColumnPlan[]): Promise<void>;
+  /** The business's values before the write, for exactly the columns it changes: on disk when it returns, so that a run killed after its request keeps them. */
+  add(business: BusinessLabel, changes: readonly ColumnPlan[]): void;
   close(): Promise<void>;
 }
 
 /**
  * `undo.<ext>`: a business sheet that sets back what the import changed, one row per business, its
- * `_base` the state after the import so that importing it is conflict-checked too. Opened at the
- * first row; an undo file an earlier run left in the directory is kept (`undo-2.<ext>`, …).
+ * `_base` the state after the import so that importing it is conflict-checked too. Spooled from
+ * the first row (undo-spool.ts) and written at the end; an undo file an earlier run left in the
+ * directory is kept (`undo-2.<ext>`, …).
  */
 export function createUndoFile(dir: string, dialect: ReportDialect, columns: readonly Column[]): UndoFile {
-  const sheetColumns = [{ key: 'business_id', text: true }, ...LABEL_COLUMNS, ...toSheetColumns([...columns, baseColumn])];
   const undoDialect = keepEveryCharacter(dialect);
+  const layout = {
+    dialect: undoDialect,
+    columns: [{ key: 'business_id', text: true }, ...LABEL_COLUMNS, ...toSheetColumns([...columns, baseColumn])],
+    sheet: 'businesses',
+    frozenColumns: FROZEN_COLUMNS,
+  };
   // The base records the cells as written, so that the file's own cells compare equal to it.
   const context = readCellContext(undoDialect);
-  let opening: Promise<SheetWriter> | undefined;
-  // Rows come from concurrent requests: written one after the other.
-  let writing: Promise<void> = Promise.resolve();
+  let spool: UndoSpool | undefined;
   return {
     add({ id, code, name }, changes) {
-      opening ??= findFreePath(dir, undoDialect).then((path) =>
-        openReportSheet(path, undoDialect, { columns: sheetColumns, sheet: 'businesses', frozenColumns: FROZEN_COLUMNS }),
-      );
       const cells = changes.map(({ column, current, file }) => ({
         header: column.header,
         before: formatImportCell(column, current, context),
         after: formatImportCell(column, file, context),
       }));
-      const record = {
+      spool ??= openUndoSpool(dir, layout);
+      spool.append({
         business_id: id,
         _code: code,
         _name: name,
         ...Object.fromEntries(cells.map((cell) => [cell.header, cell.before])),
         [baseColumn.header]: encodeRowSnapshot({ id, cells: Object.fromEntries(cells.map((cell) => [cell.header, cell.after])) }),
-      };
-      const writer = opening;
-      writing = writing.then(async () => (await writer).writeRow(record));
-      return writing;
+      });
     },
-    async close() {
-      await writing;
-      await (await opening)?.close();
-    },
+    close: () => spool?.close() ?? Promise.resolve(),
   };
 }
 
@@ -71,18 +66,3 @@ function keepEveryCharacter(dialect: ReportDialect): ReportDialect {
   return dialect.format === 'csv' && isCodePage(dialect.encoding) ? { ...dialect, encoding: 'utf-8', bom: true } : dialect;
 }
 
-async function findFreePath(dir: string, dialect: ReportDialect): Promise<string> {
-  for (let index = 1; ; index++) {
-    const path = reportPath(dir, index === 1 ? 'undo' : `undo-${index}`, dialect);
-    if (!(await exists(path))) return path;
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
