@@ -60,21 +60,29 @@ describe('the undo lines of an import killed with SIGKILL', { timeout: 60_000 },
     return targets;
   }
 
-  it.each(['csv', 'xlsx'])('are kept in a %s undo file by the resumed run, which names it: imported newest first, the undo files set back every business', async (format) => {
-    const reportDir = join(harness.dir, `killed-${format}`);
-    const file = join(harness.dir, `rename-${format}.${format}`);
-    const targets = await writeSheet(file, format === 'csv' ? 0 : 30, format === 'csv' ? 30 : 60, `Killed ${format}`);
+  // One process killed, XLSX: a workbook's undo file is written whole at its end, so a kill lost every line (a CSV's goes through the same spool: report-dir.test.ts).
+  it('are kept by the resumed run in an undo file it names, a line the kill cut short left out: imported newest first, the undo files set back every business', async () => {
+    const reportDir = join(harness.dir, 'killed');
+    const file = join(harness.dir, 'rename.xlsx');
+    const targets = await writeSheet(file, 0, 30, 'Killed');
     const names = targets.map((business) => business.name);
     const killedWrote = await importKilled(file, reportDir);
+    const spools = (await readdir(reportDir)).filter((name) => name.startsWith('.undo.jsonl.'));
+    expect(spools).toHaveLength(1);
+    const spool = join(reportDir, spools[0] ?? '');
+    // Its lines but the first (the undo file's layout): one per business. A line cut short was being written: its request was not sent.
+    const spooled = (await readFile(spool, 'utf8')).split('\n').length - 2;
+    await appendFile(spool, `{"business_id":"${targets.at(-1)?.id ?? ''}","_code":"`);
 
     const { logger, warnings } = recordWarnings();
     const { summary } = await harness.importFile('businesses', file, { reportDir }, logger);
     // The write in flight at the kill was applied: the resumed run finds its business unchanged.
     expect(summary.rows).toMatchObject({ total: 30, invalid: 0, failed: 0, conflict: 0, skipped: 0 });
-    const undoFiles = [`undo.${format}`, `undo-2.${format}`];
+    const undoFiles = ['undo.xlsx', 'undo-2.xlsx'];
     expect(summary.undo_files).toEqual(undoFiles);
-    expect(warnings).toContain(`Kept the undo lines of a run killed in ${reportDir} as undo.${format}, which sets back what that run changed.`);
+    expect(warnings).toContain(`Kept the undo lines of a run killed in ${reportDir} as undo.xlsx, which sets back what that run changed.`);
     expect((await readdir(reportDir)).filter((name) => name.startsWith('.'))).toEqual([]);
+    expect(await readUndoIds(reportDir, ['undo.xlsx'])).toHaveLength(spooled);
     const undone = await readUndoIds(reportDir, undoFiles);
     expect([...killedWrote, ...harness.writes.map((write) => write.replace('POST /business/', ''))].filter((id) => !undone.includes(id))).toEqual([]);
 
@@ -83,22 +91,5 @@ describe('the undo lines of an import killed with SIGKILL', { timeout: 60_000 },
       expect(undoing.rows).toMatchObject({ invalid: 0, failed: 0, conflict: 0 });
     }
     expect(targets.map((business) => business.name)).toEqual(names);
-  });
-
-  it('leave out a line the kill cut short, whose request was not sent yet', async () => {
-    const reportDir = join(harness.dir, 'cut');
-    const file = join(harness.dir, 'cut.csv');
-    const targets = await writeSheet(file, 60, 90, 'Cut');
-    await importKilled(file, reportDir);
-    const spools = (await readdir(reportDir)).filter((name) => name.startsWith('.undo.jsonl.'));
-    expect(spools).toHaveLength(1);
-    const spool = join(reportDir, spools[0] ?? '');
-    // Its lines but the first (the undo file's layout): one per business.
-    const spooled = (await readFile(spool, 'utf8')).split('\n').length - 2;
-    await appendFile(spool, `{"business_id":"${targets.at(-1)?.id ?? ''}","_code":"`);
-
-    const { summary } = await harness.importFile('businesses', file, { reportDir });
-    expect(summary.undo_files).toEqual(['undo.csv', 'undo-2.csv']);
-    expect(await readUndoIds(reportDir, ['undo.csv'])).toHaveLength(spooled);
   });
 });
