@@ -6,6 +6,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const MOCKING_MODULES = ['test/api/choose-fetch.test.ts', 'test/sheets/full-disk.test.ts', 'test/jobs/export/export-full-disk.test.ts', 'test/jobs/template/template-full-disk.test.ts', 'test/jobs/import/report-dir.test.ts'];
 
+/**
+ * Checks whose time is real time, not behaviour: processes sharing a budget in Redis at its real
+ * pace, an import killed in a process of its own, 4,000 requests by store code. `npm run test:slow`
+ * runs them, and CI after `npm test`.
+ */
+const SLOW = ['test/api/shared-budget.test.ts', 'test/jobs/import/undo-after-kill.test.ts', 'test/jobs/import/import-by-code-at-scale.test.ts'];
+
 export default defineConfig({
   test: {
     // The container tests build an image and need a Docker engine: `npm run test:container` runs them.
@@ -19,7 +26,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'mocking', include: MOCKING_MODULES, isolate: true } },
       // Importing the modules again for every file cost more than half of the suite's time: the others share them.
-      { extends: true, test: { name: 'shared', exclude: [...configDefaults.exclude, 'test/container/**', ...MOCKING_MODULES], isolate: false } },
+      { extends: true, test: { name: 'shared', exclude: [...configDefaults.exclude, 'test/container/**', ...MOCKING_MODULES, ...SLOW], isolate: false } },
+      { extends: true, test: { name: 'slow', include: SLOW, isolate: false } },
     ],
   },
 });
