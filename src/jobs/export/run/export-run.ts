@@ -10,6 +10,7 @@ import { PIPED_OUTPUT, type ExportOptions, type ExportSummary } from '../export-
 import type { ListingAnswer, ListingFinding, ListingSource } from '../../listing/listing-source.js';
 import { readListing, type ListedPage } from '../../listing/read-listing.js';
 import { PageSpool } from './page-spool.js';
+import { subtractCounters, type RequestCounters } from '../../../api/pacing/request-counters.js';
 import type { ExportFile } from '../file/open-export-file.js';
 
 export type FetchedPage<Item> = ListingAnswer<Item> & {
@@ -55,7 +56,12 @@ export class ExportRun {
     private readonly options: ExportOptions,
     private readonly spool: PageSpool,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.countersAtStart = client.readCounters().total;
+  }
+
+  /** The client's counters as the export starts: a job's steps share one client, and each step reports its own requests. */
+  private readonly countersAtStart: RequestCounters;
 
   static async open(client: ApiClient, resource: string, options: ExportOptions, logger: Logger): Promise<ExportRun> {
     // An unsupported extension is refused before anything is requested or written.
@@ -168,7 +174,7 @@ export class ExportRun {
     else if (this.options.piped === true) this.logger.warn('export incomplete: run it again to export what is missing (an export to standard output keeps nothing for a rerun)');
     else this.logger.warn({ parts: this.spool.dir }, 'export incomplete: run the same command again to request only the missing pages');
     const finished = new Date();
-    const { total } = this.client.readCounters();
+    const total = subtractCounters(this.client.readCounters().total, this.countersAtStart);
     const summary: ExportSummary = {
       resource,
       out: this.options.piped === true ? PIPED_OUTPUT : this.options.out,
