@@ -24,6 +24,20 @@ describe('validate command', () => {
     }
   });
 
+  it('refuses an export step whose file it could not write, as the run would', async () => {
+    const dir = await makeTempDir();
+    const job = join(dir, 'pdf.yaml');
+    await writeFile(job, `name: pdf\nsteps:\n  - export: {resource: feedback, out: ${join(dir, 'feedback.pdf')}}\n`);
+    vi.spyOn(process, 'cwd').mockReturnValue(dir);
+    try {
+      const result = await runCliInProcess(['validate', job]);
+      expect(result.code).toBe(EXIT_CODES.failed);
+      expect(result.stderr).toContain(`Could not write ${join(dir, 'feedback.pdf')}: '.pdf' files are not supported. Use a .csv, .tsv, .txt or .xlsx file.`);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('counts one row as one row, and says which footer it skipped', async () => {
     const dir = await makeTempDir();
     await writeFile(join(dir, 'stores.csv'), 'code,lat\nS2,45.5\n\n"Grand Totals (1 record)"\n');

@@ -1,6 +1,6 @@
 import { toRenameColumns } from '../import/rename-columns.js';
 import { buildImportCatalog } from '../../resources/build-import-catalog.js';
-import { SheetError } from '../../sheets/index.js';
+import { detectSheetFormat, SheetError } from '../../sheets/index.js';
 import { openImportSheet } from '../import/sheet/open-import-sheet.js';
 import { readRowOutcomes } from '../import/sheet/read-row-outcomes.js';
 import { checkSheetColumns } from '../import/sheet/check-sheet-columns.js';
@@ -31,7 +31,7 @@ export interface StepCheck {
 /**
  * Checks every step offline: each sheet a job imports opens, its header is sound and each row
  * passes its columns' rules (custom field values are typed by the API, so they are checked when
- * the job runs); each export's filters are valid.
+ * the job runs); each export's file is one it can write, and its filters are valid.
  */
 export async function validateJob(job: Job): Promise<StepCheck[]> {
   const checks: StepCheck[] = [];
@@ -39,9 +39,11 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
     if (!('import' in step)) {
       const check: StepCheck = { step: describeStep(step, index), kind: 'export', source: step.export.out, rows: 0, invalid: 0, problems: [], warnings: [], tolerated: step.on_error === 'continue' };
       try {
+        // The file's format, as the run refuses one it cannot write before any request.
+        detectSheetFormat(step.export.out, 'write');
         parseExportFilters(step.export.resource, step.export.filters);
       } catch (error) {
-        if (!(error instanceof ExportFilterError)) throw error;
+        if (!(error instanceof ExportFilterError) && !(error instanceof SheetError)) throw error;
         check.error = error.message;
       }
       checks.push(check);
