@@ -25,7 +25,10 @@ export async function exportPiped(client: ApiClient, resource: ExportResource, o
     if (summary.stopped !== undefined) return { ...summary, rows: 0 };
     for await (const text of createReadStream(out, 'utf8')) {
       // A pipe to a slow reader is written asynchronously: without waiting, the whole file would sit in memory.
-      if (output.write(text as string) === false && output instanceof EventEmitter && !(await drained(output))) break;
+      if (output.write(text as string) === false && output instanceof EventEmitter && !(await drained(output))) {
+        // `| head`: what it took is all it wanted, but the rows were not all written.
+        return { ...summary, out: `${PIPED_OUTPUT}, until its reader closed it` };
+      }
     }
     return summary;
   });

@@ -67,7 +67,8 @@ describe('an export to standard output', () => {
     });
     const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
     try {
-      expect((await exportPiped(client, 'businesses', { csvDialect: 'rfc4180', filters: {} }, output, logger)).rows).toBe(240);
+      // The summary says the rows were not all written.
+      expect(await exportPiped(client, 'businesses', { csvDialect: 'rfc4180', filters: {} }, output, logger)).toMatchObject({ rows: 240, out: 'standard output, until its reader closed it' });
     } finally {
       await client.close();
     }
