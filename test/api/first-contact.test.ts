@@ -110,6 +110,12 @@ describe.each([
         `Could not GET /business/search: the service answered 404 (not found), which this endpoint never answers. LISTING_API_URL is ${baseUrl}; it usually ends in /v2. Correct it, then run again.`,
       );
       await expect(wrong.org().readCustomFields()).rejects.toBeInstanceOf(AbortedError);
+      // A first request that names an organization: the organization may be what was not found.
+      const provider = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.PROVIDER, http: { nodeUndici } });
+      const unknownOrg = await provider.org(99).readCustomFields().catch((reason: unknown) => reason);
+      await provider.close();
+      expect(unknownOrg).not.toBeInstanceOf(WrongBaseUrlError);
+      expect(unknownOrg).toMatchObject({ kind: 'not-found', status: 404 });
       // A business that does not exist is a documented 404, first request or not.
       const missing = await right.org().readServices('no-such-business').catch((reason: unknown) => reason);
       expect(missing).not.toBeInstanceOf(WrongBaseUrlError);

@@ -45,6 +45,14 @@ describe('export command', () => {
     }
   });
 
+  it('does not say a rerun helps when the service refused what was asked (a PROVIDER key without --org)', async () => {
+    const out = join(await makeTempDir(), 'custom-fields.csv');
+    const result = await runCliInProcess(['export', 'custom-fields', '--emulator', '--emulator-role', 'PROVIDER', '--out', out, '--rate-per-minute', '100000']);
+    expect(result.code).toBe(EXIT_CODES.partial);
+    expect(result.stderr).toContain('export incomplete: the service refused what was asked (see each failure): running it again gets the same answer until that is corrected');
+    expect(result.stderr).not.toContain('run the same command again');
+  });
+
   it('exits 2 when a page keeps failing, and writes the others', async () => {
     const api = await startTestEmulator({ businesses: 312, feedback: 0, ratePerMinute: 100_000 });
     // A 404 is not retried, which keeps the test quick; a 5xx fails the same way after its retries.

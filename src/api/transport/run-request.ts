@@ -31,12 +31,12 @@ export interface RequestContext {
  */
 export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, schema: z.ZodType<T>): Promise<T> {
   const { budget, stop } = ctx;
+  // Also what drops a read in flight (sendRequest never drops a write): once the client stops, its answer is no longer wanted.
   const signal = request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]);
-  const drop = request.signal === undefined ? stop.closed : AbortSignal.any([stop.closed, request.signal]);
   let sentAt = 0;
   const attempt = async (): Promise<T> => {
     sentAt = await budget.waitTurn(signal);
-    return readAnswer(ctx, request, await sendCounted(ctx, request, drop), schema);
+    return readAnswer(ctx, request, await sendCounted(ctx, request, signal), schema);
   };
   try {
     signal.throwIfAborted();
@@ -84,8 +84,10 @@ async function sendCounted(ctx: RequestContext, request: ApiRequest, drop: Abort
 function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnswer, schema: z.ZodType<T>): T {
   const { method, path } = request;
   if (answer.status < 200 || answer.status >= 300) {
-    // A 404 to the run's first request, where the endpoint documents none, says the path is not the API's.
-    if (answer.status === 404 && request.answersNotFound === false && ctx.target.contact.isFirst(request)) throw new WrongBaseUrlError(request, ctx.target.baseUrl);
+    // A 404 to the run's first request, where the endpoint documents none, says the path is not the API's;
+    // unless it names an organization (`--org 99`), which may be what was not found.
+    const namesOrg = request.query?.org_id !== undefined;
+    if (answer.status === 404 && request.answersNotFound === false && !namesOrg && ctx.target.contact.isFirst(request)) throw new WrongBaseUrlError(request, ctx.target.baseUrl);
     // Retry-After may be an HTTP date: it is read against the wall clock.
     const error = createStatusError({ method, path, ...answer }, Date.now());
     // A refused key stops every organization's queue before this call even returns; the calls not sent say why.
