@@ -4,7 +4,8 @@ import { BusinessPageSchema } from '../../../src/api/schemas/business-results.js
 import { FeedbackPageSchema } from '../../../src/api/schemas/feedback-results.js';
 import { GeoLocationPageSchema } from '../../../src/api/schemas/geo-locations.js';
 import { MessageTemplatesSchema } from '../../../src/api/schemas/message-templates.js';
-import { OddValue, reviveOddValue, saveOddValue } from '../../../src/api/schemas/reading/odd-value.js';
+import { findOddValues, OddValue, reviveOddValue, saveOddValue } from '../../../src/api/schemas/reading/odd-value.js';
+import { businessReadSchema } from '../../../src/api/schemas/business-read.js';
 import { servicesAnswerFor, ServicesSchema } from '../../../src/api/schemas/services.js';
 
 const page = { page: 1, max_page: 1, count: 1 };
@@ -126,5 +127,13 @@ describe('an odd value saved as JSON', () => {
   it('reads back as an odd value', () => {
     const saved = JSON.stringify({ items: [{ nps: new OddValue('nine', 'a number'), firstname: undefined }] }, saveOddValue);
     expect(JSON.parse(saved, reviveOddValue)).toStrictEqual({ items: [{ nps: new OddValue('nine', 'a number') }] });
+  });
+});
+
+describe('a business whose empty maps come as empty lists (PHP writes an empty map as [])', () => {
+  it('reads them as empty objects, not as values it cannot read', () => {
+    const read = businessReadSchema([]).parse({ id: 'b1', org_id: 1, photos: [], specific_hours: [], open_hours: [], custom_fields: [] });
+    expect(findOddValues(read)).toEqual([]);
+    expect(read).toMatchObject({ photos: {}, specific_hours: {}, open_hours: {}, custom_fields: {} });
   });
 });

@@ -39,7 +39,10 @@ export function lenientList<T extends z.ZodType>(item: T): z.ZodType<Lenient<(z.
   return orOddValue(z.preprocess(nullToEmptyList, z.array(orOddValue(item)).optional()));
 }
 
-/** An optional object, each field read on its own; fields it does not name are kept as they came. */
+/**
+ * An optional object, each field read on its own; fields it does not name are kept as they came.
+ * An empty list is an empty object: PHP's JSON, for one, writes an empty map as `[]`.
+ */
 export function lenientObject<S extends Record<string, z.ZodType>>(shape: S): z.ZodType<Lenient<z.output<z.ZodObject<S, z.core.$loose>>>> {
-  return lenient(z.looseObject(shape));
+  return lenient(z.preprocess((value) => (Array.isArray(value) && value.length === 0 ? {} : value), z.looseObject(shape)));
 }
