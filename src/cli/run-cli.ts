@@ -1,6 +1,7 @@
 import yargs from 'yargs';
 import { AbortedError } from '../api/errors/api-error.js';
 import { ROLES } from '../api/facts/service-facts.js';
+import { ImportStoppedError } from '../jobs/import/import-stopped-error.js';
 import { UsageError, UserError } from '../user-error.js';
 import { checkCommand } from './commands/check-command.js';
 import { checkFlagValues, findDashValue, joinDashValues } from './check-flag-values.js';
@@ -84,6 +85,9 @@ export async function runCli(given: readonly string[], io: CliIo): Promise<numbe
     if (error instanceof UsageError) {
       io.stderr.write(`\n${error.message}\n`);
       context.requestExit(EXIT_CODES.usage);
+    } else if (error instanceof ImportStoppedError) {
+      // A stop, not a failure: the signal asked for its exit code already.
+      logger.warn(error.message);
     } else if (error instanceof UserError || error instanceof AbortedError) {
       // Raised on purpose: the message says what happened and what to do; a stack would only hide it.
       logger.error(error.message);

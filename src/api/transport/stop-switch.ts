@@ -2,20 +2,19 @@ import { setMaxListeners } from 'node:events';
 import { AbortedError, ApiError } from '../errors/api-error.js';
 
 /**
- * Stops a client: the job's AbortSignal or a 401 turns it off, and every queue
- * and wait listens to `signal` (requests already sent keep their answer).
- * Closing the client stops it too, and drops the reads in flight: nobody is
- * left to use their answers.
+ * Stops a client: the job's AbortSignal, a 401 or closing the client turns it
+ * off, and every queue and wait listens to `signal`. A read in flight is
+ * dropped then (nobody is left to use its answer, and a server that never
+ * answers would hold the stop for the whole timeout); a write sent keeps its
+ * answer, which tells whether it was applied.
  */
 export class StopSwitch {
   private readonly controller = new AbortController();
-  private readonly closer = new AbortController();
   readonly signal = this.controller.signal;
-  readonly closed = this.closer.signal;
 
   constructor(jobSignal: AbortSignal | undefined) {
     // Every queued call listens to the signal: thousands of listeners are expected, not a leak.
-    setMaxListeners(0, this.signal, this.closed);
+    setMaxListeners(0, this.signal);
     if (jobSignal === undefined) return;
     const abort = (): void => {
       this.stop(new AbortedError());
@@ -31,7 +30,6 @@ export class StopSwitch {
 
   close(): void {
     this.stop(new AbortedError());
-    this.closer.abort(this.signal.reason);
   }
 
   /** The error a call ends with: an aborted sleep or queue says only "aborted", so it becomes the reason of the stop. */

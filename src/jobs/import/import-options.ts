@@ -39,8 +39,10 @@ export interface ImportOptions {
   decimalSeparator?: DecimalSeparator;
   /** Businesses: send a change of store code that the row's `_base` does not show as the file's own edit. */
   allowCodeChanges?: boolean;
-  /** Stops the import cleanly: rows not sent yet are reported as skipped. */
+  /** Stops the import cleanly: rows not sent yet are reported as skipped (a planning pass reads no further). */
   signal?: AbortSignal;
+  /** The plan of a run with breakers (importAfterPlan), which a stop ends at once: a plan of part of the file is no plan. */
+  planning?: boolean;
   /** Told each time a row is reported. */
   onProgress?: ProgressListener;
   /** Told the sheet's estimated rows before the first is read, for a time left: a workbook takes a pass of its own to count them. */

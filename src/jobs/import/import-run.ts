@@ -189,8 +189,8 @@ export class ImportRun {
     this.logger.info({ rows, resumed: this.resumed, requests: summary.requests, report: this.report.dir }, 'import finished');
     if (this.stopCause !== undefined) throw this.stopCause;
     if (changed !== undefined) throw changed;
-    // A shard whose rows are all the other shards' has nothing to import; only a sheet without rows is empty.
-    if (rows.total === 0 && this.otherShards === 0) throw new EmptySheetError(this.options.file, this.options.sheet);
+    // A shard whose rows are all the other shards' has nothing to import, nor has a planning pass stopped before its first row; only a sheet without rows is empty.
+    if (rows.total === 0 && this.otherShards === 0 && this.options.signal?.aborted !== true) throw new EmptySheetError(this.options.file, this.options.sheet);
     return summary;
   }
 

@@ -100,6 +100,7 @@ export async function openImport<Target, Update>(
     let seq = 0;
     try {
       for await (const outcome of readRowOutcomes(sheet, catalog, options)) {
+        if (options.planning === true && options.signal?.aborted === true) break;
         const base = { seq: seq++, line: outcome.line, values: outcome.values };
         const journaled = journal.take(outcome.line);
         if (journaled !== undefined) {

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/api-client.js';
 import { findAuthenticationFailure } from '../../api/errors/api-error.js';
 import { findStopCause } from '../../api/transport/find-stop-cause.js';
 import { BreakerError } from '../import/breakers/breaker-error.js';
+import { ImportStoppedError } from '../import/import-stopped-error.js';
 import { runPreflight } from '../conformance/run-preflight.js';
 import type { ExportResource } from '../export/export-resource-names.js';
 import type { ImportOptions } from '../import/import-options.js';
@@ -20,7 +21,10 @@ import { listReachableOrgs } from './list-reachable-orgs.js';
 import { planJobShards, type ShardPlan, type ShardShare, type SplitStep } from './plan-job-shards.js';
 import type { Shard } from './shard.js';
 
-/** `stopped`: a signal came while the step ran; its report is complete for the rows it reached, and the same run resumes it. */
+/**
+ * `stopped`: a signal came while the step ran; its report is complete for the rows it reached, and the
+ * same run resumes it. An import stopped before its first write has no report: `error` says so.
+ */
 export type StepStatus = 'ok' | 'partial' | 'failed' | 'skipped' | 'stopped';
 
 export interface StepResult {
@@ -188,6 +192,10 @@ async function runStep(
     return { step: name, ...(org === undefined ? {} : { org }), status, tolerated: step.on_error === 'continue', summary: outcome.summary, ...(note === undefined ? {} : { note }) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof ImportStoppedError) {
+      logger.warn(message);
+      return { step: name, ...(org === undefined ? {} : { org }), status: 'stopped', tolerated: step.on_error === 'continue', error: message, ...(note === undefined ? {} : { note }) };
+    }
     logger.error(message);
     const cause = findAuthenticationFailure(error) !== undefined ? 'key-refused' : findStopCause(error) !== undefined ? 'service-stop' : error instanceof BreakerError ? 'breaker' : undefined;
     return {

@@ -1,6 +1,8 @@
+import { rm } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import { BreakerError } from '../breakers/breaker-error.js';
 import type { ImportSummary, OpenImportOptions } from '../import-options.js';
+import { ImportStoppedError } from '../import-stopped-error.js';
 import { countProblems } from '../row-status.js';
 import { listTrippedBreakers, resolveLimit, type RunBreakers } from '../breakers/run-breakers.js';
 import { PLAN_DIR } from '../report/open-report-dir.js';
@@ -24,8 +26,14 @@ export interface ImportPass {
  */
 export async function importAfterPlan(options: OpenImportOptions, breakers: RunBreakers, runPass: (options: OpenImportOptions, stage: PassStage) => Promise<ImportPass>): Promise<ImportSummary> {
   // The plan covers every row (no stop after errors) and starts afresh: an earlier plan's journal must not stand for today's businesses.
-  const planOptions = { ...options, maxErrors: undefined, ...(options.dryRun ? {} : { dryRun: true, reportDir: join(options.reportDir, PLAN_DIR), restart: true }) };
+  const planOptions = { ...options, maxErrors: undefined, planning: true, ...(options.dryRun ? {} : { dryRun: true, reportDir: join(options.reportDir, PLAN_DIR), restart: true }) };
   const plan = await runPass(planOptions, 'plan');
+  if (options.signal?.aborted === true) {
+    // A rehearsal's report says which rows it planned before the stop; a run's plan is only its own, and the next run plans afresh.
+    if (options.dryRun) return plan.summary;
+    await rm(planOptions.reportDir, { recursive: true, force: true });
+    throw new ImportStoppedError(options.file, 'planning', options.reportDir);
+  }
   const { rows } = plan.summary;
   const tripped = listTrippedBreakers(breakers, { rows: rows.total, changes: rows.would_update, statusChanges: plan.statusChanges, errors: countProblems(rows) });
   if (tripped.length > 0) {
