@@ -38,6 +38,22 @@ describe('validate command', () => {
     }
   });
 
+  it("names a step's filters as the job file writes them, with the one a typo meant", async () => {
+    const dir = await makeTempDir();
+    const job = join(dir, 'filters.yaml');
+    await writeFile(job, `name: filters\nsteps:\n  - export: {resource: feedback, out: ${join(dir, 'f.csv')}, filters: {nps_min: 9, since: '2025-06-10', until: '2025-06-01'}}\n`);
+    vi.spyOn(process, 'cwd').mockReturnValue(dir);
+    try {
+      const result = await runCliInProcess(['validate', job]);
+      expect(result.code).toBe(EXIT_CODES.failed);
+      expect(result.stderr).toContain(
+        'Could not export feedback: filters.nps_min does not apply to feedback (did you mean filters.nps-min?); filters.since 2025-06-10 is after filters.until 2025-06-01T23:59:59.999999, so no result could match. Correct the job file.',
+      );
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('counts one row as one row, and says which footer it skipped', async () => {
     const dir = await makeTempDir();
     await writeFile(join(dir, 'stores.csv'), 'code,lat\nS2,45.5\n\n"Grand Totals (1 record)"\n');

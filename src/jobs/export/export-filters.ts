@@ -5,6 +5,7 @@ import { UserError } from '../../user-error.js';
 import { listFlagIssues } from '../../api/schemas/reading/describe-issues.js';
 import { readCountry } from '../../resources/columns/country-column.js';
 import { createChoiceFinder } from '../../resources/columns/find-choice.js';
+import { findClosestName } from '../../find-closest-name.js';
 
 /**
  * Repeated flags and comma-separated values both make lists: `--user a --user b`, `--user a,b`.
@@ -97,35 +98,52 @@ export class ExportFilterError extends UserError {
   override name = 'ExportFilterError';
 }
 
+/** How a filter is named where it was given, and what to correct. */
+export interface FilterNaming {
+  name: (filter: string) => string;
+  fix: string;
+}
+
+export const FLAG_NAMING: FilterNaming = { name: (filter) => `--${filter}`, fix: 'Correct the options.' };
+/** A job step's `filters:`, its step named by the line that reports it. */
+export const JOB_FILTER_NAMING: FilterNaming = { name: (filter) => `filters.${filter}`, fix: 'Correct the job file.' };
+
 /**
  * Reads the filter flags given for `resource` (undefined values are flags not given) and reports
  * every problem at once: a flag another resource takes, a value of the wrong form, `--user`
  * mixed with the search filters (a user's business list takes none), a range nothing is in.
  */
-export function parseExportFilters(resource: ExportResource, given: Readonly<Record<string, unknown>>): ExportFilters {
+export function parseExportFilters(resource: ExportResource, given: Readonly<Record<string, unknown>>, naming: FilterNaming = FLAG_NAMING): ExportFilters {
   const present = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
   const allowed: readonly string[] = FILTERS_BY_RESOURCE[resource];
   const problems = Object.keys(present)
     .filter((name) => !allowed.includes(name))
-    .map((name) => `--${name} does not apply to ${resource}${allowed.length === 0 ? ' (it takes no filter)' : ` (its filters: ${allowed.map((flag) => `--${flag}`).join(', ')})`}`);
+    .map((name) => `${naming.name(name)} does not apply to ${resource}${describeAllowed(name, allowed, naming)}`);
   const parsed = ExportFiltersSchema.safeParse(Object.fromEntries(Object.entries(present).filter(([name]) => allowed.includes(name))));
-  if (!parsed.success) problems.push(...listFlagIssues(parsed.error.issues));
-  else problems.push(...findEmptyRanges(parsed.data));
+  if (!parsed.success) problems.push(...listFlagIssues(parsed.error.issues, naming.name));
+  else problems.push(...findEmptyRanges(parsed.data, naming));
   const searchFilters = SEARCH_FILTERS.filter((name) => name in present);
   if ('user' in present && searchFilters.length > 0) {
-    problems.push(`--user lists a user's businesses, which ${searchFilters.map((name) => `--${name}`).join(', ')} cannot filter; give one or the other`);
+    problems.push(`${naming.name('user')} lists a user's businesses, which ${searchFilters.map(naming.name).join(', ')} cannot filter; give one or the other`);
   }
   if (problems.length > 0 || !parsed.success) {
-    throw new ExportFilterError(`Could not export ${resource}: ${problems.join('; ')}. Correct the options.`);
+    throw new ExportFilterError(`Could not export ${resource}: ${problems.join('; ')}. ${naming.fix}`);
   }
   return parsed.data;
 }
 
+/** ` (did you mean --nps-min?)` for a typo (`nps_min`), else the filters the resource takes. */
+function describeAllowed(name: string, allowed: readonly string[], naming: FilterNaming): string {
+  if (allowed.length === 0) return ' (it takes no filter)';
+  const meant = findClosestName(name, allowed);
+  return meant === undefined ? ` (its filters: ${allowed.map(naming.name).join(', ')})` : ` (did you mean ${naming.name(meant)}?)`;
+}
+
 /** Bounds the wrong way round, which no item meets: an export of nothing that looks like a quiet week. */
-function findEmptyRanges(filters: ExportFilters): string[] {
+function findEmptyRanges(filters: ExportFilters, { name }: FilterNaming): string[] {
   const problems: string[] = [];
   const { 'nps-min': npsMin, 'nps-max': npsMax, since, until } = filters;
-  if (npsMin !== undefined && npsMax !== undefined && npsMin > npsMax) problems.push(`--nps-min ${npsMin} is more than --nps-max ${npsMax}, so no result could match`);
-  if (since !== undefined && until !== undefined && Date.parse(since) > Date.parse(until)) problems.push(`--since ${since} is after --until ${until}, so no result could match`);
+  if (npsMin !== undefined && npsMax !== undefined && npsMin > npsMax) problems.push(`${name('nps-min')} ${npsMin} is more than ${name('nps-max')} ${npsMax}, so no result could match`);
+  if (since !== undefined && until !== undefined && Date.parse(since) > Date.parse(until)) problems.push(`${name('since')} ${since} is after ${name('until')} ${until}, so no result could match`);
   return problems;
 }

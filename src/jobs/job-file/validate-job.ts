@@ -5,7 +5,7 @@ import { openImportSheet } from '../import/sheet/open-import-sheet.js';
 import { readRowOutcomes } from '../import/sheet/read-row-outcomes.js';
 import { checkSheetColumns } from '../import/sheet/check-sheet-columns.js';
 import { summarizeWarnings } from '../import/sheet/summarize-warnings.js';
-import { ExportFilterError, parseExportFilters } from '../export/export-filters.js';
+import { ExportFilterError, JOB_FILTER_NAMING, parseExportFilters } from '../export/export-filters.js';
 import type { Job } from './job-schema.js';
 import { describeStep } from './run-job.js';
 
@@ -41,7 +41,7 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
       try {
         // The file's format, as the run refuses one it cannot write before any request.
         detectSheetFormat(step.export.out, 'write');
-        parseExportFilters(step.export.resource, step.export.filters);
+        parseExportFilters(step.export.resource, step.export.filters, JOB_FILTER_NAMING);
       } catch (error) {
         if (!(error instanceof ExportFilterError) && !(error instanceof SheetError)) throw error;
         check.error = error.message;

@@ -47,10 +47,10 @@ export function describeFieldIssues(issues: readonly IssueAt[]): string {
 }
 
 /** `--max-errors: …`: options named as on the command line, a job file's `max_errors` included; a repeated flag's values share its name. */
-export function listFlagIssues(issues: readonly (IssueAt | z.core.$ZodIssue)[]): string[] {
+export function listFlagIssues(issues: readonly (IssueAt | z.core.$ZodIssue)[], name = (flag: string): string => `--${flag}`): string[] {
   return issues.map((issue) => {
     const flag = issue.path.filter((key) => typeof key !== 'number').join('.').replaceAll('_', '-');
-    return `--${flag}: ${'code' in issue ? describeSetting(issue) : issue.message}`;
+    return `${name(flag)}: ${'code' in issue ? describeSetting(issue) : issue.message}`;
   });
 }
 
