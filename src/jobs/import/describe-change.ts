@@ -3,6 +3,11 @@ export function describeChange(field: string, before: unknown, after: unknown): 
   return `${field}: ${showValue(before)} -> ${showValue(after)}`;
 }
 
+/** Whether two values look different in `_changes`: long ones are cut short, and may not. */
+export function showsApart(before: unknown, after: unknown): boolean {
+  return showValue(before) !== showValue(after);
+}
+
 /** `field: -> 'New'`: what a patch sends, without a current value to compare with. */
 export function describeSetting(field: string, value: unknown): string {
   return `${field}: -> ${showValue(value)}`;

@@ -207,4 +207,16 @@ describe('_changes', () => {
       "open_hours.sunday: '09:00-18:00' -> 'closed'",
     ]);
   });
+
+  it('shows specific hours as their cell, and walks into two lists that look alike cut short', () => {
+    const days = ['2026-12-24', '2026-12-25', '2026-12-26', '2026-12-31', '2027-01-01', '2027-01-06'];
+    const closed = (list: readonly string[]) => list.map((day) => ({ starts_at: day, ends_at: day }));
+    const current: CurrentBusiness = { ...business, specific_hours: { open: [], close: [] } };
+    expect(diffRow({ 'specific_hours.close': '2026-12-25' }, current).changes).toEqual(["specific_hours.close: '' -> '2026-12-25'"]);
+    const long: CurrentBusiness = { ...business, specific_hours: { open: [], close: closed(days) } };
+    expect(diffRow({ 'specific_hours.close': [...days.slice(0, 5), '2027-01-07'].join('|') }, long).changes).toEqual([
+      "specific_hours.close.5.starts_at: '2027-01-06' -> '2027-01-07'",
+      "specific_hours.close.5.ends_at: '2027-01-06' -> '2027-01-07'",
+    ]);
+  });
 });

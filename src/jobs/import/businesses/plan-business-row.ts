@@ -9,7 +9,7 @@ import { readAtPath } from '../../../resources/field-path.js';
 import { formatCell, formatImportCell } from '../../../resources/cells/format-cell.js';
 import { readCell } from '../../../resources/cells/read-cell.js';
 import type { CellValue } from '../../../sheets/index.js';
-import { describeChange, describeConflict, describeConflictError, describeSetting, isSameValue } from '../describe-change.js';
+import { describeChange, describeConflict, describeConflictError, describeSetting, isSameValue, showsApart } from '../describe-change.js';
 import type { ConflictPolicy, ImportMode } from '../import-options.js';
 import { findUnreadableSends, resolveClearRequests } from './check-unreadable-fields.js';
 import { completeBusinessUpdate, type CurrentBusiness } from './complete-business-update.js';
@@ -104,9 +104,11 @@ export function planBusinessRow({ cells, values, columns, current }: BusinessRow
   const changes =
     mode === 'patch'
       ? sent.map(({ column, file }) => describeSetting(column.header, showCell(column, file)))
-      : changing.flatMap(({ column, path, current: now, file }) =>
-          isNested(now) || isNested(file) ? describeDifferences(path, now, file) : [describeChange(column.header, showCell(column, now), showCell(column, file))],
-        );
+      : changing.flatMap(({ column, path, current: now, file }) => {
+          const [before, after] = [showCell(column, now), showCell(column, file)];
+          // Cells cut short alike (two long lists of specific hours) are walked into, to say where they differ.
+          return showsApart(before, after) ? [describeChange(column.header, before, after)] : describeDifferences(path, now, file);
+        });
   const overwritten = conflicts.map((conflict) => `${describeConflicting(conflict)} (conflict: the file wins)`);
   return { status: 'write', payload: completed.payload, changes: [...listCodeChangeFirst(changes), ...overwritten], columns: changing };
 }
