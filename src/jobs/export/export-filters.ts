@@ -104,7 +104,7 @@ export interface FilterNaming {
   fix: string;
 }
 
-export const FLAG_NAMING: FilterNaming = { name: (filter) => `--${filter}`, fix: 'Correct the options.' };
+const FLAG_NAMING: FilterNaming = { name: (filter) => `--${filter}`, fix: 'Correct the options.' };
 /** A job step's `filters:`, its step named by the line that reports it. */
 export const JOB_FILTER_NAMING: FilterNaming = { name: (filter) => `filters.${filter}`, fix: 'Correct the job file.' };
 
