@@ -38,16 +38,16 @@ describe('validate command', () => {
     }
   });
 
-  it("names a step's filters as the job file writes them, with the one a typo meant", async () => {
+  it("tells a step's filters with the file's other problems, named as the file writes them, with the one a typo meant", async () => {
     const dir = await makeTempDir();
     const job = join(dir, 'filters.yaml');
-    await writeFile(job, `name: filters\nsteps:\n  - export: {resource: feedback, out: ${join(dir, 'f.csv')}, filters: {nps_min: 9, since: '2025-06-10', until: '2025-06-01'}}\n`);
+    await writeFile(job, "name: filters\nsteps:\n  - export: {resource: feedback, out: /etc/f.csv, filters: {nps_min: 9, since: '2025-06-10', until: '2025-06-01'}}\n");
     vi.spyOn(process, 'cwd').mockReturnValue(dir);
     try {
       const result = await runCliInProcess(['validate', job]);
       expect(result.code).toBe(EXIT_CODES.failed);
       expect(result.stderr).toContain(
-        'Could not export feedback: filters.nps_min does not apply to feedback (did you mean filters.nps-min?); filters.since 2025-06-10 is after filters.until 2025-06-01T23:59:59.999999, so no result could match. Correct the job file.',
+        `Could not load the job file ${job}: steps[0].export.out: must stay under the working directory (${dir}), got '/etc/f.csv'; steps[0].export.filters.nps_min does not apply to feedback (did you mean steps[0].export.filters.nps-min?); steps[0].export.filters.since 2025-06-10 is after steps[0].export.filters.until 2025-06-01T23:59:59.999999, so no result could match. Correct the file.`,
       );
     } finally {
       vi.restoreAllMocks();

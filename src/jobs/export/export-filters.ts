@@ -105,8 +105,11 @@ export interface FilterNaming {
 }
 
 const FLAG_NAMING: FilterNaming = { name: (filter) => `--${filter}`, fix: 'Correct the options.' };
-/** A job step's `filters:`, its step named by the line that reports it. */
-export const JOB_FILTER_NAMING: FilterNaming = { name: (filter) => `filters.${filter}`, fix: 'Correct the job file.' };
+
+/** The filters of a job file's step `index`, as its checks name them: `steps[1].export.filters.since`. */
+export function jobFilterNaming(index: number): FilterNaming {
+  return { name: (filter) => `steps[${index}].export.filters.${filter}`, fix: 'Correct the file.' };
+}
 
 /**
  * Reads the filter flags given for `resource` (undefined values are flags not given) and reports
@@ -114,6 +117,13 @@ export const JOB_FILTER_NAMING: FilterNaming = { name: (filter) => `filters.${fi
  * mixed with the search filters (a user's business list takes none), a range nothing is in.
  */
 export function parseExportFilters(resource: ExportResource, given: Readonly<Record<string, unknown>>, naming: FilterNaming = FLAG_NAMING): ExportFilters {
+  const read = readExportFilters(resource, given, naming);
+  if ('problems' in read) throw new ExportFilterError(`Could not export ${resource}: ${read.problems.join('; ')}. ${naming.fix}`);
+  return read.filters;
+}
+
+/** The filters read, or every problem with them (a job file lists them with its other settings'). */
+export function readExportFilters(resource: ExportResource, given: Readonly<Record<string, unknown>>, naming: FilterNaming): { filters: ExportFilters } | { problems: string[] } {
   const present = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
   const allowed: readonly string[] = FILTERS_BY_RESOURCE[resource];
   const problems = Object.keys(present)
@@ -126,10 +136,7 @@ export function parseExportFilters(resource: ExportResource, given: Readonly<Rec
   if ('user' in present && searchFilters.length > 0) {
     problems.push(`${naming.name('user')} lists a user's businesses, which ${searchFilters.map(naming.name).join(', ')} cannot filter; give one or the other`);
   }
-  if (problems.length > 0 || !parsed.success) {
-    throw new ExportFilterError(`Could not export ${resource}: ${problems.join('; ')}. ${naming.fix}`);
-  }
-  return parsed.data;
+  return problems.length > 0 || !parsed.success ? { problems } : { filters: parsed.data };
 }
 
 /** ` (did you mean --nps-min?)` for a typo (`nps_min`), else the filters the resource takes. */

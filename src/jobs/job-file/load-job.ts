@@ -8,6 +8,7 @@ import { findEscapingPaths } from './find-escaping-paths.js';
 import { JobSchema, type Job } from './job-schema.js';
 import { UserError } from '../../user-error.js';
 import { isSpreadsheetPath } from '../../sheets/index.js';
+import { jobFilterNaming, readExportFilters } from '../export/export-filters.js';
 
 export class JobFileError extends UserError {
   override name = 'JobFileError';
@@ -57,11 +58,21 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
   // A path with a variable not set is reported as such, not again as the path left without it (`/stores.csv`).
   const unsetPaths = new Set(unset.map((issue) => issue.path.join('.')));
   const escaping = parsed.success ? findEscapingPaths(parsed.data, options.cwd ?? process.cwd(), (setting) => unsetPaths.has(setting)) : [];
-  if (parsed.success) problems.push(...escaping, ...findSharedOutputs(parsed.data));
+  if (parsed.success) problems.push(...escaping, ...findSharedOutputs(parsed.data), ...findFilterProblems(parsed.data, unsetPaths));
   if (problems.length > 0 || !parsed.success) {
     throw new JobFileError(`Could not load the job file ${file}: ${problems.join('; ')}. Correct the file.`);
   }
   return parsed.data;
+}
+
+/** Each export step's filters, read as the step will: told with the file's other problems, before any step runs; one with a placeholder not set is told so already. */
+function findFilterProblems(job: Job, unsetPaths: ReadonlySet<string>): string[] {
+  return job.steps.flatMap((step, index) => {
+    if (!('export' in step)) return [];
+    const filters = Object.entries(step.export.filters).filter(([name]) => !unsetPaths.has(`steps.${index}.export.filters.${name}`));
+    const read = readExportFilters(step.export.resource, Object.fromEntries(filters), jobFilterNaming(index));
+    return 'problems' in read ? read.problems : [];
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { JOB_FILTER_NAMING, parseExportFilters } from '../export/export-filters.js';
+import { parseExportFilters } from '../export/export-filters.js';
 import { exportResource } from '../export/export-resource.js';
 import { importSheet } from '../import/import-sheet.js';
 import { countProblems } from '../import/row-status.js';
@@ -11,7 +11,7 @@ export const STEP_RUNNERS: StepRunners = {
     return { partial: countProblems(summary.rows) > 0, summary };
   },
   async runExport(client, resource, { filters, ...options }, logger) {
-    const summary = await exportResource(client, resource, { ...options, filters: parseExportFilters(resource, filters, JOB_FILTER_NAMING) }, logger);
+    const summary = await exportResource(client, resource, { ...options, filters: parseExportFilters(resource, filters) }, logger);
     return { partial: summary.failures > 0, summary };
   },
 };

@@ -5,7 +5,6 @@ import { openImportSheet } from '../import/sheet/open-import-sheet.js';
 import { readRowOutcomes } from '../import/sheet/read-row-outcomes.js';
 import { checkSheetColumns } from '../import/sheet/check-sheet-columns.js';
 import { summarizeWarnings } from '../import/sheet/summarize-warnings.js';
-import { ExportFilterError, JOB_FILTER_NAMING, parseExportFilters } from '../export/export-filters.js';
 import type { Job } from './job-schema.js';
 import { describeStep } from './run-job.js';
 
@@ -22,7 +21,7 @@ export interface StepCheck {
   /** `line N: column: message`, the first few. */
   problems: string[];
   warnings: string[];
-  /** The sheet could not be read at all, or the export's filters are wrong. */
+  /** The sheet could not be read at all, or the export's file could not be written. */
   error?: string;
   /** `on_error: continue`: invalid rows are expected (the run reports them and goes on), as they do not change `run`'s exit code. */
   tolerated: boolean;
@@ -31,7 +30,7 @@ export interface StepCheck {
 /**
  * Checks every step offline: each sheet a job imports opens, its header is sound and each row
  * passes its columns' rules (custom field values are typed by the API, so they are checked when
- * the job runs); each export's file is one it can write, and its filters are valid.
+ * the job runs); each export's file is one it can write (its filters are read as the file loads).
  */
 export async function validateJob(job: Job): Promise<StepCheck[]> {
   const checks: StepCheck[] = [];
@@ -39,11 +38,10 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
     if (!('import' in step)) {
       const check: StepCheck = { step: describeStep(step, index), kind: 'export', source: step.export.out, rows: 0, invalid: 0, problems: [], warnings: [], tolerated: step.on_error === 'continue' };
       try {
-        // The file's format, as the run refuses one it cannot write before any request.
+        // The file's format, as the run refuses one it cannot write before any request (its filters were read with the file).
         detectSheetFormat(step.export.out, 'write');
-        parseExportFilters(step.export.resource, step.export.filters, JOB_FILTER_NAMING);
       } catch (error) {
-        if (!(error instanceof ExportFilterError) && !(error instanceof SheetError)) throw error;
+        if (!(error instanceof SheetError)) throw error;
         check.error = error.message;
       }
       checks.push(check);
