@@ -2,7 +2,7 @@ import { describeOddValue, findOddValues, toRawValue, type OddValue } from '../.
 import type { CellContext } from '../../../resources/cells/cell-context.js';
 import type { Column } from '../../../resources/column.js';
 import { formatCell } from '../../../resources/cells/format-cell.js';
-import type { SheetRecord } from '../../../sheets/index.js';
+import type { SheetRecord, SheetWriter } from '../../../sheets/index.js';
 
 /**
  * A row of canonical cells, what an import reads back to the same values; an empty value is an
@@ -10,12 +10,12 @@ import type { SheetRecord } from '../../../sheets/index.js';
  * the JSON text the service sent, and added to `written`. The context is the file's (a decimal
  * comma in a `;` CSV file).
  */
-export function formatExportRow(columns: readonly Column[], readValue: (column: Column) => unknown, context: CellContext, written?: Set<OddValue>): SheetRecord {
+export function formatExportRow(columns: readonly Column[], readValue: (column: Column) => unknown, context: CellContext, written: Set<OddValue>): SheetRecord {
   return Object.fromEntries(
     columns.map((column) => {
       const value = readValue(column);
       const odd = findOddValues(value);
-      for (const found of odd) written?.add(found.odd);
+      for (const found of odd) written.add(found.odd);
       const cell = odd.length === 0 ? formatCell(column, value, context) : JSON.stringify(toRawValue(value));
       return [column.header, cell];
     }),
@@ -27,4 +27,11 @@ export function describeWrittenOddValues(item: unknown, written: ReadonlySet<Odd
   return findOddValues(item)
     .filter(({ odd }) => written.has(odd))
     .map((found) => `${describeOddValue(found)}: written as JSON text`);
+}
+
+/** Writes the row of `item`, and tells `warn` of each odd value it wrote as JSON text. */
+export async function writeExportRow(sheet: SheetWriter, columns: readonly Column[], readValue: (column: Column) => unknown, context: CellContext, item: unknown, warn: (message: string) => void): Promise<void> {
+  const written = new Set<OddValue>();
+  await sheet.writeRow(formatExportRow(columns, readValue, context, written));
+  for (const message of describeWrittenOddValues(item, written)) warn(message);
 }

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { Business } from '../../../api/schemas/business.js';
 import { businessReadSchema, type BusinessFields } from '../../../api/schemas/business-read.js';
-import { describeOddValue, findOddValues, type FoundOddValue } from '../../../api/schemas/reading/odd-value.js';
+import type { OddValue } from '../../../api/schemas/reading/odd-value.js';
 import { baseColumn, encodeRowSnapshot } from '../../../resources/businesses/base-column.js';
 import { buildBusinessCatalog } from '../../../resources/businesses/business-catalog.js';
 import type { CellContext } from '../../../resources/cells/cell-context.js';
@@ -13,7 +13,7 @@ import type { ExportFilters } from '../export-filters.js';
 import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { ExportRun } from '../run/export-run.js';
 import { readAtPath } from '../../../resources/field-path.js';
-import { formatExportRow } from '../file/format-export-row.js';
+import { describeWrittenOddValues, formatExportRow } from '../file/format-export-row.js';
 import { listBusinessSources } from '../run/list-business-sources.js';
 import { openExportFile } from '../file/open-export-file.js';
 
@@ -43,10 +43,9 @@ export async function exportBusinesses(client: ApiClient, options: ExportOptions
       for (const business of next.value) {
         // Read field by field: a value that fits nothing is written as its JSON text and told in errors.csv.
         const fields = schema.parse(business);
-        for (const found of findOddValues(fields).filter((odd) => isWritten(odd, columns))) {
-          run.warn(`business ${business.id}`, `${describeOddValue(found)}: written as JSON text`);
-        }
-        await file.rows.writeRow(formatBusinessRow(columns, fields, file.context));
+        const written = new Set<OddValue>();
+        await file.rows.writeRow(formatBusinessRow(columns, fields, file.context, written));
+        for (const message of describeWrittenOddValues(fields, written)) run.warn(`business ${business.id}`, message);
         run.rows++;
       }
     }
@@ -72,21 +71,10 @@ async function* readBusinessPages(run: ExportRun, filters: ExportFilters): Async
 }
 
 // `_base` records the cells as written (a decimal comma in a `;` file), so that an untouched row compares equal to it.
-function formatBusinessRow(columns: readonly Column[], business: BusinessFields, context: CellContext): SheetRecord {
+function formatBusinessRow(columns: readonly Column[], business: BusinessFields, context: CellContext, written: Set<OddValue>): SheetRecord {
   // business_id, the one column without a field path, holds the business's id.
-  const cells = formatExportRow(columns, (column) => (column.path === undefined ? business.id : readAtPath(business, column.path)), context);
+  const cells = formatExportRow(columns, (column) => (column.path === undefined ? business.id : readAtPath(business, column.path)), context, written);
   const imported = columns.filter((column) => !column.readOnly && column.path !== undefined);
   const snapshot = { id: business.id, cells: Object.fromEntries(imported.map((column) => [column.header, String(cells[column.header] ?? '')])) };
   return { ...cells, [baseColumn.header]: encodeRowSnapshot(snapshot) };
-}
-
-/** An odd value some column writes: at, above or under the column's field. */
-function isWritten({ path }: FoundOddValue, columns: readonly Column[]): boolean {
-  return columns.some((column) => column.path !== undefined && isOnOnePath(column.path, path));
-}
-
-/** One path leads to the other: `contacts` and `contacts.0.name` both ways. */
-function isOnOnePath(first: readonly PropertyKey[], second: readonly PropertyKey[]): boolean {
-  const shorter = Math.min(first.length, second.length);
-  return first.slice(0, shorter).every((key, index) => String(key) === String(second[index]));
 }

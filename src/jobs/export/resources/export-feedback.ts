@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { FeedbackFilter } from '../../../api/endpoints/query-params.js';
 import type { FeedbackResult } from '../../../api/schemas/feedback-results.js';
-import type { OddValue } from '../../../api/schemas/reading/odd-value.js';
 import type { Column } from '../../../resources/column.js';
 import type { SheetWriter } from '../../../sheets/index.js';
 import type { ExportFilters } from '../export-filters.js';
@@ -10,7 +9,7 @@ import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { ExportRun, type PageSource } from '../run/export-run.js';
 import { buildFeedbackColumns, COMMENT_SHEET_COLUMNS, FIELD_SHEET_COLUMNS, flattenFeedback, noteFeedbackShape, type FeedbackShape } from './feedback-columns.js';
 import { readAtPath } from '../../../resources/field-path.js';
-import { describeWrittenOddValues, formatExportRow } from '../file/format-export-row.js';
+import { writeExportRow } from '../file/format-export-row.js';
 import { listFeedbackSources } from '../run/list-feedback-sources.js';
 import { openExportFile } from '../file/open-export-file.js';
 
@@ -49,14 +48,12 @@ export async function exportFeedback(client: ApiClient, options: ExportOptions, 
   // A value written as JSON text is told once, though an XLSX file may write it in two sheets.
   const warned = new Set<string>();
   const writeRow = async (sheet: SheetWriter, sheetColumns: readonly Column[], result: FeedbackResult, readValue: (column: Column) => unknown): Promise<void> => {
-    const written = new Set<OddValue>();
-    await sheet.writeRow(formatExportRow(sheetColumns, readValue, file.context, written));
-    for (const message of describeWrittenOddValues(result, written)) {
+    await writeExportRow(sheet, sheetColumns, readValue, file.context, result, (message) => {
       const told = `${result.id} ${message}`;
-      if (warned.has(told)) continue;
+      if (warned.has(told)) return;
       warned.add(told);
       run.warn(`feedback result ${result.id}`, message);
-    }
+    });
   };
   const writeNested = (sheet: SheetWriter, sheetColumns: readonly Column[], list: (result: FeedbackResult) => unknown) =>
     eachResult(async (result) => {

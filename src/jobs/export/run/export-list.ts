@@ -1,14 +1,13 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { OrgApi } from '../../../api/org-api.js';
-import type { OddValue } from '../../../api/schemas/reading/odd-value.js';
 import type { ReadItems } from '../../../api/schemas/reading/read-each.js';
 import type { Column } from '../../../resources/column.js';
 import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { toUnreadableFailures } from './export-failures.js';
 import { ExportRun, type PageSource } from './export-run.js';
 import { readAtPath } from '../../../resources/field-path.js';
-import { describeWrittenOddValues, formatExportRow } from '../file/format-export-row.js';
+import { writeExportRow } from '../file/format-export-row.js';
 import { openExportFile } from '../file/open-export-file.js';
 
 /** A resource exported as one row per item of one list. */
@@ -31,9 +30,8 @@ export async function exportList<Item extends object>(client: ApiClient, options
   await run.writeFile(file, async () => {
     for await (const { items } of run.readPages(spec.createSource(run.api))) {
       for (const item of items) {
-        const written = new Set<OddValue>();
-        await file.rows.writeRow(formatExportRow(spec.columns, (column) => (column.path === undefined ? spec.readIdentity?.(item) : readAtPath(item, column.path)), file.context, written));
-        for (const message of describeWrittenOddValues(item, written)) run.warn(spec.name(item), message);
+        const readValue = (column: Column): unknown => (column.path === undefined ? spec.readIdentity?.(item) : readAtPath(item, column.path));
+        await writeExportRow(file.rows, spec.columns, readValue, file.context, item, (message) => { run.warn(spec.name(item), message); });
         run.rows++;
       }
     }

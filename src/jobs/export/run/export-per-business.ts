@@ -6,11 +6,10 @@ import type { Business } from '../../../api/schemas/business.js';
 import { storeCodeColumn } from '../../../resources/business-target.js';
 import type { Column } from '../../../resources/column.js';
 import { toExportFailure, type ExportFailure } from './export-failures.js';
-import type { OddValue } from '../../../api/schemas/reading/odd-value.js';
 import type { ReadItems } from '../../../api/schemas/reading/read-each.js';
 import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { ExportRun, type PageSource } from './export-run.js';
-import { describeWrittenOddValues, formatExportRow } from '../file/format-export-row.js';
+import { writeExportRow } from '../file/format-export-row.js';
 import { listBusinessSources } from './list-business-sources.js';
 import { openExportFile } from '../file/open-export-file.js';
 
@@ -56,9 +55,9 @@ export async function exportPerBusiness<Item>(client: ApiClient, options: Export
         for (const business of items) {
           seen?.add(business.id);
           for (const item of business.items) {
-            const written = new Set<OddValue>();
-            await file.rows.writeRow(formatExportRow(spec.columns, (column) => readCell(business, item, column, spec), file.context, written));
-            for (const message of describeWrittenOddValues(item, written)) run.warn(`${spec.describe(business.id)}, ${spec.noun} ${spec.idOf(item)}`, message);
+            await writeExportRow(file.rows, spec.columns, (column) => readCell(business, item, column, spec), file.context, item, (message) => {
+              run.warn(`${spec.describe(business.id)}, ${spec.noun} ${spec.idOf(item)}`, message);
+            });
             run.rows++;
           }
         }
