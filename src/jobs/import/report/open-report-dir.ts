@@ -5,10 +5,9 @@ import { createReportDir } from './create-report-dir.js';
 import { ReportDirError } from './report-dir-error.js';
 import { LOCK_FILE, lockReportDir, type ReportDirLock } from './report-dir-lock.js';
 import { takeOverLeftovers } from './take-over-leftovers.js';
-import { UNDO_SPOOL } from './undo-spool.js';
 
-/** What an import writes in its report directory (README, "Report files"). */
-const REPORT_FILE = /^(?:(?:results|errors|plan|undo(?:-\d+)?)\.(?:csv|xlsx)|summary\.json|(?:journal|reads)\.jsonl)$/;
+/** What an import writes in its report directory (README, "Report files"); undo lines are spooled to `undo.jsonl` under a temporary name only. */
+const REPORT_FILE = /^(?:(?:results|errors|plan|undo(?:-\d+)?)\.(?:csv|xlsx)|summary\.json|(?:journal|reads|undo)\.jsonl)$/;
 /** Where the planning pass of a business import with breakers writes: a report of its own, beside the run's. */
 export const PLAN_DIR = 'plan';
 /** In PLAN_DIR, the businesses the plan read, for the run that follows it; left by a run that was killed. */
@@ -47,9 +46,6 @@ export async function openReportDir(dir: string, logger: Logger): Promise<Report
 }
 
 export function isReportFile(name: string): boolean {
-  const temp = readTempOutputTarget(name);
-  // Undo lines are spooled under a temporary name only.
-  if (temp === UNDO_SPOOL) return true;
-  const target = temp ?? name;
+  const target = readTempOutputTarget(name) ?? name;
   return REPORT_FILE.test(target) || target === LOCK_FILE;
 }
