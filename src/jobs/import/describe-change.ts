@@ -40,6 +40,11 @@ export function isSameValue(current: unknown, wanted: unknown): boolean {
   return was === now;
 }
 
+/** No value, as a person reads a cell: absent, null, an empty text or an empty list. */
+export function isEmptyValue(value: unknown): boolean {
+  return normalise(value) === null || (Array.isArray(value) && value.length === 0);
+}
+
 function normalise(value: unknown): unknown {
   return value === undefined || value === '' ? null : value;
 }

@@ -4,6 +4,7 @@ import type { Column } from '../../../resources/column.js';
 import { readAtPath } from '../../../resources/field-path.js';
 import { ClearRequest } from '../../../resources/cells/read-cell.js';
 import type { CurrentBusiness } from './complete-business-update.js';
+import { isEmptyValue } from '../describe-change.js';
 
 /**
  * `#clear` where the field has no documented empty value: no change when the business has none
@@ -14,7 +15,7 @@ export function resolveClearRequests(values: BusinessRowValues, current: Current
   const errors: string[] = [];
   for (const [column, value] of values) {
     if (!(value instanceof ClearRequest)) kept.set(column, value);
-    else if (column.path !== undefined && !isEmpty(readAtPath(current, column.path))) errors.push(value.describe());
+    else if (column.path !== undefined && !isEmptyValue(readAtPath(current, column.path))) errors.push(value.describe());
   }
   return errors.length === 0 ? { values: kept } : { errors };
 }
@@ -28,8 +29,4 @@ export function findUnreadableSends(fields: Iterable<string>, current: CurrentBu
   return [...new Set(fields)].flatMap((field) =>
     findOddValues(current[field], [field]).map((found) => `${describeOddValue(found)}: the service's value does not read, so this row cannot change ${field}`),
   );
-}
-
-function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }

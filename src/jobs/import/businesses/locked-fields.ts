@@ -2,7 +2,7 @@ import { ApiError } from '../../../api/errors/api-error.js';
 import type { BusinessUpdate } from '../../../api/schemas/business.js';
 import { ERROR_TEXT } from '../../../api/facts/service-facts.js';
 import { readAtPath } from '../../../resources/field-path.js';
-import { isSameValue } from '../describe-change.js';
+import { isEmptyValue, isSameValue } from '../describe-change.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 import { LockedFieldError } from './locked-field-error.js';
 
@@ -94,10 +94,6 @@ function withoutField(record: Readonly<Record<string, unknown>>, [key = '', ...r
   if (rest.length === 0) return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
   const value = record[key];
   return isRecord(value) ? { ...record, [key]: withoutField(value, rest) } : { ...record };
-}
-
-function isEmptyValue(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -9,7 +9,7 @@ import { readAtPath } from '../../../resources/field-path.js';
 import { formatCell, formatImportCell } from '../../../resources/cells/format-cell.js';
 import { readCell } from '../../../resources/cells/read-cell.js';
 import type { CellValue } from '../../../sheets/index.js';
-import { describeChange, describeConflict, describeConflictError, describeSetting, isSameValue, showsApart } from '../describe-change.js';
+import { describeChange, describeConflict, describeConflictError, describeSetting, isEmptyValue, isSameValue, showsApart } from '../describe-change.js';
 import type { ConflictPolicy, ImportMode } from '../import-options.js';
 import { findUnreadableSends, resolveClearRequests } from './check-unreadable-fields.js';
 import { completeBusinessUpdate, type CurrentBusiness } from './complete-business-update.js';
@@ -119,20 +119,16 @@ function planColumn(column: Column, file: unknown, snapshot: RowSnapshot | undef
   if (path === undefined || file === undefined) return [];
   const current = readAtPath(business, path);
   const base = snapshot === undefined ? undefined : readBaseValue(column, snapshot);
+  // An export writes an empty list as an empty cell, which reads as no value: the same emptiness.
   const verdict =
     base !== undefined && isSameValue(base.value, file)
       ? 'kept'
       : isSameValue(current, file)
         ? 'same'
-        : base === undefined || isSameValue(current, base.value) || (base.value === undefined && isEmptyList(current))
+        : base === undefined || isSameValue(current, base.value) || (base.value === undefined && isEmptyValue(current))
           ? 'change'
           : 'conflict';
   return [{ column, path, file, current, verdict }];
-}
-
-/** An export writes an empty list as an empty cell, which reads as no value: the same emptiness. */
-function isEmptyList(value: unknown): boolean {
-  return Array.isArray(value) && value.length === 0;
 }
 
 /** The exported value of a column; undefined when there is none to compare with (the export did not hold it, or it no longer reads). */
