@@ -1,5 +1,8 @@
 import { ApiError } from './api-error.js';
 
+const NO_HTTPS = 'the port does not speak HTTPS (should the address start with http://?)';
+const UNTRUSTED_AUTHORITY = 'its TLS certificate is signed by an authority this machine does not trust (NODE_EXTRA_CA_CERTS names one)';
+
 /** Why a connection could not be made, by the code Node or undici gives. */
 const CONNECT_FAILURES: Readonly<Record<string, string>> = {
   ECONNREFUSED: 'the connection was refused',
@@ -13,11 +16,11 @@ const CONNECT_FAILURES: Readonly<Record<string, string>> = {
   UND_ERR_HEADERS_TIMEOUT: 'a connection was made, but no answer came in time',
   BAD_PORT: 'fetch refuses to connect to this port (one of the ports browsers block)',
   // TLS: what no retry changes.
-  ERR_SSL_WRONG_VERSION_NUMBER: 'the port does not speak HTTPS (should the address start with http://?)',
-  ERR_SSL_PACKET_LENGTH_TOO_LONG: 'the port does not speak HTTPS (should the address start with http://?)',
+  ERR_SSL_WRONG_VERSION_NUMBER: NO_HTTPS,
+  ERR_SSL_PACKET_LENGTH_TOO_LONG: NO_HTTPS,
   DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate is signed by an authority this machine does not trust (NODE_EXTRA_CA_CERTS names one)',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'its TLS certificate is signed by an authority this machine does not trust (NODE_EXTRA_CA_CERTS names one)',
+  SELF_SIGNED_CERT_IN_CHAIN: UNTRUSTED_AUTHORITY,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: UNTRUSTED_AUTHORITY,
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified',
   CERT_HAS_EXPIRED: 'its TLS certificate has expired',
   ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host name',
