@@ -60,6 +60,18 @@ describe('scanning a CSV file before it is parsed', () => {
     expect(await withSourceFile(path, scanTextFile)).toMatchObject({ lines, endsWithLineBreak });
   });
 
+  // The scan reads every chunk of 1 MiB into the same buffer: what it keeps of one must be a copy.
+  it('keeps a character cut by its reads, and the head, whole once the next read fills the buffer', async () => {
+    const start = `code,name\n${'M001,Boulangerie\n'.repeat(HEAD_BYTES / 16)}`;
+    // é's two bytes lie on either side of the first read's end; the second read's first byte would not end it.
+    const filler = 'x'.repeat(1_048_576 - Buffer.byteLength(start) - 'M002,'.length - 1);
+    const content = Buffer.from(`${start}M002,${filler}é\n${'M003,Boulangerie\n'.repeat(70_000)}`);
+    const path = await writeBytes(content);
+    const scan = await withSourceFile(path, scanTextFile);
+    expect(scan).toMatchObject({ encoding: 'utf-8', strayBytes: false });
+    expect(scan.head.equals(content.subarray(0, HEAD_BYTES))).toBe(true);
+  });
+
   it('starts the parse from the head it read, without reading those bytes again', async () => {
     const path = await writeBytes('code,name\nM001,Boulangerie\n');
     // A head that differs from the file shows where the bytes came from.

@@ -22,7 +22,7 @@ export class FileHash {
   /** The hex digest, once the rest of the file is read. */
   finish(file: FileRef): Promise<string> {
     return (this.digest ??= (async () => {
-      for await (const chunk of readFileRange(file, { start: this.hashed, chunkBytes: 1_048_576 })) this.hash.update(chunk);
+      for await (const chunk of readFileRange(file, { start: this.hashed, chunkBytes: 1_048_576, reuse: true })) this.hash.update(chunk);
       return this.hash.digest('hex');
     })());
   }

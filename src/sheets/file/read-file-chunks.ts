@@ -15,9 +15,9 @@ export interface FileRef {
   noteRead?(position: number, bytes: Buffer): void;
 }
 
-/** Up to `length` bytes of a file from `position`: fewer at its end. */
-export async function readFileBytes(file: FileRef, position: number, length: number): Promise<Buffer> {
-  const { buffer, bytesRead } = await readAt(file.fd, Buffer.allocUnsafe(length), 0, length, position);
+/** Up to `length` bytes of a file from `position`: fewer at its end. Read into `into` when given: the bytes are a view of it. */
+export async function readFileBytes(file: FileRef, position: number, length: number, into = Buffer.allocUnsafe(length)): Promise<Buffer> {
+  const { buffer, bytesRead } = await readAt(file.fd, into, 0, length, position);
   if (file.opened !== undefined) await assertFileUnchanged(file, file.opened);
   const bytes = buffer.subarray(0, bytesRead);
   file.noteRead?.(position, bytes);
@@ -29,15 +29,23 @@ interface ByteRange {
   /** The last byte read, inclusive; the end of the file by default. */
   end?: number;
   chunkBytes?: number;
+  /**
+   * Every chunk is read into one buffer, valid only until the next is asked for: a pass that
+   * only looks at the bytes (a scan, a hash) then touches no fresh memory, which costs more than
+   * the read itself on a file of a hundred megabytes.
+   */
+  reuse?: boolean;
 }
 
 /**
  * A file's bytes from `start` to `end`, read at their positions through its open descriptor, which
  * stays open: fs read streams close theirs when destroyed, even one they were given.
  */
-export async function* readFileRange(file: FileRef, { start = 0, end = Infinity, chunkBytes = 65_536 }: ByteRange = {}): AsyncGenerator<Buffer> {
+export async function* readFileRange(file: FileRef, { start = 0, end = Infinity, chunkBytes = 65_536, reuse = false }: ByteRange = {}): AsyncGenerator<Buffer> {
+  const scratch = reuse ? Buffer.allocUnsafeSlow(chunkBytes) : undefined;
   for (let position = start; position <= end; ) {
-    const bytes = await readFileBytes(file, position, Math.min(chunkBytes, end + 1 - position));
+    const length = Math.min(chunkBytes, end + 1 - position);
+    const bytes = await readFileBytes(file, position, length, scratch ?? Buffer.allocUnsafe(length));
     if (bytes.length === 0) return;
     position += bytes.length;
     yield bytes;
@@ -49,12 +57,8 @@ export function streamFileBytes(file: FileRef, range: ByteRange = {}): Readable 
   return Readable.from(readFileRange(file, range), { objectMode: false });
 }
 
-/**
- * A file's bytes chunk by chunk, its start taken from `head` (already read) instead of the disk.
- * Chunks of 64 KiB by default, as a parser takes them; a pass that only hashes and checks the
- * bytes goes faster in larger ones.
- */
-export async function* readFileChunks(file: FileRef, head: Uint8Array = new Uint8Array(), chunkBytes = 65_536): AsyncGenerator<Buffer> {
+/** A file's bytes in chunks of 64 KiB, as a parser takes them, its start taken from `head` (already read) instead of the disk. */
+export async function* readFileChunks(file: FileRef, head: Uint8Array = new Uint8Array()): AsyncGenerator<Buffer> {
   if (head.length > 0) yield Buffer.from(head.buffer, head.byteOffset, head.length);
-  yield* readFileRange(file, { start: head.length, chunkBytes });
+  yield* readFileRange(file, { start: head.length });
 }

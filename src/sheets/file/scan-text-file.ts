@@ -2,8 +2,7 @@ import { assertTextHead } from '../text/assert-text-head.js';
 import { EncodingVote } from '../text/encoding-vote.js';
 import { SheetError } from '../sheet-error.js';
 import { readBomEncoding, Utf8Check, type TextEncoding } from '../text/detect-encoding.js';
-import { readFileChunks } from './read-file-chunks.js';
-import type { FileRef } from './read-file-chunks.js';
+import { readFileRange, type FileRef } from './read-file-chunks.js';
 
 /** The start of a file that the binary check and the delimiter look at. */
 export const HEAD_BYTES = 65_536;
@@ -48,9 +47,10 @@ export async function scanTextFile(file: FileRef): Promise<TextFileScan> {
   // The last two bytes: a UTF-16 line break is two, 0a 00 or 00 0a.
   let previous = NEWLINE;
   let last = NEWLINE;
-  for await (const chunk of readFileChunks(file, undefined, SCAN_CHUNK_BYTES)) {
+  for await (const chunk of readFileRange(file, { chunkBytes: SCAN_CHUNK_BYTES, reuse: true })) {
     if (head === undefined) {
-      head = chunk.subarray(0, HEAD_BYTES);
+      // A copy: the next chunk is read into the same buffer.
+      head = Buffer.from(chunk.subarray(0, HEAD_BYTES));
       assertTextHead(head, file.path);
       bomEncoding = readBomEncoding(head);
       if (bomEncoding === undefined) utf8 = new Utf8Check();

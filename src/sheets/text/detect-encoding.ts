@@ -39,7 +39,8 @@ export class Utf8Check {
     }
     const whole = lengthOfWholeCharacters(bytes);
     this.failed ||= !isUtf8(bytes.subarray(0, whole));
-    this.carry = bytes.slice(whole);
+    // A copy: the chunk's buffer may be read into again.
+    this.carry = Uint8Array.from(bytes.subarray(whole));
   }
 
   /** The end of the bytes: a sequence cut there is not UTF-8. */
