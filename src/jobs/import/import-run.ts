@@ -167,7 +167,7 @@ export class ImportRun {
       throw this.failure;
     }
     // A small file is read whole in a moment: a writer that finished later shows only now.
-    const changed = await this.options.source?.findChange();
+    const changed = this.options.source?.findChange();
     if (changed !== undefined) this.sheetWarnings = [...this.sheetWarnings, changed.message];
     // The report's Summary sheets show the facts, so the report closes once they are known.
     const facts = this.readFacts();

@@ -36,7 +36,7 @@ export async function* readInWorker({ opened, ...data }: CsvWorkerData): AsyncGe
       worker.unref();
       if (next.done === true) throw new SheetError(`read ${data.path}`, 'the CSV reader thread stopped before the end of the file', 'Run the command again.');
       const [message] = next.value as [CsvWorkerMessage];
-      if (opened !== undefined) await assertFileUnchanged(data, opened);
+      if (opened !== undefined) assertFileUnchanged(data, opened);
       if ('done' in message) return;
       worker.postMessage('taken' satisfies CsvReaderMessage);
       yield* message.records;

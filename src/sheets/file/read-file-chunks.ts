@@ -18,7 +18,7 @@ export interface FileRef {
 /** Up to `length` bytes of a file from `position`: fewer at its end. Read into `into` when given: the bytes are a view of it. */
 export async function readFileBytes(file: FileRef, position: number, length: number, into = Buffer.allocUnsafe(length)): Promise<Buffer> {
   const { buffer, bytesRead } = await readAt(file.fd, into, 0, length, position);
-  if (file.opened !== undefined) await assertFileUnchanged(file, file.opened);
+  if (file.opened !== undefined) assertFileUnchanged(file, file.opened);
   const bytes = buffer.subarray(0, bytesRead);
   file.noteRead?.(position, bytes);
   return bytes;

@@ -30,7 +30,7 @@ export class SourceFile implements FileRef {
     const fd = await promisify(open)(path, 'r').catch((error: unknown) => {
       throw new SheetError(`read ${path}`, `the file cannot be opened (${String(error)})`, 'Check the path and the file permissions.', { cause: error });
     });
-    return new SourceFile(path, fd, await readFileVersion(fd));
+    return new SourceFile(path, fd, readFileVersion(fd));
   }
 
   get size(): number {
@@ -49,7 +49,7 @@ export class SourceFile implements FileRef {
   }
 
   /** Whether the file was written to since it was opened: once its rows are read, a run that took little time to read them asks again at its end. */
-  findChange(): Promise<SheetError | undefined> {
+  findChange(): SheetError | undefined {
     return findFileChange(this, this.opened);
   }
 
