@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
+import { createSkippingClock } from '../api/skipping-clock.js';
 import { startTestEmulator } from '../emulator/start-test-emulator.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
 import { runCliInProcess, testIo } from './test-io.js';
@@ -49,7 +50,16 @@ describe('export command', () => {
     const out = join(await makeTempDir(), 'custom-fields.csv');
     const result = await runCliInProcess(['export', 'custom-fields', '--emulator', '--emulator-role', 'PROVIDER', '--out', out, '--rate-per-minute', '100000']);
     expect(result.code).toBe(EXIT_CODES.partial);
-    expect(result.stderr).toContain('export incomplete: the service refused what was asked (see each failure): running it again gets the same answer until that is corrected');
+    expect(result.stderr).toContain('export incomplete: the service refused or did not find what was asked (see each failure): running it again gets the same answer until that is corrected');
+    expect(result.stderr).not.toContain('run the same command again');
+  });
+
+  it('does not say a rerun helps when the service knows no such user', async () => {
+    const out = join(await makeTempDir(), 'businesses.csv');
+    const result = await runCliInProcess(['export', 'businesses', '--emulator', '--user', 'usr_typo', '--out', out, '--rate-per-minute', '100000']);
+    expect(result.code).toBe(EXIT_CODES.partial);
+    expect(await readFile(`${out}.errors.csv`, 'utf8')).toContain('GET /user/usr_typo/businesses page 1,404,');
+    expect(result.stderr).toContain('running it again gets the same answer until that is corrected');
     expect(result.stderr).not.toContain('run the same command again');
   });
 
@@ -120,12 +130,14 @@ describe('export --out - (standard output)', () => {
 
   it('logs each page that kept failing, writes the others, and exits 2', async () => {
     const api = await startTestEmulator({ businesses: 312, feedback: 0, ratePerMinute: 100_000 });
-    api.emulator.faults.script = (_n, req) => (req.query.get('page') === '2' ? { status: 404 } : undefined);
+    api.emulator.faults.script = (_n, req) => (req.query.get('page') === '2' ? { status: 500 } : undefined);
     try {
-      const result = await runCliInProcess(['export', 'businesses', '--out', '-', '--rate-per-minute', '100000'], { LISTING_API_URL: api.url, LISTING_API_KEY: api.emulator.keys.ORG_ADMIN });
+      const env = { LISTING_API_URL: api.url, LISTING_API_KEY: api.emulator.keys.ORG_ADMIN };
+      // The page is retried through two minutes of outage, skipped on this clock.
+      const result = await runCliInProcess(['export', 'businesses', '--out', '-', '--rate-per-minute', '100000'], env, { ...testIo(env), clock: createSkippingClock() });
       expect(result.code, result.stderr).toBe(EXIT_CODES.partial);
       expect(parse(result.stdout, { columns: true })).toHaveLength(150);
-      expect(result.stderr).toMatch(/"requested":"GET \/business\/search page 2","status":404/);
+      expect(result.stderr).toMatch(/"requested":"GET \/business\/search page 2","status":500/);
       expect(result.stderr).toContain('businesses: 150 rows written to standard output (2 pages read); 1 failed, see the log above\n');
       expect(result.stderr).toContain('run it again to export what is missing');
     } finally {

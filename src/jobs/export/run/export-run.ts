@@ -172,7 +172,7 @@ export class ExportRun {
     // Pages of a service that ignored its requests are not worth resuming from.
     if ((this.failures.length === 0 && stopped === undefined) || this.stopCause instanceof IgnoredRequestError) await this.spool.remove();
     else if (stopped === undefined && this.failures.every(isRefusal)) {
-      this.logger.warn('export incomplete: the service refused what was asked (see each failure): running it again gets the same answer until that is corrected');
+      this.logger.warn('export incomplete: the service refused or did not find what was asked (see each failure): running it again gets the same answer until that is corrected');
     } else if (this.options.piped === true) this.logger.warn('export incomplete: run it again to export what is missing (an export to standard output keeps nothing for a rerun)');
     else this.logger.warn({ parts: this.spool.dir }, 'export incomplete: run the same command again to request only the missing pages');
     const finished = new Date();
@@ -249,6 +249,7 @@ function spoolKey(source: PageSource<unknown>, perPage: number | undefined): str
 }
 
 /** A 400 or a 403, which the service answers again to the same request: a rerun cannot help (a 404 may be a page or a business gone meanwhile). */
+/** An answer a rerun gets again: a request refused, or an id the service does not know (`--user usr_typo`). */
 function isRefusal(failure: ExportFailure): boolean {
-  return failure.status === 400 || failure.status === 403;
+  return failure.status === 400 || failure.status === 403 || failure.status === 404;
 }
