@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
 import { BATCH_RECORDS, BATCHES_AHEAD } from '../../src/sheets/csv/csv-worker-protocol.js';
-import type { CsvReaderMessage, CsvWorkerData, CsvWorkerMessage } from '../../src/sheets/csv/csv-worker-protocol.js';
+import type { CsvReaderMessage, CsvText, CsvWorkerData, CsvWorkerMessage } from '../../src/sheets/csv/csv-worker-protocol.js';
 import { parseCsvRecords, type CsvRecord } from '../../src/sheets/csv/parse-csv-records.js';
 import { readInWorker } from '../../src/sheets/csv/read-csv-records.js';
 import { readUtf8Bytes } from '../../src/sheets/text/read-utf8-bytes.js';
@@ -50,25 +50,45 @@ async function writeSheetFile(copies = 1): Promise<string> {
   return path;
 }
 
+const UTF8_COMMAS: CsvText = { encoding: 'utf-8', delimiter: ',' };
+
 async function writeSheet(copies = 1): Promise<CsvWorkerData> {
   const file = await SourceFile.open(await writeSheetFile(copies));
   opened.push(file);
-  return { path: file.path, fd: file.fd, encoding: 'utf-8', delimiter: ',' };
+  return { path: file.path, fd: file.fd };
 }
 
 describe('parsing CSV in a worker thread', () => {
   it('gives the records that parsing on the main thread gives, in order', async () => {
     const data = await writeSheet();
-    const inWorker = await collect(readInWorker(data));
-    expect(inWorker).toEqual(await collect(parseCsvRecords(readUtf8Bytes(data), data.delimiter)));
+    const inWorker = await collect(readInWorker(data, UTF8_COMMAS));
+    expect(inWorker).toEqual(await collect(parseCsvRecords(readUtf8Bytes({ ...data, ...UTF8_COMMAS }), UTF8_COMMAS.delimiter)));
     expect(inWorker.length).toBeGreaterThan(RECORDS);
     expect(inWorker.filter((record) => 'problem' in record)).toHaveLength(Math.ceil((RECORDS - 7) / 500));
+  });
+
+  it('starts before the scan has said how to read the file, and reads it once told', async () => {
+    const data = await writeSheet();
+    let tell: (text: CsvText) => void = () => undefined;
+    const records = collect(readInWorker(data, new Promise<CsvText>((resolve) => (tell = resolve))));
+    tell(UTF8_COMMAS);
+    // The header and every record, the malformed ones as problems.
+    expect(await records).toHaveLength(RECORDS + 1);
+  });
+
+  it('gives the failure of the scan, which ends the worker', async () => {
+    const data = await writeSheet();
+    const failure = new SheetError('read worker.csv', 'it looks binary', 'Export it as CSV.');
+    const scan = Promise.reject(failure);
+    const records = readInWorker(data, scan);
+    await expect(scan).rejects.toBe(failure);
+    await expect(records.next()).rejects.toBe(failure);
   });
 
   it('stops with a SheetError once the file is written to while it is read', async () => {
     const file = await SourceFile.open(await writeSheetFile());
     opened.push(file);
-    const records = readInWorker({ path: file.path, fd: file.fd, opened: file.opened, encoding: 'utf-8', delimiter: ',' });
+    const records = readInWorker({ path: file.path, fd: file.fd, opened: file.opened }, UTF8_COMMAS);
     await records.next();
     await appendFile(file.path, 'S-late,Boulangerie\r\n');
     const read = collect(records);
@@ -94,7 +114,7 @@ describe('parsing CSV in a worker thread', () => {
     const script = [
       `import { readInWorker } from ${url('csv/read-csv-records')}; import { SourceFile } from ${url('file/source-file')};`,
       `const { fd } = await SourceFile.open(${JSON.stringify(path)});`,
-      `await readInWorker({ path: ${JSON.stringify(path)}, fd, encoding: 'utf-8', delimiter: ',' }).next(); console.log('read');`,
+      `await readInWorker({ path: ${JSON.stringify(path)}, fd }, { encoding: 'utf-8', delimiter: ',' }).next(); console.log('read');`,
     ].join(' ');
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { timeout: 20_000 });
     await expect(run).resolves.toMatchObject({ stdout: 'read\n' });

@@ -1,6 +1,6 @@
 import { toColumnLetter } from '../layout/column-letter.js';
 import { buildSheetRow } from '../layout/build-sheet-row.js';
-import { detectCsvLayout } from './detect-csv-layout.js';
+import { detectCsvLayout, type CsvLayout } from './detect-csv-layout.js';
 import { chainRows } from '../layout/chain-rows.js';
 import { dropFooterRows } from '../layout/drop-footer-rows.js';
 import { describeLabelledTotals } from '../layout/totals-label.js';
@@ -14,19 +14,20 @@ import { SheetError } from '../sheet-error.js';
 import type { SheetHead, SheetItem, SheetOpenOptions } from '../sheet-reader.js';
 import { toSheetHead } from '../layout/sheet-head.js';
 import type { SourceFile } from '../file/source-file.js';
+import type { TextFileScan } from '../file/scan-text-file.js';
 
 /** A CSV file read up to its header row, its dialect detected from its head. */
 export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = {}): Promise<SheetHead> {
-  const { head, encoding, bom, strayBytes, endsWithLineBreak } = await file.scanText();
-  // Taken by the scan on its way: reading the digest reads nothing more.
-  const sha256 = await file.sha256();
-  const { delimiter: detected, lineEnding, sepLine } = detectCsvLayout(head, encoding);
-  const delimiter = options.delimiter ?? detected;
-  const records = readCsvRecords({ path: file.path, fd: file.fd, opened: file.opened, encoding, delimiter, head }, file.size);
+  const scanned = scanCsv(file, options.delimiter);
+  // A large file's worker thread loads while the file is scanned.
+  const records = readCsvRecords(file, file.size, scanned);
   const close = async (): Promise<void> => {
     await records.return(undefined);
   };
   try {
+    const { encoding, bom, strayBytes, endsWithLineBreak, delimiter, lineEnding, sepLine } = await scanned;
+    // Taken by the scan on its way: reading the digest reads nothing more.
+    const sha256 = await file.sha256();
     const { cells, after, warnings, line } = await readHeader(records, file.path, sepLine, options.headerNames);
     return toSheetHead(file.path, {
       source: { format: 'csv', delimiter, encoding, bom, lineEnding, ...(strayBytes ? { strayBytes } : {}) },
@@ -55,6 +56,13 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = 
     await close();
     throw error;
   }
+}
+
+/** The file's scan, and the dialect its head shows. */
+async function scanCsv(file: SourceFile, delimiter: CsvDelimiter | undefined): Promise<TextFileScan & CsvLayout> {
+  const scan = await file.scanText();
+  const layout = detectCsvLayout(scan.head, scan.encoding);
+  return { ...scan, ...layout, delimiter: delimiter ?? layout.delimiter };
 }
 
 async function readHeader(
