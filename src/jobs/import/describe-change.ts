@@ -1,3 +1,5 @@
+import { isRecord } from '../../api/schemas/reading/is-record.js';
+
 /** `field: 'Old' -> 'New'`: one entry of a report's `_changes`. */
 export function describeChange(field: string, before: unknown, after: unknown): string {
   return `${field}: ${showValue(before)} -> ${showValue(after)}`;
@@ -56,10 +58,6 @@ function isSameNumber(was: unknown, now: unknown): boolean {
     typeof value === 'number' ? value : typeof value === 'string' && DECIMAL_TEXT.test(value) ? Number(value) : undefined;
   const [a, b] = [asNumber(was), asNumber(now)];
   return a !== undefined && a === b;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const SHOWN_LENGTH = 60;

@@ -1,6 +1,7 @@
 import type { BusinessUpdate, Contact, CustomFieldValue, Photos, SpecificHours, WeekHours } from '../../../api/schemas/business.js';
 import { WEEK_DAYS, type WeekDay } from '../../../api/facts/service-facts.js';
 import type { BusinessRowUpdate } from '../../../resources/businesses/business-catalog.js';
+import { isRecord } from '../../../api/schemas/reading/is-record.js';
 
 /** A business as read from the API: the fields the import compares, and whatever else it carries. */
 export type CurrentBusiness = Readonly<Record<string, unknown>> & { id: string; org_id: number };
@@ -87,8 +88,4 @@ function completeContacts(contacts: readonly Contact[], current: unknown): Whole
 
 function isTextList(value: unknown): boolean {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

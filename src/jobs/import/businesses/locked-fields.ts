@@ -5,6 +5,7 @@ import { readAtPath } from '../../../resources/field-path.js';
 import { isEmptyValue, isSameValue } from '../describe-change.js';
 import type { CurrentBusiness } from './complete-business-update.js';
 import { LockedFieldError } from './locked-field-error.js';
+import { isRecord } from '../../../api/schemas/reading/is-record.js';
 
 /**
  * Fields the service refuses to push (`403 {errors: {authorization: {<field>: "edit_not_allowed"}}}`),
@@ -94,8 +95,4 @@ function withoutField(record: Readonly<Record<string, unknown>>, [key = '', ...r
   if (rest.length === 0) return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
   const value = record[key];
   return isRecord(value) ? { ...record, [key]: withoutField(value, rest) } : { ...record };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
