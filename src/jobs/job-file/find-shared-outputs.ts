@@ -1,16 +1,18 @@
-import type { Job } from './job-schema.js';
+import type { JobStep } from './job-schema.js';
 
 /**
  * Outputs a job would write twice: two exports to one file, the later replacing the earlier; and
  * steps run once per organization (`org: [12, 14]` or `all`) whose `out` or `report` does not
  * name `{org}`: each run would overwrite the file, or take the report folder, of the one before.
+ * A step that did not read is undefined.
  */
-export function findSharedOutputs(job: Job): string[] {
-  return [...findOrgRunsSharing(job), ...findStepsSharing(job)];
+export function findSharedOutputs(steps: readonly (JobStep | undefined)[]): string[] {
+  return [...findOrgRunsSharing(steps), ...findStepsSharing(steps)];
 }
 
-function findOrgRunsSharing(job: Job): string[] {
-  return job.steps.flatMap((step, index) => {
+function findOrgRunsSharing(steps: readonly (JobStep | undefined)[]): string[] {
+  return steps.flatMap((step, index) => {
+    if (step === undefined) return [];
     const { org } = step;
     if (org === undefined || typeof org === 'number' || (Array.isArray(org) && org.length < 2)) return [];
     const [key, path, clash] = 'import' in step ? ['import.report', step.import.report, 'take the report folder'] : ['export.out', step.export.out, 'overwrite the file'];
@@ -19,11 +21,11 @@ function findOrgRunsSharing(job: Job): string[] {
   });
 }
 
-function findStepsSharing(job: Job): string[] {
+function findStepsSharing(steps: readonly (JobStep | undefined)[]): string[] {
   const first = new Map<string, number>();
-  return job.steps.flatMap((step, index) => {
+  return steps.flatMap((step, index) => {
     // A file named by organization differs from step to step when their organizations do.
-    if (!('export' in step) || step.export.out.includes('{org}')) return [];
+    if (step === undefined || !('export' in step) || step.export.out.includes('{org}')) return [];
     const earlier = first.get(step.export.out);
     if (earlier === undefined) first.set(step.export.out, index);
     return earlier === undefined ? [] : [`steps[${index}].export.out: the file steps[${earlier}] writes, which this step would overwrite; give each export its own file, got '${step.export.out}'`];

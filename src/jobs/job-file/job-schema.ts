@@ -77,12 +77,15 @@ const ExportStepSchema = z.strictObject({
   }),
 });
 
+/** One step of a job file: read alone too, so that a file whose other steps are wrong still has this one's paths and filters checked. */
+export const JobStepSchema = z.union([ImportStepSchema, ExportStepSchema], { error: 'a step holds either import: or export:' });
+
 export const JobSchema = z.strictObject({
   name: z.string().min(1),
   api: ApiSettingsSchema.default({}),
   /** Run the conformance checks first; one that blocks stops the job before any step. */
   preflight: z.boolean().default(false),
-  steps: z.array(z.union([ImportStepSchema, ExportStepSchema], { error: 'a step holds either import: or export:' })).min(1, 'a job needs at least one step'),
+  steps: z.array(JobStepSchema).min(1, 'a job needs at least one step'),
   ...noLiteralKey,
 });
 export type Job = z.infer<typeof JobSchema>;

@@ -5,10 +5,11 @@ import { formatPath, listSettingIssues, REPORT_INPUT } from '../../api/schemas/r
 import { findClosestName } from '../../find-closest-name.js';
 import { findSharedOutputs } from './find-shared-outputs.js';
 import { findEscapingPaths } from './find-escaping-paths.js';
-import { JobSchema, type Job } from './job-schema.js';
+import { JobSchema, JobStepSchema, type Job, type JobStep } from './job-schema.js';
 import { UserError } from '../../user-error.js';
 import { isSpreadsheetPath } from '../../sheets/index.js';
 import { jobFilterNaming, readExportFilters } from '../export/export-filters.js';
+import { isRecord } from '../../api/schemas/reading/is-record.js';
 
 export class JobFileError extends UserError {
   override name = 'JobFileError';
@@ -53,22 +54,37 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
     throw new JobFileError(`Could not read the job file ${file}: it is not valid YAML (${problems.join('; ')}). Fix the YAML.`);
   }
   const unset: z.core.$ZodIssue[] = [];
-  const parsed = JobSchema.safeParse(interpolate(toPlainValue(document, file), [], options, unset), REPORT_INPUT);
+  const value = interpolate(toPlainValue(document, file), [], options, unset);
+  const parsed = JobSchema.safeParse(value, REPORT_INPUT);
   const problems = listSettingIssues([...unset, ...(parsed.error?.issues ?? [])], suggestSetting);
   // A path with a variable not set is reported as such, not again as the path left without it (`/stores.csv`).
   const unsetPaths = new Set(unset.map((issue) => issue.path.join('.')));
-  const escaping = parsed.success ? findEscapingPaths(parsed.data, options.cwd ?? process.cwd(), (setting) => unsetPaths.has(setting)) : [];
-  if (parsed.success) problems.push(...escaping, ...findSharedOutputs(parsed.data), ...findFilterProblems(parsed.data, unsetPaths));
+  const steps = parsed.success ? parsed.data.steps : readEachStep(value);
+  problems.push(
+    ...findEscapingPaths(steps, options.cwd ?? process.cwd(), (setting) => unsetPaths.has(setting)),
+    ...findSharedOutputs(steps),
+    ...findFilterProblems(steps, unsetPaths),
+  );
   if (problems.length > 0 || !parsed.success) {
     throw new JobFileError(`Could not load the job file ${file}: ${problems.join('; ')}. Correct the file.`);
   }
   return parsed.data;
 }
 
+/** The steps of a file the schema refused, each read alone: a step that reads is checked further, so the file's problems are all told at once. */
+function readEachStep(value: unknown): (JobStep | undefined)[] {
+  const steps = isRecord(value) ? value.steps : undefined;
+  if (!Array.isArray(steps)) return [];
+  return steps.map((step: unknown) => {
+    const read = JobStepSchema.safeParse(step);
+    return read.success ? read.data : undefined;
+  });
+}
+
 /** Each export step's filters, read as the step will: told with the file's other problems, before any step runs; one with a placeholder not set is told so already. */
-function findFilterProblems(job: Job, unsetPaths: ReadonlySet<string>): string[] {
-  return job.steps.flatMap((step, index) => {
-    if (!('export' in step)) return [];
+function findFilterProblems(steps: readonly (JobStep | undefined)[], unsetPaths: ReadonlySet<string>): string[] {
+  return steps.flatMap((step, index) => {
+    if (step === undefined || !('export' in step)) return [];
     const filters = Object.entries(step.export.filters).filter(([name]) => !unsetPaths.has(`steps.${index}.export.filters.${name}`));
     const read = readExportFilters(step.export.resource, Object.fromEntries(filters), jobFilterNaming(index));
     return 'problems' in read ? read.problems : [];

@@ -126,6 +126,24 @@ describe('job files', () => {
     await expect(load$).rejects.toThrow(/steps\[1\]\.on_error: one of continue, stop/);
   });
 
+  it("checks the paths, outputs and filters of the steps that read beside another step's problems, all told at once", async () => {
+    const cwd = process.cwd();
+    const load$ = load(
+      [
+        'name: layers',
+        'steps:',
+        '  - import: {resource: businesss, source: a.csv}',
+        '  - export: {resource: feedback, out: ../f.csv, filters: {nps_min: 3}}',
+        '  - export: {resource: businesses, out: b.csv}',
+        '  - export: {resource: businesses, out: b.csv}',
+      ].join('\n'),
+    );
+    await expect(load$).rejects.toThrow('steps[0].import.resource: one of businesses, services, attributes, custom-field-order (did you mean businesses?)');
+    await expect(load$).rejects.toThrow(`steps[1].export.out: must stay under the working directory (${cwd}), got '../f.csv'`);
+    await expect(load$).rejects.toThrow('steps[1].export.filters.nps_min does not apply to feedback (did you mean steps[1].export.filters.nps-min?)');
+    await expect(load$).rejects.toThrow("steps[3].export.out: the file steps[2] writes, which this step would overwrite");
+  });
+
   it('names the setting a misspelt one may stand for, at every level', async () => {
     const load$ = load(['name: typos', 'api:', '  rate_per_mintue: 60', 'steps:', '  - import: {resource: businesses, sorce: a.csv}', '    on_eror: continue', '  - export: {resource: feedback, out: f.csv, colour: blue}'].join('\n'));
     await expect(load$).rejects.toThrow(/api\.rate_per_mintue: unknown setting \(did you mean rate_per_minute\?\)/);
