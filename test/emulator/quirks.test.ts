@@ -40,17 +40,15 @@ describe('quirk replace-nested', () => {
   const plain = useEmulator({});
   const replacing = useEmulator({ 'replace-nested': true });
 
-  it('replaces photos, custom_fields, specific_hours and contacts whole where the plain emulator merges them', async () => {
+  it('replaces photos, custom_fields and contacts whole where the plain emulator merges them', async () => {
     const update = {
       photos: { LOGO: 'https://cdn.example.com/new-logo.png' },
       custom_fields: { seats: 3 },
-      specific_hours: { close: [{ starts_at: '2027-05-01', ends_at: '2027-05-01' }] },
       contacts: [{ name: 'Only a name' }],
     };
     const states = await Promise.all(
       [plain(), replacing()].map(async (api) => {
         const business = firstBusiness(api);
-        business.specific_hours = { open: [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: ['07:00-13:00'] }], close: [] };
         expect((await api.call('POST', `/business/${business.id}`, { body: update })).status).toBe(200);
         return business;
       }),
@@ -60,8 +58,6 @@ describe('quirk replace-nested', () => {
     expect(replaced.photos).toEqual(update.photos);
     expect(Object.keys(merged.custom_fields).length).toBeGreaterThan(1);
     expect(replaced.custom_fields).toEqual({ seats: 3 });
-    expect(merged.specific_hours.open).toHaveLength(1);
-    expect(replaced.specific_hours).toEqual({ open: [], close: update.specific_hours.close });
     expect(merged.contacts[0]).toMatchObject({ name: 'Only a name', email: expect.any(String) as unknown });
     expect(replaced.contacts).toEqual([{ name: 'Only a name' }]);
   });

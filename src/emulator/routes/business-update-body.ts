@@ -56,8 +56,8 @@ export const BusinessUpdateBodySchema = z
     national_identification_number: z.string(),
     custom_fields: z.record(z.string(), z.unknown()),
     open_hours: weekHours,
-    // Either list may come alone: the other keeps its value, unless the service replaces nested objects.
-    specific_hours: z.strictObject({ open: z.array(specificOpening).optional(), close: z.array(dateRange).optional() }),
+    // The published description (2021): both lists, so the update replaces them whole.
+    specific_hours: z.strictObject({ open: z.array(specificOpening), close: z.array(dateRange) }),
   })
   .partial();
 export type BusinessUpdateBody = z.infer<typeof BusinessUpdateBodySchema>;
