@@ -72,6 +72,13 @@ describe('POST /business/{business_id}', () => {
     expect(first).toMatchObject({ address_full: '', address2: '', network_b_url: 'https://network-b.example.com/x' });
   });
 
+  it('refuses a null opening_date: the contract types it a date yyyy-mm-dd', async () => {
+    const before = first.opening_date;
+    const res = await api.call('POST', `/business/${first.id}`, { body: { opening_date: null } });
+    expect(res).toMatchObject({ status: 400, body: { errors: { json: { opening_date: ['must be a date yyyy-mm-dd'] } } } });
+    expect(first.opening_date).toBe(before);
+  });
+
   it('takes times 00:00 to 23:59, a window to midnight ending 00:00, and refuses 24:00', async () => {
     const week = (windows: string[]) => ({ monday: windows, tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] });
     const toMidnight = { open_hours: week(['07:00-13:00', '18:00-00:00']), specific_hours: { open: [{ starts_at: '2026-12-31', ends_at: '2026-12-31', open_hours: ['20:00-00:00'] }], close: [] } };
