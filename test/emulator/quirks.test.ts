@@ -239,6 +239,17 @@ describe('quirk ignore-filters', () => {
     expect(filtered.body.items.some((item) => item.business_id !== one)).toBe(true);
   });
 
+  // The spec documents no org_id on message templates: "the templates of the caller's organization".
+  it("answers message templates as if org_id were not given: the caller's own, every organization's to a PROVIDER", async () => {
+    type Templates = { org_id: number }[];
+    const provider = await api().call<Templates>('GET', '/messaging/templates?org_id=2', { as: 'PROVIDER' });
+    expect(provider.status).toBe(200);
+    expect(new Set(provider.body.map((template) => template.org_id))).toEqual(new Set([1, 2]));
+    const admin = await api().call<Templates>('GET', '/messaging/templates?org_id=2');
+    expect(admin.status).toBe(200);
+    expect(new Set(admin.body.map((template) => template.org_id))).toEqual(new Set([1]));
+  });
+
   it('answers a geo location search as if it had no filter but org_id', async () => {
     const search = '/geo-oauth-accounts/locations/search';
     const all = await api().call<{ count: number; locations: { id: string }[] }>('GET', `${search}?org_id=1`, { as: 'PROVIDER' });
