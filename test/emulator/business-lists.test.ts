@@ -5,7 +5,7 @@ interface ListBody {
   page: number;
   max_page: number;
   count: number;
-  businesses: { id: string; org_id: number; code: string; status: string; city: string }[];
+  businesses: { id: string; org_id: number; code: string; status: string; city: string; country: string }[];
 }
 
 describe('business listings', () => {
@@ -71,6 +71,20 @@ describe('business listings', () => {
     expect(fuzzy.body.count).toBe(nice.body.count);
     expect((await api.call<ListBody>('GET', '/business/search?modified__gte=9999999999')).body.count).toBe(0);
     expect((await api.call('GET', '/business/search?status=gone')).status).toBe(400);
+  });
+
+  // Public facts: `country` is ISO 3166 alpha-2, which writes codes in capitals; a service may match it as sent.
+  it('searches by a country code in capitals only, refusing one that is not ISO 3166 alpha-2', async () => {
+    const french = await api.call<ListBody>('GET', '/business/search?country=FR&per_page=100');
+    expect(french.body.count).toBeGreaterThan(0);
+    expect(french.body.businesses.every((b) => b.country === 'FR')).toBe(true);
+    for (const [country, message] of [
+      ['fr', 'must be a two-letter country code'],
+      ['France', 'must be a two-letter country code'],
+      ['XX', 'must be an ISO 3166 alpha-2 country code'],
+    ]) {
+      expect(await api.call('GET', `/business/search?country=${country}`)).toMatchObject({ status: 400, body: { errors: { json: { country: [message] } } } });
+    }
   });
 
   it('lets only a PROVIDER address another organization with org_id', async () => {

@@ -1,6 +1,7 @@
 import { BUSINESS_STATUSES, SEARCH_PER_PAGE_DEFAULT } from '../../api/facts/service-facts.js';
 import { addressedOrg, readableBusinesses } from '../pipeline/access.js';
 import { showBusiness } from '../business-view.js';
+import { countryCode } from '../country-code.js';
 import { invalidBody, notAuthorized, notFound, ok } from '../pipeline/responses.js';
 import type { Route } from '../pipeline/route.js';
 import type { Business, User } from '../state-types.js';
@@ -76,7 +77,14 @@ function readSearchFilter(query: URLSearchParams, details: ValidationDetails, ho
     if (unknown.length > 0) addMessage(details, ['status'], `Must be among ${BUSINESS_STATUSES.join(', ')}; got ${unknown.join(', ')}.`);
     tests.push((business) => statuses.includes(business.status));
   }
-  for (const field of ['country', 'city', 'zipcode', 'name'] as const) {
+  // ISO 3166 alpha-2 (public facts), matched as sent: a service may not fold `fr` to `FR`.
+  const country = query.get('country');
+  if (country !== null) {
+    const check = countryCode.safeParse(country);
+    if (!check.success) for (const issue of check.error.issues) addMessage(details, ['country'], issue.message);
+    tests.push((business) => business.country === country);
+  }
+  for (const field of ['city', 'zipcode', 'name'] as const) {
     const value = query.get(field);
     if (value !== null) tests.push((business) => (business[field] ?? '').toLowerCase() === value.toLowerCase());
   }
