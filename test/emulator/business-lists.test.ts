@@ -87,6 +87,28 @@ describe('business listings', () => {
     }
   });
 
+  it('reads modified__gte as epoch seconds or ISO 8601, UTC without an offset whatever the host zone, and refuses other text', async () => {
+    const [business] = api.emulator.state.orgBusinesses(1);
+    if (business === undefined) throw new Error('seed has no business');
+    business.modified = Date.UTC(2025, 5, 1, 10) / 1000;
+    const found = async (since: string) => (await api.call<ListBody>('GET', `/business/search?business__in=${business.id}&modified__gte=${since}`)).body.count;
+    const zone = process.env.TZ;
+    // A host east of UTC would read 10:00:01 without an offset as 08:00:01Z.
+    process.env.TZ = 'Europe/Paris';
+    try {
+      expect(await found('2025-06-01T10:00:00')).toBe(1);
+      expect(await found('2025-06-01T10:00:01')).toBe(0);
+      expect(await found('2025-06-01T12:00:00%2B02:00')).toBe(1);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    expect(await api.call('GET', '/business/search?modified__gte=June%201%202025')).toMatchObject({
+      status: 400,
+      body: { errors: { json: { modified__gte: ['Must be epoch seconds or an ISO 8601 timestamp.'] } } },
+    });
+  });
+
   it('lets only a PROVIDER address another organization with org_id', async () => {
     const other = await api.call<ListBody>('GET', '/business/search?org_id=2&per_page=100', { as: 'PROVIDER' });
     expect(other.body.count).toBe(50);

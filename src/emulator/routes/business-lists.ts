@@ -6,6 +6,7 @@ import { invalidBody, notAuthorized, notFound, ok } from '../pipeline/responses.
 import type { Route } from '../pipeline/route.js';
 import type { Business, User } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
+import { parseIsoDateTime } from './query/iso-date-time.js';
 import { paginate, readPage, servedPage } from './query/pagination.js';
 
 export const businessListRoutes: Route[] = [
@@ -90,7 +91,8 @@ function readSearchFilter(query: URLSearchParams, details: ValidationDetails, ho
   }
   const since = query.get('modified__gte');
   if (since !== null) {
-    const seconds = /^\d+(\.\d+)?$/.test(since) ? Number(since) : Date.parse(since) / 1000;
+    // ISO 8601 without an offset is UTC, as the feedback filters read it: Date.parse would take the host's zone.
+    const seconds = /^\d+(\.\d+)?$/.test(since) ? Number(since) : (parseIsoDateTime(since) ?? Number.NaN) / 1000;
     if (Number.isNaN(seconds)) addMessage(details, ['modified__gte'], 'Must be epoch seconds or an ISO 8601 timestamp.');
     tests.push((business) => business.modified >= seconds);
   }
