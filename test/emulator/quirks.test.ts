@@ -183,6 +183,14 @@ describe('quirk real-shapes', () => {
     expect(await search('status=open,closed')).toMatchObject({ status: 400, body: { errors: { json: { status: [expect.stringContaining('got open,closed') as unknown] } } } });
   });
 
+  // Public facts: `GET /custom_fields` returns `{custom_fields: [...]}`; the sections are the emulator's own addition.
+  it('answers the custom field definitions without the sections the spec does not show', async () => {
+    const { status, body } = await api().call<Record<string, unknown>>('GET', '/custom_fields');
+    expect(status).toBe(200);
+    expect(Object.keys(body)).toEqual(['custom_fields']);
+    expect(body.custom_fields).toEqual(expect.arrayContaining([expect.objectContaining({ section_id: expect.any(Number) as unknown })]));
+  });
+
   it('refuses a field disabled for the organization by its sub-field only, and takes the rest alone', async () => {
     const nordic = api().emulator.state.orgBusinesses(2)[0];
     if (nordic === undefined) throw new Error('seed has no business in organization 2');
