@@ -329,6 +329,28 @@ describe('quirk long-retry-after', () => {
   });
 });
 
+// The spec: a feedback result's `created` is ISO 8601 with an offset, which need not be UTC nor hold minutes.
+describe('quirk local-offsets', () => {
+  const api = useEmulator({ 'local-offsets': true });
+
+  it('says the dates of feedback results and their comments at UTC+02, with an hour-only offset, at the instant stored', async () => {
+    type Dated = { id: number; created: string; comments: { created: string }[] };
+    const { body } = await api().call<{ items: Dated[] }>('GET', '/feedback/feedback_result');
+    const stored = new Map(api().emulator.state.feedbackResults.map((result) => [result.id, result]));
+    const [first] = body.items;
+    expect(first?.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+02$/);
+    for (const item of body.items) {
+      const original = stored.get(item.id);
+      expect(Date.parse(`${item.created}:00`)).toBe(Date.parse(original?.created ?? ''));
+      expect(item.created.slice(20, 26)).toBe(original?.created.slice(20, 26));
+      item.comments.forEach((comment, index) => {
+        expect(Date.parse(`${comment.created}:00`)).toBe(Date.parse(original?.comments[index]?.created ?? ''));
+      });
+    }
+    expect(body.items.some((item) => item.comments.length > 0)).toBe(true);
+  });
+});
+
 describe('parseQuirks', () => {
   it('reads a comma-separated list, with the values some quirks take', () => {
     expect(parseQuirks('replace-nested, nulls,cap-per-page=25,redirect-writes=http://127.0.0.1:9/v2/')).toEqual({
@@ -344,7 +366,7 @@ describe('parseQuirks', () => {
   it('refuses an unknown quirk with a usage error naming the valid ones', () => {
     expect(() => parseQuirks('nulls,ignore-everything')).toThrow(UsageError);
     expect(() => parseQuirks('ignore-everything')).toThrow(
-      "unknown quirk 'ignore-everything'. Valid quirks: replace-nested, nulls, real-shapes, unknown-values, ignore-filters, cap-per-page=N, ignore-page, redirect-writes[=URL], long-retry-after.",
+      "unknown quirk 'ignore-everything'. Valid quirks: replace-nested, nulls, real-shapes, unknown-values, ignore-filters, cap-per-page=N, ignore-page, redirect-writes[=URL], long-retry-after, local-offsets.",
     );
     expect(() => parseQuirks('cap-per-page')).toThrow('cap-per-page needs a whole number of 1 or more');
     expect(() => parseQuirks('cap-per-page=0')).toThrow(UsageError);
