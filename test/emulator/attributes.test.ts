@@ -77,7 +77,7 @@ describe('GET /business/{business_id}/attributes', () => {
       'url_appointment',
       'has_meal_vouchers',
     ]);
-    const norway = await readAttributes(business, '?category=gcid:bakery&country=no');
+    const norway = await readAttributes(business, '?category=gcid:bakery&country=NO');
     const geoIds = norway.body.attributes.map((attribute) => attribute.geo_id);
     expect(geoIds).toContain('has_bike_parking');
     expect(geoIds).not.toContain('has_meal_vouchers');
@@ -90,6 +90,8 @@ describe('GET /business/{business_id}/attributes', () => {
       status: 400,
       body: { errors: { json: { category: ['Unknown category.'], country: ['must be a two-letter country code'] } } },
     });
+    // The spec: a two-letter ISO 3166 alpha-2 code, which is written in capitals.
+    expect(await readAttributes(business, '?country=no')).toMatchObject({ status: 400, body: { errors: { json: { country: ['must be a two-letter country code'] } } } });
     const unknownRegion = await readAttributes(business, '?country=XX');
     expect(outcome(unknownRegion)).toEqual({
       status: 400,

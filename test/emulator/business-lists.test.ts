@@ -5,7 +5,7 @@ interface ListBody {
   page: number;
   max_page: number;
   count: number;
-  businesses: { id: string; org_id: number; code: string; status: string; city: string }[];
+  businesses: { id: string; org_id: number; code: string; status: string; city: string; country: string }[];
 }
 
 describe('business listings', () => {
@@ -71,6 +71,42 @@ describe('business listings', () => {
     expect(fuzzy.body.count).toBe(nice.body.count);
     expect((await api.call<ListBody>('GET', '/business/search?modified__gte=9999999999')).body.count).toBe(0);
     expect((await api.call('GET', '/business/search?status=gone')).status).toBe(400);
+  });
+
+  // Public facts: `country` is ISO 3166 alpha-2, which writes codes in capitals; a service may match it as sent.
+  it('searches by a country code in capitals only, refusing one that is not ISO 3166 alpha-2', async () => {
+    const french = await api.call<ListBody>('GET', '/business/search?country=FR&per_page=100');
+    expect(french.body.count).toBeGreaterThan(0);
+    expect(french.body.businesses.every((b) => b.country === 'FR')).toBe(true);
+    for (const [country, message] of [
+      ['fr', 'must be a two-letter country code'],
+      ['France', 'must be a two-letter country code'],
+      ['XX', 'must be an ISO 3166 alpha-2 country code'],
+    ]) {
+      expect(await api.call('GET', `/business/search?country=${country}`)).toMatchObject({ status: 400, body: { errors: { json: { country: [message] } } } });
+    }
+  });
+
+  it('reads modified__gte as epoch seconds or ISO 8601, UTC without an offset whatever the host zone, and refuses other text', async () => {
+    const [business] = api.emulator.state.orgBusinesses(1);
+    if (business === undefined) throw new Error('seed has no business');
+    business.modified = Date.UTC(2025, 5, 1, 10) / 1000;
+    const found = async (since: string) => (await api.call<ListBody>('GET', `/business/search?business__in=${business.id}&modified__gte=${since}`)).body.count;
+    const zone = process.env.TZ;
+    // A host east of UTC would read 10:00:01 without an offset as 08:00:01Z.
+    process.env.TZ = 'Europe/Paris';
+    try {
+      expect(await found('2025-06-01T10:00:00')).toBe(1);
+      expect(await found('2025-06-01T10:00:01')).toBe(0);
+      expect(await found('2025-06-01T12:00:00%2B02:00')).toBe(1);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    expect(await api.call('GET', '/business/search?modified__gte=June%201%202025')).toMatchObject({
+      status: 400,
+      body: { errors: { json: { modified__gte: ['Must be epoch seconds or an ISO 8601 timestamp.'] } } },
+    });
   });
 
   it('lets only a PROVIDER address another organization with org_id', async () => {

@@ -72,19 +72,39 @@ describe('POST /business/{business_id}', () => {
     expect(first).toMatchObject({ address_full: '', address2: '', network_b_url: 'https://network-b.example.com/x' });
   });
 
+  it('refuses a null opening_date: the contract types it a date yyyy-mm-dd', async () => {
+    const before = first.opening_date;
+    const res = await api.call('POST', `/business/${first.id}`, { body: { opening_date: null } });
+    expect(res).toMatchObject({ status: 400, body: { errors: { json: { opening_date: ['must be a date yyyy-mm-dd'] } } } });
+    expect(first.opening_date).toBe(before);
+  });
+
   it('takes times 00:00 to 23:59, a window to midnight ending 00:00, and refuses 24:00', async () => {
     const week = (windows: string[]) => ({ monday: windows, tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] });
-    const toMidnight = { open_hours: week(['07:00-13:00', '18:00-00:00']), specific_hours: { open: [{ starts_at: '2026-12-31', ends_at: '2026-12-31', open_hours: ['20:00-00:00'] }] } };
+    const toMidnight = { open_hours: week(['07:00-13:00', '18:00-00:00']), specific_hours: { open: [{ starts_at: '2026-12-31', ends_at: '2026-12-31', open_hours: ['20:00-00:00'] }], close: [] } };
     expect((await api.call('POST', `/business/${first.id}`, { body: toMidnight })).status).toBe(200);
     const { body } = await api.call<{ businesses: Business[] }>('GET', `/business/search?business__in=${first.id}`);
     expect(body.businesses[0]?.open_hours.monday).toEqual(['07:00-13:00', '18:00-00:00']);
     expect(body.businesses[0]?.specific_hours.open).toEqual(toMidnight.specific_hours.open);
-    for (const update of [{ open_hours: week(['18:00-24:00']) }, { specific_hours: { open: [{ starts_at: '2026-12-31', ends_at: '2026-12-31', open_hours: ['20:00-24:00'] }] } }]) {
+    for (const update of [{ open_hours: week(['18:00-24:00']) }, { specific_hours: { open: [{ starts_at: '2026-12-31', ends_at: '2026-12-31', open_hours: ['20:00-24:00'] }], close: [] } }]) {
       const res = await api.call('POST', `/business/${first.id}`, { body: update });
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).toContain('must be a time window HH:MM-HH:MM');
     }
     expect(first.open_hours.monday).toEqual(['07:00-13:00', '18:00-00:00']);
+  });
+
+  // The published description (2021): specific_hours needs both open and close.
+  it('refuses specific_hours without both open and close, as the published description does', async () => {
+    const before = structuredClone(first.specific_hours);
+    const day = { starts_at: '2027-01-02', ends_at: '2027-01-02' };
+    for (const [sent, missing] of [[{ open: [{ ...day, open_hours: ['08:00-12:00'] }] }, 'close'], [{ close: [day] }, 'open']] as const) {
+      const res = await api.call('POST', `/business/${first.id}`, { body: { specific_hours: sent } });
+      expect(res).toMatchObject({ status: 400, body: { errors: { json: { specific_hours: { [missing]: ['Invalid input: expected array, received undefined'] } } } } });
+    }
+    expect(first.specific_hours).toEqual(before);
+    expect((await api.call('POST', `/business/${first.id}`, { body: { specific_hours: { open: [], close: [day] } } })).status).toBe(200);
+    expect(first.specific_hours).toEqual({ open: [], close: [day] });
   });
 
   it('accepts ISO country codes only', async () => {

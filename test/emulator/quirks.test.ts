@@ -40,17 +40,15 @@ describe('quirk replace-nested', () => {
   const plain = useEmulator({});
   const replacing = useEmulator({ 'replace-nested': true });
 
-  it('replaces photos, custom_fields, specific_hours and contacts whole where the plain emulator merges them', async () => {
+  it('replaces photos, custom_fields and contacts whole where the plain emulator merges them', async () => {
     const update = {
       photos: { LOGO: 'https://cdn.example.com/new-logo.png' },
       custom_fields: { seats: 3 },
-      specific_hours: { close: [{ starts_at: '2027-05-01', ends_at: '2027-05-01' }] },
       contacts: [{ name: 'Only a name' }],
     };
     const states = await Promise.all(
       [plain(), replacing()].map(async (api) => {
         const business = firstBusiness(api);
-        business.specific_hours = { open: [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: ['07:00-13:00'] }], close: [] };
         expect((await api.call('POST', `/business/${business.id}`, { body: update })).status).toBe(200);
         return business;
       }),
@@ -60,8 +58,6 @@ describe('quirk replace-nested', () => {
     expect(replaced.photos).toEqual(update.photos);
     expect(Object.keys(merged.custom_fields).length).toBeGreaterThan(1);
     expect(replaced.custom_fields).toEqual({ seats: 3 });
-    expect(merged.specific_hours.open).toHaveLength(1);
-    expect(replaced.specific_hours).toEqual({ open: [], close: update.specific_hours.close });
     expect(merged.contacts[0]).toMatchObject({ name: 'Only a name', email: expect.any(String) as unknown });
     expect(replaced.contacts).toEqual([{ name: 'Only a name' }]);
   });
@@ -187,6 +183,14 @@ describe('quirk real-shapes', () => {
     expect(await search('status=open,closed')).toMatchObject({ status: 400, body: { errors: { json: { status: [expect.stringContaining('got open,closed') as unknown] } } } });
   });
 
+  // Public facts: `GET /custom_fields` returns `{custom_fields: [...]}`; the sections are the emulator's own addition.
+  it('answers the custom field definitions without the sections the spec does not show', async () => {
+    const { status, body } = await api().call<Record<string, unknown>>('GET', '/custom_fields');
+    expect(status).toBe(200);
+    expect(Object.keys(body)).toEqual(['custom_fields']);
+    expect(body.custom_fields).toEqual(expect.arrayContaining([expect.objectContaining({ section_id: expect.any(Number) as unknown })]));
+  });
+
   it('refuses a field disabled for the organization by its sub-field only, and takes the rest alone', async () => {
     const nordic = api().emulator.state.orgBusinesses(2)[0];
     if (nordic === undefined) throw new Error('seed has no business in organization 2');
@@ -241,6 +245,17 @@ describe('quirk ignore-filters', () => {
     const filtered = await api().call<FeedbackBody>('GET', `/feedback/feedback_result?business__in=${one}&state__in=treated`);
     expect(filtered.body.count).toBe(all.body.count);
     expect(filtered.body.items.some((item) => item.business_id !== one)).toBe(true);
+  });
+
+  // The spec documents no org_id on message templates: "the templates of the caller's organization".
+  it("answers message templates as if org_id were not given: the caller's own, every organization's to a PROVIDER", async () => {
+    type Templates = { org_id: number }[];
+    const provider = await api().call<Templates>('GET', '/messaging/templates?org_id=2', { as: 'PROVIDER' });
+    expect(provider.status).toBe(200);
+    expect(new Set(provider.body.map((template) => template.org_id))).toEqual(new Set([1, 2]));
+    const admin = await api().call<Templates>('GET', '/messaging/templates?org_id=2');
+    expect(admin.status).toBe(200);
+    expect(new Set(admin.body.map((template) => template.org_id))).toEqual(new Set([1]));
   });
 
   it('answers a geo location search as if it had no filter but org_id', async () => {
@@ -314,6 +329,28 @@ describe('quirk long-retry-after', () => {
   });
 });
 
+// The spec: a feedback result's `created` is ISO 8601 with an offset, which need not be UTC nor hold minutes.
+describe('quirk local-offsets', () => {
+  const api = useEmulator({ 'local-offsets': true });
+
+  it('says the dates of feedback results and their comments at UTC+02, with an hour-only offset, at the instant stored', async () => {
+    type Dated = { id: number; created: string; comments: { created: string }[] };
+    const { body } = await api().call<{ items: Dated[] }>('GET', '/feedback/feedback_result');
+    const stored = new Map(api().emulator.state.feedbackResults.map((result) => [result.id, result]));
+    const [first] = body.items;
+    expect(first?.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+02$/);
+    for (const item of body.items) {
+      const original = stored.get(item.id);
+      expect(Date.parse(`${item.created}:00`)).toBe(Date.parse(original?.created ?? ''));
+      expect(item.created.slice(20, 26)).toBe(original?.created.slice(20, 26));
+      item.comments.forEach((comment, index) => {
+        expect(Date.parse(`${comment.created}:00`)).toBe(Date.parse(original?.comments[index]?.created ?? ''));
+      });
+    }
+    expect(body.items.some((item) => item.comments.length > 0)).toBe(true);
+  });
+});
+
 describe('parseQuirks', () => {
   it('reads a comma-separated list, with the values some quirks take', () => {
     expect(parseQuirks('replace-nested, nulls,cap-per-page=25,redirect-writes=http://127.0.0.1:9/v2/')).toEqual({
@@ -329,7 +366,7 @@ describe('parseQuirks', () => {
   it('refuses an unknown quirk with a usage error naming the valid ones', () => {
     expect(() => parseQuirks('nulls,ignore-everything')).toThrow(UsageError);
     expect(() => parseQuirks('ignore-everything')).toThrow(
-      "unknown quirk 'ignore-everything'. Valid quirks: replace-nested, nulls, real-shapes, unknown-values, ignore-filters, cap-per-page=N, ignore-page, redirect-writes[=URL], long-retry-after.",
+      "unknown quirk 'ignore-everything'. Valid quirks: replace-nested, nulls, real-shapes, unknown-values, ignore-filters, cap-per-page=N, ignore-page, redirect-writes[=URL], long-retry-after, local-offsets.",
     );
     expect(() => parseQuirks('cap-per-page')).toThrow('cap-per-page needs a whole number of 1 or more');
     expect(() => parseQuirks('cap-per-page=0')).toThrow(UsageError);

@@ -31,6 +31,13 @@ describe('request pipeline', () => {
     expect(res).toMatchObject({ status: 400, body: { errors: { json: { _schema: ['Body is not valid JSON'] } } } });
   });
 
+  it('refuses a write whose body is empty, which is no JSON: a client that lost its body must not read a success', async () => {
+    const before = structuredClone(api.emulator.state.businesses.get(businessId));
+    const res = await api.call('POST', `/business/${businessId}`, { rawBody: '', headers: { 'content-type': 'application/json' } });
+    expect(res).toMatchObject({ status: 400, body: { errors: { json: { _schema: ['Body is not valid JSON'] } } } });
+    expect(api.emulator.state.businesses.get(businessId)).toEqual(before);
+  });
+
   it('answers an unknown path with the not-found body, after authentication', async () => {
     expect(await api.call('GET', '/nothing/here')).toMatchObject({ status: 404, body: { errors: { json: 'Resource not found' } } });
     expect((await api.call('GET', '/nothing/here', { as: null })).status).toBe(401);

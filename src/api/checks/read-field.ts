@@ -3,8 +3,12 @@ export function readField(item: unknown, field: string): unknown {
   return typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[field] : undefined;
 }
 
-/** A date-time of a query or an answer in epoch milliseconds; one without an offset is UTC, as the emulator reads it. */
+/**
+ * A date-time of a query or an answer in epoch milliseconds; one without an offset is UTC, as the
+ * emulator reads it. An offset of the hour alone (`+02`, ISO 8601) is one Date.parse does not read.
+ */
 export function parseUtc(text: string): number {
-  const withZone = /T.*(Z|[+-]\d{2}:?\d{2})$/i.test(text) || !text.includes('T') ? text : `${text}Z`;
+  const offset = text.replace(/([T ].*[+-]\d{2})$/i, '$1:00');
+  const withZone = /T.*(Z|[+-]\d{2}:?\d{2})$/i.test(offset) || !offset.includes('T') ? offset : `${offset}Z`;
   return Date.parse(withZone);
 }

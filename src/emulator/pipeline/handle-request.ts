@@ -58,8 +58,9 @@ async function answer(deps: RequestHandlerDeps, req: EmulatorRequest): Promise<E
     if (!/^application\/json\s*(;|$)/i.test(contentType)) {
       return invalidBody({ _schema: ['Content-Type must be application/json'] });
     }
+    // An empty body is no JSON: read as `{}`, a write that lost its body would answer success.
     try {
-      body = req.bodyText === '' ? {} : JSON.parse(req.bodyText);
+      body = JSON.parse(req.bodyText);
     } catch {
       return invalidBody({ _schema: ['Body is not valid JSON'] });
     }

@@ -6,7 +6,7 @@ import { UsageError } from '../../user-error.js';
  * against them. Each is documented in the README's emulator section.
  */
 export interface Quirks {
-  /** POST /business/{id} replaces photos, custom_fields, specific_hours and contacts whole instead of merging them. */
+  /** POST /business/{id} replaces photos, custom_fields and contacts whole instead of merging them. */
   'replace-nested'?: boolean;
   /** Businesses, services, attributes and feedback results come with empty values as null or left out (README). */
   nulls?: boolean;
@@ -24,6 +24,8 @@ export interface Quirks {
   'redirect-writes'?: string;
   /** 429 answers carry Retry-After: 86400. */
   'long-retry-after'?: boolean;
+  /** Feedback dates said at UTC+02 with an hour-only offset (`+02`), as ISO 8601 allows. */
+  'local-offsets'?: boolean;
 }
 
 export type QuirkName = keyof Quirks;
@@ -43,6 +45,7 @@ const QUIRK_VALUES: Record<QuirkName, 'none' | 'count' | 'url?'> = {
   'ignore-page': 'none',
   'redirect-writes': 'url?',
   'long-retry-after': 'none',
+  'local-offsets': 'none',
 };
 
 export const QUIRK_USAGE = Object.entries(QUIRK_VALUES)

@@ -30,8 +30,7 @@ export const attributeRoutes: Route[] = [
       const details: ValidationDetails = {};
       const category = req.query.get('category');
       if (category !== null && !isKnownCategory(state, category)) addMessage(details, ['category'], 'Unknown category.');
-      // The country is matched case-insensitively: `fr` reads as `FR`.
-      const country = req.query.get('country')?.toUpperCase() ?? business.country;
+      const country = req.query.get('country') ?? business.country;
       const countryCheck = countryCode.safeParse(country);
       if (!countryCheck.success) for (const issue of countryCheck.error.issues) addMessage(details, ['country'], issue.message);
       if (Object.keys(details).length > 0) return invalidBody(details);

@@ -1,10 +1,12 @@
 import { BUSINESS_STATUSES, SEARCH_PER_PAGE_DEFAULT } from '../../api/facts/service-facts.js';
 import { addressedOrg, readableBusinesses } from '../pipeline/access.js';
 import { showBusiness } from '../business-view.js';
+import { countryCode } from '../country-code.js';
 import { invalidBody, notAuthorized, notFound, ok } from '../pipeline/responses.js';
 import type { Route } from '../pipeline/route.js';
 import type { Business, User } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
+import { parseIsoDateTime } from './query/iso-date-time.js';
 import { paginate, readPage, servedPage } from './query/pagination.js';
 
 export const businessListRoutes: Route[] = [
@@ -76,13 +78,21 @@ function readSearchFilter(query: URLSearchParams, details: ValidationDetails, ho
     if (unknown.length > 0) addMessage(details, ['status'], `Must be among ${BUSINESS_STATUSES.join(', ')}; got ${unknown.join(', ')}.`);
     tests.push((business) => statuses.includes(business.status));
   }
-  for (const field of ['country', 'city', 'zipcode', 'name'] as const) {
+  // ISO 3166 alpha-2 (public facts), matched as sent: a service may not fold `fr` to `FR`.
+  const country = query.get('country');
+  if (country !== null) {
+    const check = countryCode.safeParse(country);
+    if (!check.success) for (const issue of check.error.issues) addMessage(details, ['country'], issue.message);
+    tests.push((business) => business.country === country);
+  }
+  for (const field of ['city', 'zipcode', 'name'] as const) {
     const value = query.get(field);
     if (value !== null) tests.push((business) => (business[field] ?? '').toLowerCase() === value.toLowerCase());
   }
   const since = query.get('modified__gte');
   if (since !== null) {
-    const seconds = /^\d+(\.\d+)?$/.test(since) ? Number(since) : Date.parse(since) / 1000;
+    // ISO 8601 without an offset is UTC, as the feedback filters read it: Date.parse would take the host's zone.
+    const seconds = /^\d+(\.\d+)?$/.test(since) ? Number(since) : (parseIsoDateTime(since) ?? Number.NaN) / 1000;
     if (Number.isNaN(seconds)) addMessage(details, ['modified__gte'], 'Must be epoch seconds or an ISO 8601 timestamp.');
     tests.push((business) => business.modified >= seconds);
   }

@@ -39,8 +39,8 @@ export const BusinessUpdateBodySchema = z
     categories: z.array(categoryId).min(1, 'must hold at least one category'),
     code: z.string().min(1, 'must not be empty'),
     status: z.enum(BUSINESS_STATUSES, { error: `must be one of ${BUSINESS_STATUSES.join(', ')}` }),
-    // Null: no known opening date, as the emulator stores it.
-    opening_date: isoDate.nullable(),
+    // Stored null when unknown, but the contract types it a date: a write cannot clear it.
+    opening_date: isoDate,
     address2: z.string(),
     address_full: z.string(),
     lat: z.number().min(-90).max(90),
@@ -56,8 +56,8 @@ export const BusinessUpdateBodySchema = z
     national_identification_number: z.string(),
     custom_fields: z.record(z.string(), z.unknown()),
     open_hours: weekHours,
-    // Either list may come alone: the other keeps its value, unless the service replaces nested objects.
-    specific_hours: z.strictObject({ open: z.array(specificOpening).optional(), close: z.array(dateRange).optional() }),
+    // The published description (2021): both lists, so the update replaces them whole.
+    specific_hours: z.strictObject({ open: z.array(specificOpening), close: z.array(dateRange) }),
   })
   .partial();
 export type BusinessUpdateBody = z.infer<typeof BusinessUpdateBodySchema>;

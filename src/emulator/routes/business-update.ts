@@ -83,17 +83,16 @@ function checkReferences(ctx: RouteContext, business: Business, update: Business
 /**
  * The spec calls the update a patch and is silent on nested objects: the emulator merges them
  * key by key (a contact with the one at its position), unless the `replace-nested` quirk has
- * them replaced whole. open_hours is whole either way: every day must be sent.
+ * them replaced whole. open_hours and specific_hours are whole either way: every day, both lists.
  */
 function applyUpdate(state: EmulatorState, business: Business, update: BusinessUpdateBody, how: { now: number; replaceNested: boolean }): void {
   const previous = { org_id: business.org_id, code: business.code };
-  const { photos, custom_fields: customFields, specific_hours: specificHours, contacts, ...plain } = update;
+  const { photos, custom_fields: customFields, contacts, ...plain } = update;
   Object.assign(business, plain);
   const merge = <T extends object>(current: T, sent: T): T => (how.replaceNested ? sent : { ...current, ...sent });
   if (photos !== undefined) business.photos = merge(business.photos, photos);
   // Values were checked against their definitions in checkReferences.
   if (customFields !== undefined) business.custom_fields = merge(business.custom_fields, customFields as Record<string, CustomFieldValue>);
-  if (specificHours !== undefined) business.specific_hours = how.replaceNested ? { open: [], close: [], ...specificHours } : { ...business.specific_hours, ...specificHours };
   if (contacts !== undefined) business.contacts = contacts.map((contact, index): Contact => merge(business.contacts[index] ?? {}, contact));
   business.modified = how.now / 1000;
   state.reindexBusiness(business, previous);

@@ -18,7 +18,7 @@ export const customFieldRoutes: Route[] = [
     permission: 'custom_fields_read',
     // Definitions belong to one organization (names repeat across them): a PROVIDER names it with org_id.
     target: requireOrgQuery,
-    handle({ state, target: orgId }) {
+    handle({ state, target: orgId, quirks }) {
       const sections = state.customFieldSections
         .filter((section) => section.org_id === orgId)
         .sort((a, b) => a.order - b.order || a.id - b.id);
@@ -27,11 +27,11 @@ export const customFieldRoutes: Route[] = [
       const fields = state.customFields
         .filter((field) => field.org_id === orgId)
         .sort((a, b) => rankOf(a) - rankOf(b) || a.order - b.order || a.id - b.id);
-      return ok({
-        custom_fields: fields.map((field) => describeField(field, sections.find((section) => section.id === field.section_id))),
-        // Not in the spec's shape: the sections let a client show and reorder them.
-        sections: sections.map(({ id, name, order }) => ({ id, name, order })),
-      });
+      const customFields = fields.map((field) => describeField(field, sections.find((section) => section.id === field.section_id)));
+      // `real-shapes`: the public facts' shape, without the sections.
+      if (quirks['real-shapes'] === true) return ok({ custom_fields: customFields });
+      // Not in the spec's shape: the sections let a client show and reorder them.
+      return ok({ custom_fields: customFields, sections: sections.map(({ id, name, order }) => ({ id, name, order })) });
     },
   }),
   defineRoute({

@@ -5,6 +5,7 @@ import type { Route } from '../pipeline/route.js';
 import type { Quirks } from '../pipeline/quirks.js';
 import { LEFT_OUT, sayEmpty } from '../say-empty.js';
 import type { EmulatorState } from '../state.js';
+import { sayAtHourOffset } from '../timestamps.js';
 import type { FeedbackResult, User } from '../state-types.js';
 import { readFeedbackFilter } from './feedback-filter.js';
 import { readPageNumber } from './query/page-number.js';
@@ -38,9 +39,21 @@ function canRead(state: EmulatorState, user: User, result: FeedbackResult): bool
   return business !== undefined && accessTo(user, business) !== null;
 }
 
-/** `nulls`: null fields and empty texts left out, at every depth, and empty lists said as null. */
+/** UTC+02, as a service in central Europe may say its dates in summer. */
+const LOCAL_OFFSET_HOURS = 2;
+
+/**
+ * `local-offsets`: the dates at UTC+02 with an hour-only offset; `nulls`: null fields and empty
+ * texts left out, at every depth, and empty lists said as null.
+ */
 function showResult(result: Omit<FeedbackResult, 'org_id'>, quirks: Quirks): unknown {
-  return quirks.nulls === true ? sayEmpty(result, (empty) => (Array.isArray(empty) ? null : LEFT_OUT)) : result;
+  const dated = quirks['local-offsets'] === true ? sayLocalDates(result) : result;
+  return quirks.nulls === true ? sayEmpty(dated, (empty) => (Array.isArray(empty) ? null : LEFT_OUT)) : dated;
+}
+
+function sayLocalDates(result: Omit<FeedbackResult, 'org_id'>): Omit<FeedbackResult, 'org_id'> {
+  const local = (created: string) => sayAtHourOffset(created, LOCAL_OFFSET_HOURS);
+  return { ...result, created: local(result.created), comments: result.comments.map((comment) => ({ ...comment, created: local(comment.created) })) };
 }
 
 /** The spec's fields only: the organization id is the emulator's own bookkeeping. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ORG_ALIAS_PATTERN, type Role } from '../../api/facts/service-facts.js';
 import { addressedOrg } from '../pipeline/access.js';
 import { defineRoute } from '../pipeline/define-route.js';
-import { fieldsNotAllowed, notAuthorized, notFound, ok } from '../pipeline/responses.js';
+import { notAuthorized, notFound, ok } from '../pipeline/responses.js';
 import type { Route } from '../pipeline/route.js';
 
 /** Roles with WRITE access on an organization (emulator's choice): PROVIDER on all, ORG_ADMIN on its own. */
@@ -26,9 +26,8 @@ export const organizationRoutes: Route[] = [
       if (orgId === 'not-authorized' || !ORG_WRITERS.includes(caller.user.role)) return notAuthorized();
       const organization = orgId === undefined ? undefined : state.organizations.get(orgId);
       if (organization === undefined) return notFound();
-      if (caller.user.role !== 'PROVIDER' && typeof body === 'object' && body !== null && 'max_businesses' in body) {
-        return fieldsNotAllowed(['max_businesses']);
-      }
+      // The spec's per-field 403 body belongs to the business update: this one is the plain refusal.
+      if (caller.user.role !== 'PROVIDER' && typeof body === 'object' && body !== null && 'max_businesses' in body) return notAuthorized();
       return organization;
     },
     body: OrganizationUpdateSchema,

@@ -202,3 +202,39 @@ describe('import custom-field order: a field moved by its section_id in an expor
     expect([seats.section_id, details.order]).toEqual([details.id, 3]);
   });
 });
+
+// Public facts: `GET /custom_fields` is `{custom_fields: [...]}`; the sections the emulator adds may not come.
+describe('import custom-field order: a service that does not list its sections', () => {
+  let harness: ImportHarness;
+  beforeAll(async () => {
+    harness = await startImportHarness({ quirks: { 'real-shapes': true } });
+  });
+  afterAll(() => harness.close());
+
+  it('round-trips the export, moves a field by its section_id, and places a section whose place it cannot read', async () => {
+    const { customFields, customFieldSections } = harness.api.emulator.state;
+    const seats = customFields.find((field) => field.org_id === 1 && field.name === 'seats');
+    const [details, offer] = customFieldSections.filter((section) => section.org_id === 1);
+    if (seats === undefined || details === undefined || offer === undefined) throw new Error('organization 1 is not seeded as expected');
+    const out = join(harness.dir, 'custom-fields.csv');
+    const client = createApiClient({ baseUrl: harness.api.url, apiKey: harness.api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+    try {
+      expect(await exportResource(client, 'custom-fields', { out, filters: {} }, pino({ level: 'silent' }))).toMatchObject({ rows: 8, failures: 0 });
+    } finally {
+      await client.close();
+    }
+    const exported = (await readFile(out, 'utf8')).replace(/^\uFEFF/, '').trimEnd();
+    const unchanged = await harness.runImport('custom-field-order', exported);
+    expect(unchanged.summary.rows).toMatchObject({ total: 8, unchanged: 8 });
+    expect(harness.writes).toEqual([]);
+
+    const moved = exported.split(/\r?\n/).map((line) => {
+      const cells = line.split(',');
+      return cells[0] === String(seats.id) ? [cells[0], cells[1], String(offer.id), ...cells.slice(3)].join(',') : line;
+    });
+    const { summary } = await harness.runImport('custom-field-order', `${[...moved, `,,${details.id},3,,,`].join('\n')}\n`);
+    expect(summary.rows).toMatchObject({ total: 9, updated: 2, unchanged: 7, invalid: 0, failed: 0 });
+    expect(harness.writes).toEqual(['POST /custom_fields/order']);
+    expect([seats.section_id, details.order, offer.order]).toEqual([offer.id, 3, 2]);
+  });
+});
