@@ -1,7 +1,8 @@
 import type { CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
-import { quoteCell, readCell } from '../cells/read-cell.js';
+import { readCell } from '../cells/read-cell.js';
 import type { Column } from '../column.js';
+import { describeReadOnlyEdit } from '../describe-read-only-edit.js';
 import type { RowSnapshot } from './base-column.js';
 
 /**
@@ -24,6 +25,6 @@ export function findReadOnlyEdits(
     const edited = readCell(column, cell, context);
     const exported = readCell(column, known, context);
     if (edited === undefined || !('value' in edited) || (exported !== undefined && 'value' in exported && JSON.stringify(exported.value) === JSON.stringify(edited.value))) return [];
-    return [`${column.header}: read-only, so the import does not send it (${column.description}); put back ${quoteCell(known)} or empty the cell, got ${quoteCell(String(cell))}`];
+    return [describeReadOnlyEdit(column, known, String(cell))];
   });
 }
