@@ -76,7 +76,11 @@ export function createBusinessRowReader(
  * The catalog of a resource set per business (attributes, services): each row finds its business,
  * and `buildUpdate` makes its request of the other cells; an error it adds to `fields` refuses the row.
  */
-export function perBusinessCatalog<Update>(resource: ResourceName, columns: readonly Column[], buildUpdate: (fields: RowFields) => Update | undefined): ImportCatalog<BusinessTarget, Update> {
+export function perBusinessCatalog<Update>(
+  resource: ResourceName,
+  columns: readonly Column[],
+  buildUpdate: (fields: RowFields, cells: Readonly<Record<string, CellValue>>) => Update | undefined,
+): ImportCatalog<BusinessTarget, Update> {
   return {
     resource,
     columns,
@@ -84,7 +88,7 @@ export function perBusinessCatalog<Update>(resource: ResourceName, columns: read
       const readRow = createBusinessRowReader(columns, sheetColumns, context);
       return (row) => {
         const { identity, fields } = readRow(row.values);
-        const update = buildUpdate(fields);
+        const update = buildUpdate(fields, row.values);
         return { line: row.line, target: identity.target, update, errors: [...identity.errors, ...fields.errors] };
       };
     },

@@ -56,7 +56,7 @@ describe('custom field definitions this client cannot type', () => {
     };
   }
 
-  it('exports each as JSON text, imports every other column and leaves their cells alone, with one warning each', async () => {
+  it('exports each as JSON text, imports every other column, and refuses a row that edits their cells, with one warning each', async () => {
     driftCustomFields();
     const dir = await makeTempDir();
     const out = join(dir, 'businesses.csv');
@@ -80,21 +80,30 @@ describe('custom field definitions this client cannot type', () => {
       'custom_fields.has_parking': first?.custom_fields.has_parking == null ? '#clear' : JSON.stringify(first.custom_fields.has_parking),
     });
 
-    const name = first?.name ?? '';
-    const edited = rows.map((candidate) =>
-      candidate === row ? { ...candidate, name: 'Renamed', 'custom_fields.opening_year': '"2020-01-01"', 'custom_fields.seats': '12' } : candidate,
-    );
+    // One row renamed, another with its untyped cells edited: the import sends neither of those cells, so that row says so.
+    const second = state.orgBusinesses(1)[1];
+    const name = second?.name ?? '';
+    const edited = rows.map((candidate) => {
+      if (candidate === row) return { ...candidate, name: 'Not sent', 'custom_fields.opening_year': '"2020-01-01"', 'custom_fields.seats': '12' };
+      return candidate.business_id === second?.id ? { ...candidate, name: 'Renamed' } : candidate;
+    });
     const file = join(dir, 'edited.csv');
     await writeFile(file, stringify(edited, { header: true }));
     writes.length = 0;
     const importing = captureWarnings();
     const importClient = client();
     const imported = await importSheet(importClient, 'businesses', { file, reportDir: join(dir, 'report'), mode: 'diff', dryRun: false }, importing.logger).finally(() => importClient.close());
-    expect(imported.rows).toMatchObject({ updated: 1, failed: 0, invalid: 0, unchanged: rows.length - 1 });
+    expect(imported.rows).toMatchObject({ updated: 1, failed: 0, invalid: 1, unchanged: rows.length - 2 });
     expect(writes.map((body) => JSON.parse(body) as unknown)).toEqual([{ name: 'Renamed' }]);
     expect(importing.warnings.filter((warning) => warning.includes("'opening_year'"))).toHaveLength(1);
     const results = await readResults(join(dir, 'report'));
-    expect(results.find((result) => result.business_id === first?.id)?._changes).toBe(`name: '${name}' -> 'Renamed'`);
+    expect(results.find((result) => result.business_id === second?.id)?._changes).toBe(`name: '${name}' -> 'Renamed'`);
+    expect(results.find((result) => result.business_id === first?.id)?._errors).toBe(
+      [
+        `custom_fields.seats: read-only, so the import does not send it (Custom field 'seats' as JSON (read-only: its definition does not read, section_id is missing (expected a number))); put back '${row?.['custom_fields.seats'] ?? ''}' or empty the cell, got '12'`,
+        `custom_fields.opening_year: read-only, so the import does not send it (Custom field 'opening_year' as JSON (read-only: its definition does not read, type is "DATE" (expected one of BOOLEAN, TEXT, INTEGER, FLOAT, SINGLE_SELECT, MULTIPLE_SELECT, MULTIPLE_SELECT_IMAGE, IMAGES_UPLOADER))); put back '"2019-04-01"' or empty the cell, got '"2020-01-01"'`,
+      ].join(' | '),
+    );
   });
 
   it('leaves them out of a template', async () => {

@@ -19,13 +19,14 @@ describe('a services row', () => {
   const read = createReader(buildServiceCatalog());
 
   it('sets one service of one business', () => {
-    expect(read({ code: '000042', service_id: '101', price: '35.5', description: 'On order', name: 'ignored' })).toEqual({
+    expect(read({ code: '000042', service_id: '101', price: '35.5', description: 'On order', name: ' Custom cakes ' })).toEqual({
       line: 3,
       target: { code: '000042' },
-      update: { service_id: 101, price: 35.5, description: 'On order' },
+      // The name is not sent: the plan compares it with the service's own.
+      update: { setting: { service_id: 101, price: 35.5, description: 'On order' }, name: 'Custom cakes' },
       errors: [],
     });
-    expect(read({ business_id: 'b1', service_id: '101', description: '#clear' }).update).toEqual({ service_id: 101, description: '' });
+    expect(read({ business_id: 'b1', service_id: '101', description: '#clear' }).update).toEqual({ setting: { service_id: 101, description: '' } });
     expect(read({ business_id: 'b1', service_id: '101', price: '#clear' }).errors).toEqual(['price: cannot be cleared; leave the cell empty to keep the current value']);
   });
 

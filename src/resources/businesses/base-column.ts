@@ -5,8 +5,9 @@ import type { Column } from '../column.js';
 import { textColumn } from '../columns/text-column.js';
 
 /**
- * What a row of a business export held: the business it was read from and the cell of each import
- * column as written (empty cells included, so a column added to the sheet later is told apart).
+ * What a row of a business export held: the business it was read from and the cell of each column of
+ * a field, read-only ones included, as written (empty cells included, so a column added to the sheet
+ * later is told apart).
  */
 export interface RowSnapshot {
   id: string;

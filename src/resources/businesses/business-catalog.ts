@@ -8,6 +8,7 @@ import type { CellValue } from '../../sheets/index.js';
 import { baseColumn, readRowBase, type RowSnapshot } from './base-column.js';
 import { buildBusinessFieldColumns } from './business-field-columns.js';
 import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
+import { findReadOnlyEdits } from './find-read-only-edits.js';
 import { PendingCell, pendingCustomFieldColumn } from './pending-custom-field-column.js';
 import { readAgainstBase } from './read-against-base.js';
 import { PHONES, PhonesAwaitingCountry, readCountryCells } from './read-country-cells.js';
@@ -44,7 +45,10 @@ export function buildBusinessCatalog(
   const typed = [...BUSINESS_IDENTITY_COLUMNS, ...buildBusinessFieldColumns(), ...customFields.map(customFieldColumn)];
   const pending = pendingCustomFields.map(pendingCustomFieldColumn);
   const columns = [...typed, ...pending, ...buildBusinessReadOnlyColumns()];
+  const readOnly = columns.filter((column) => column.readOnly);
   const byHeader = new Map(typed.map((column) => [column.header, column]));
+  // Read-only cells are read back from `_base` too (digits a spreadsheet rounded), before they are compared with it.
+  const againstBase = new Map([...byHeader, ...readOnly.map((column) => [column.header, column] as const)]);
   const phonesColumn = byHeader.get(PHONES);
   return {
     resource: 'businesses',
@@ -56,7 +60,7 @@ export function buildBusinessCatalog(
       return (row) => {
         const read = readRowBase(row.values);
         const snapshot = read === 'edited' ? undefined : read;
-        const base = readAgainstBase(row.values, snapshot, byHeader, context);
+        const base = readAgainstBase(row.values, snapshot, againstBase, context);
         const { cells: countryCells, notes, awaiting, errors: countryErrors = [] } = readCountryCells(base.cells);
         notes.unshift(...base.notes);
         const asExported = skipCellsAsExported && snapshot !== undefined ? snapshot : undefined;
@@ -69,6 +73,9 @@ export function buildBusinessCatalog(
           const cell = cells[column.header];
           if (cell !== undefined && cell !== '') fields.values.set(column, new PendingCell(cell, context));
         }
+        // A `_base` of another business is refused as such (the round trip): its read-only cells are no edit.
+        const ownBase = identity.target !== undefined && 'business_id' in identity.target && identity.target.business_id === snapshot?.id;
+        const readOnlyEdits = ownBase ? findReadOnlyEdits(base.cells, snapshot, readOnly, context) : [];
         // With both given, the id finds the business and the code is a field to update.
         if (identity.target !== undefined && 'business_id' in identity.target && identity.code !== undefined) {
           fields.values.set(storeCodeColumn, identity.code);
@@ -77,7 +84,7 @@ export function buildBusinessCatalog(
           line: row.line,
           target: identity.target,
           update: fields.values,
-          errors: [...base.errors, ...countryErrors, ...identity.errors, ...fields.errors],
+          errors: [...base.errors, ...readOnlyEdits, ...countryErrors, ...identity.errors, ...fields.errors],
           ...(notes.length === 0 ? {} : { notes }),
         };
       };

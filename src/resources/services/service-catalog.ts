@@ -17,9 +17,17 @@ const serviceIdColumn = numberColumn({
   example: 101,
 });
 
-export type ServiceCatalog = ImportCatalog<BusinessTarget, ServiceSetting>;
+/** A row of the sheet: the service to set, and the read-only name cell, which the plan compares with the service's own name. */
+export interface ServiceRow {
+  setting: ServiceSetting;
+  name?: string;
+}
 
-/** One row per service of a business: `POST /business/{id}/structured_services` items. */
+export type ServiceCatalog = ImportCatalog<BusinessTarget, ServiceRow>;
+
+export const serviceNameColumn = textColumn({ header: 'name', schema: z.string(), readOnly: true, description: 'Name of the service' });
+
+/** One row per service of a business: `POST /business/{id}/structured_services` items, with the name cell to compare. */
 export function buildServiceCatalog(): ServiceCatalog {
   const columns = [
     ...BUSINESS_IDENTITY_COLUMNS,
@@ -39,7 +47,7 @@ export function buildServiceCatalog(): ServiceCatalog {
       description: 'Description of the service',
       example: 'Birthday and wedding cakes, ordered two days ahead.',
     }),
-    textColumn({ header: 'name', schema: z.string(), readOnly: true, description: 'Name of the service' }),
+    serviceNameColumn,
     choiceColumn({ header: 'type', schema: z.string(), choices: SERVICE_TYPES, readOnly: true, description: 'Kind of service' }),
     textColumn({
       header: 'category_geo_name',
@@ -48,8 +56,10 @@ export function buildServiceCatalog(): ServiceCatalog {
       description: 'Category the service is listed under',
     }),
   ];
-  return perBusinessCatalog('services', columns, (fields) => {
+  return perBusinessCatalog('services', columns, (fields, cells) => {
     const serviceId = requireValue(fields, serviceIdColumn, 'give the id of the service to set');
-    return typeof serviceId === 'number' ? { ...assemblePayload(fields.values), service_id: serviceId } : undefined;
+    if (typeof serviceId !== 'number') return undefined;
+    const name = String(cells[serviceNameColumn.header] ?? '').trim();
+    return { setting: { ...assemblePayload(fields.values), service_id: serviceId }, ...(name === '' ? {} : { name }) };
   });
 }

@@ -123,6 +123,24 @@ describe('import services', () => {
     expect(servicesOf(g)[0]?.price).toBe(2);
   });
 
+  it('refuses a row that renames its service in the read-only name column, rather than report it unchanged; the name as read goes', async () => {
+    const g = prepareBusiness(16, ['gcid:bakery'], [
+      { service_id: 102, type: 'STRUCTURED_SERVICE_ITEM', name: 'Bread delivery', price: 2, description: 'Every morning', category_geo_name: 'gcid:bakery' },
+      { service_id: 105, type: 'FREE_FORM_SERVICE_ITEM', name: 'Gluten-free baking', price: 4, description: '', category_geo_name: 'gcid:bakery' },
+    ]);
+    const csv = ['business_id,service_id,price,description,name', `${g.id},102,2,Every morning,Livraison de pain`, `${g.id},105,5,,Gluten-free baking`].join('\n');
+    const { results } = await harness.runImport('services', csv);
+
+    expect(results.map((row) => [row._status, row._errors])).toEqual([
+      ['invalid', "name: read-only, so the import does not send it (Name of the service); put back 'Bread delivery' or empty the cell, got 'Livraison de pain'"],
+      ['updated', ''],
+    ]);
+    expect(servicesOf(g).map((item) => [item.service_id, item.name, item.price])).toEqual([
+      [102, 'Bread delivery', 2],
+      [105, 'Gluten-free baking', 5],
+    ]);
+  });
+
   it('lets a PROVIDER key address businesses by store code', async () => {
     const f = prepareBusiness(15, ['gcid:bakery']);
     const { results } = await harness.runImport('services', ['code,service_id,price', `${f.code ?? ''},105,8`].join('\n'), {}, 'PROVIDER');

@@ -6,7 +6,7 @@ const stored = ServiceItemSchema.parse({ service_id: 103, type: 'BOOKING_ITEM', 
 
 describe('planService', () => {
   it('compares with a service of a type the spec does not name, or without a description', () => {
-    expect(planService({ service_id: 103, price: 52, description: 'Catering' }, { items: [stored], unreadable: [] })).toEqual({
+    expect(planService({ setting: { service_id: 103, price: 52, description: 'Catering' } }, { items: [stored], unreadable: [] })).toEqual({
       item: { service_id: 103, description: 'Catering' },
       changes: ["description: '' -> 'Catering'"],
     });
@@ -14,7 +14,7 @@ describe('planService', () => {
 
   it('refuses to compare with a service that does not read, and says how to send the row anyway', () => {
     const unreadable = [{ id: '104', problem: 'price is "12,50" (expected a number)', raw: {} }];
-    expect(planService({ service_id: 104, price: 12.5 }, { items: [stored], unreadable })).toEqual({
+    expect(planService({ setting: { service_id: 104, price: 12.5 } }, { items: [stored], unreadable })).toEqual({
       errors: [`service_id: the business's service 104 does not read (price is "12,50" (expected a number)), so it is not compared; import this row with --mode patch to send it as it is`],
     });
   });
@@ -22,11 +22,11 @@ describe('planService', () => {
   it('refuses a row that sets a field the service gave in no readable shape, and sends one that leaves it alone', () => {
     const odd = ServiceItemSchema.parse({ service_id: 105, price: '12,50', category_geo_name: 'gcid:bakery' });
     const current = { items: [odd], unreadable: [] };
-    expect(planService({ service_id: 105, price: 12.5 }, current)).toEqual({
+    expect(planService({ setting: { service_id: 105, price: 12.5 } }, current)).toEqual({
       errors: [
         `price: the price of the business's service 105 does not read (price is "12,50" (expected a number)), so it is not compared; import this row with --mode patch to send it as it is`,
       ],
     });
-    expect(planService({ service_id: 105, description: 'Catering' }, current)).toEqual({ item: { service_id: 105, description: 'Catering' }, changes: ["description: '' -> 'Catering'"] });
+    expect(planService({ setting: { service_id: 105, description: 'Catering' } }, current)).toEqual({ item: { service_id: 105, description: 'Catering' }, changes: ["description: '' -> 'Catering'"] });
   });
 });

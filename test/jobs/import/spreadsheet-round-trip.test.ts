@@ -400,4 +400,22 @@ describe('files saved by a spreadsheet', () => {
       { row: '3', column: 'lat', error: 'lat: must be a number between ' },
     ]);
   });
+
+  it('refuses a row that edits a read-only cell (the street in address), naming it, rather than report it unchanged; sends the others', async () => {
+    const rows = await exportRows();
+    const [moved, renamed] = [rows[3], rows[4]];
+    if (moved === undefined || renamed === undefined) throw new Error('too few rows');
+    const street = moved.address ?? '';
+    expect(street).not.toBe('');
+    moved.address = '12 rue de la Paix';
+    renamed.name = 'Renamed in Excel';
+    const { summary, results } = await importText(saveAsSpreadsheet(rows));
+
+    expect(summary.rows).toMatchObject({ total: rows.length, invalid: 1, updated: 1, unchanged: rows.length - 2 });
+    expect(results[3]).toMatchObject({
+      _status: 'invalid',
+      _errors: `address: read-only, so the import does not send it (Street address (read-only: set address_full)); put back '${street}' or empty the cell, got '12 rue de la Paix'`,
+    });
+    expect(writes).toEqual([`/business/${renamed.business_id ?? ''}`]);
+  });
 });

@@ -74,7 +74,8 @@ async function* readBusinessPages(run: ExportRun, filters: ExportFilters): Async
 function formatBusinessRow(columns: readonly Column[], business: BusinessFields, context: CellContext, written: Set<OddValue>): SheetRecord {
   // business_id, the one column without a field path, holds the business's id.
   const cells = formatExportRow(columns, (column) => (column.path === undefined ? business.id : readAtPath(business, column.path)), context, written);
-  const imported = columns.filter((column) => !column.readOnly && column.path !== undefined);
-  const snapshot = { id: business.id, cells: Object.fromEntries(imported.map((column) => [column.header, String(cells[column.header] ?? '')])) };
+  // Read-only cells too: an import refuses a row that edits one rather than take it for no change.
+  const recorded = columns.filter((column) => column.path !== undefined);
+  const snapshot = { id: business.id, cells: Object.fromEntries(recorded.map((column) => [column.header, String(cells[column.header] ?? '')])) };
   return { ...cells, [baseColumn.header]: encodeRowSnapshot(snapshot) };
 }

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { ServiceItem, Services, ServiceSetting } from '../../../api/schemas/services.js';
 import type { ReadItems } from '../../../api/schemas/reading/read-each.js';
-import { buildServiceCatalog } from '../../../resources/services/service-catalog.js';
+import { buildServiceCatalog, type ServiceRow } from '../../../resources/services/service-catalog.js';
 import type { BusinessItemResource } from '../business-items/business-item-resource.js';
 import { importBusinessItems } from '../business-items/import-business-items.js';
 import type { ImportSummary, OpenImportOptions } from '../import-options.js';
@@ -13,11 +13,11 @@ export function importServices(client: ApiClient, options: OpenImportOptions, lo
   return importBusinessItems(client, options, logger, createServiceResource());
 }
 
-function createServiceResource(): BusinessItemResource<ServiceSetting, ServiceSetting, ReadItems<ServiceItem>, Services> {
+function createServiceResource(): BusinessItemResource<ServiceRow, ServiceSetting, ReadItems<ServiceItem>, Services> {
   return {
     catalog: buildServiceCatalog(),
     itemColumn: 'service_id',
-    readItemKey: (setting) => String(setting.service_id),
+    readItemKey: (row) => String(row.setting.service_id),
     readCurrent: async (api, businessId) => (await api.readServices(businessId)).services,
     planItem: planService,
     // The spec documents one object per request.

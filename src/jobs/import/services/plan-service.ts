@@ -1,6 +1,8 @@
 import { describeOddValue, OddValue } from '../../../api/schemas/reading/odd-value.js';
 import type { ServiceItem, ServiceSetting } from '../../../api/schemas/services.js';
 import type { ReadItems } from '../../../api/schemas/reading/read-each.js';
+import { describeReadOnlyEdit } from '../../../resources/describe-read-only-edit.js';
+import { serviceNameColumn, type ServiceRow } from '../../../resources/services/service-catalog.js';
 import type { ItemPlan } from '../business-items/business-item-resource.js';
 import { describeChange, describeSetting, isSameValue } from '../describe-change.js';
 
@@ -8,10 +10,10 @@ const SERVICE_FIELDS = ['price', 'description'] as const;
 
 /**
  * Against the business's current services (diff), a service it has sends only the fields whose
- * value differs in some category; a service it lacks is sent whole. Without them (patch), every
+ * value differs in some category, and a row naming it otherwise is refused; a service it lacks is sent whole. Without them (patch), every
  * field is sent.
  */
-export function planService(setting: ServiceSetting, current: ReadItems<ServiceItem> | undefined): ItemPlan<ServiceSetting> {
+export function planService({ setting, name }: ServiceRow, current: ReadItems<ServiceItem> | undefined): ItemPlan<ServiceSetting> {
   if (current === undefined) return { item: setting, changes: Object.entries(setting).map(([field, value]) => describeSetting(field, value)) };
   // What it holds is unknown: a diff against it would be a guess.
   const unreadable = current.unreadable.find(({ id }) => id === String(setting.service_id));
@@ -22,6 +24,10 @@ export function planService(setting: ServiceSetting, current: ReadItems<ServiceI
   if (items.length === 0) {
     return { item: setting, changes: Object.entries(setting).map(([field, value]) => describeChange(field, undefined, value)) };
   }
+  // The name is read-only: a row that renames its service would otherwise pass for no change.
+  const names = items.flatMap((service) => (typeof service.name === 'string' ? [service.name] : []));
+  const [known] = names;
+  if (name !== undefined && known !== undefined && !names.includes(name)) return { errors: [describeReadOnlyEdit(serviceNameColumn, known, name)], invalid: true };
   const item: ServiceSetting = { service_id: setting.service_id };
   const changes: string[] = [];
   for (const field of SERVICE_FIELDS) {
