@@ -7,10 +7,10 @@ import type { Clock } from '../../../src/api/pacing/clock.js';
 import type { CountersSnapshot } from '../../../src/api/pacing/org-budget.js';
 import type { Role } from '../../../src/api/facts/service-facts.js';
 import type { Business } from '../../../src/emulator/state-types.js';
-import type { ImportSummary } from '../../../src/jobs/import/import-options.js';
+import type { ImportOptions, ImportSummary } from '../../../src/jobs/import/import-options.js';
 import { importSheet, type ImportResource } from '../../../src/jobs/import/import-sheet.js';
 import { VirtualClock } from '../../api/virtual-clock.js';
-import { startImportHarness, type ImportHarness } from './start-import-harness.js';
+import { readResults, startImportHarness, type ImportHarness } from './start-import-harness.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -33,7 +33,13 @@ describe('a PROVIDER import over several organizations', () => {
     return perOrg[0]?.flatMap((_, index) => perOrg.flatMap((list) => list.slice(index, index + 1))) ?? [];
   }
 
-  async function importAsProvider(resource: ImportResource, csv: string, clock?: Clock, role: Role = 'PROVIDER'): Promise<{ summary: ImportSummary; counters: CountersSnapshot }> {
+  async function importAsProvider(
+    resource: ImportResource,
+    csv: string,
+    clock?: Clock,
+    role: Role = 'PROVIDER',
+    options: Partial<ImportOptions> = {},
+  ): Promise<{ summary: ImportSummary; counters: CountersSnapshot }> {
     const file = join(harness.dir, `per-org-${++runs}.csv`);
     await writeFile(file, csv);
     const client = createApiClient({
@@ -44,7 +50,7 @@ describe('a PROVIDER import over several organizations', () => {
       ...(clock === undefined ? {} : { clock }),
     });
     try {
-      const summary = await importSheet(client, resource, { mode: 'diff', dryRun: false, file, reportDir: join(harness.dir, `per-org-report-${runs}`) }, logger);
+      const summary = await importSheet(client, resource, { mode: 'diff', dryRun: false, ...options, file, reportDir: join(harness.dir, `per-org-report-${runs}`) }, logger);
       return { summary, counters: client.readCounters() };
     } finally {
       await client.close();
@@ -87,6 +93,27 @@ describe('a PROVIDER import over several organizations', () => {
     expect(summary.rows).toMatchObject({ total: 4, updated: 4 });
     // One search finds the four businesses' organizations; then each business's attributes are read and written on its own budget.
     expect(Object.fromEntries(Object.entries(counters.organizations).map(([key, { sent }]) => [key, sent]))).toEqual({ own: 1, 'org:1': 4, 'org:2': 4 });
+  });
+
+  it.each(['services', 'attributes'] as const)('writes no %s with --org to a business of another organization, and charges the rest to that organization', async (resource) => {
+    const targets = takeBusinesses(2, 1, 2);
+    // Service 104 is offered to cafés.
+    for (const business of targets) business.categories = ['gcid:cafe'];
+    const rows =
+      resource === 'services'
+        ? ['business_id,service_id,price', ...targets.map((business) => `${business.id},104,${business.org_id}.5`)]
+        : ['business_id,geo_id,type,value', ...targets.map((business) => `${business.id},url_order_ahead,URL,https://order.example.com/org-${business.org_id}`)];
+    const written: string[] = [];
+    harness.api.emulator.faults.script = (_n, req) => {
+      if (req.method === 'POST') written.push(`${orgOfPath(req.path) ?? '?'}`);
+      return undefined;
+    };
+    const { summary, counters } = await importAsProvider(resource, rows.join('\n'), undefined, 'PROVIDER', { orgId: 1 });
+    expect(written).toEqual(['1', '1']);
+    const results = await readResults(summary.report_dir);
+    expect(results.map((row) => [row.business_id, row._status])).toEqual(targets.map((business) => [business.id, business.org_id === 1 ? 'updated' : 'failed']));
+    expect(results.find((row) => row._status === 'failed')?._errors).toBe(`business_id: no business '${targets[1]?.id ?? ''}' in organization 1 that this key can read`);
+    expect(Object.keys(counters.organizations)).toEqual(['org:1']);
   });
 
   it("keeps a single organization's key on one pacer: its own budget is that organization's", async () => {

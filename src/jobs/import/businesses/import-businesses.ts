@@ -220,9 +220,10 @@ class BusinessBatches {
 
   private async resolve(org: ReadBatch<BusinessRow>['org'], rows: readonly BusinessRow[]): Promise<ResolvedTargets> {
     const targets = rows.map((row) => row.target);
-    let resolved = await resolveBusinesses(this.routing.reader(org), targets, this.codeSearch, this.schema);
+    const options = { schema: this.schema, orgId: this.run.options.orgId };
+    let resolved = await resolveBusinesses(this.routing.reader(org), targets, this.codeSearch, options);
     const missing = org === 'lookup' ? [] : targets.filter((target) => !resolved.resolve(target).found);
-    if (missing.length > 0) resolved = orElse(resolved, await resolveBusinesses(this.routing.lookup, missing, this.codeSearch, this.schema));
+    if (missing.length > 0) resolved = orElse(resolved, await resolveBusinesses(this.routing.lookup, missing, this.codeSearch, options));
     this.run.reads += resolved.reads;
     this.routing.note(resolved.organizations);
     return resolved;
