@@ -1,3 +1,4 @@
+import { ApiError } from '../../api/errors/api-error.js';
 import type { ImportSheetChoice } from '../import/sheet/open-import-sheet.js';
 import { toRenameColumns } from '../import/rename-columns.js';
 import type { ExportResource } from '../export/export-resource-names.js';
@@ -29,8 +30,8 @@ const PAGED: ReadonlySet<ExportResource> = new Set(['businesses', 'feedback']);
 /**
  * The requests each organization's steps will send, estimated: an import row may be a write, an
  * export costs its pages (or a request per business). A business sheet without `org` weighs on the
- * organization of each row, and is split. A file that cannot be counted weighs nothing: its step
- * reports the problem when it runs.
+ * organization of each row, and is split. A file that cannot be counted, or an organization the
+ * service refuses to count, weighs nothing: its step reports the problem when it runs.
  */
 export async function estimateOrgLoads(job: Job, counters: LoadCounters, reachable: readonly number[]): Promise<OrgLoadEstimate> {
   const loads = new Map<RowOrg, number>();
@@ -63,8 +64,20 @@ async function estimateStep(step: JobStep, org: number | undefined, counters: Lo
   }
   const { resource } = step.export;
   if (!PER_BUSINESS.has(resource) && !PAGED.has(resource)) return 1;
-  const businesses = await counters.countBusinesses(org);
+  const businesses = await counters.countBusinesses(org).catch((error: unknown) => {
+    if (isRefusedOrg(error)) return 0;
+    throw error;
+  });
   return PER_BUSINESS.has(resource) ? businesses + Math.ceil(businesses / PAGE) : Math.max(1, Math.ceil(businesses / PAGE));
+}
+
+/**
+ * An organization the service says is not there, or not the key's (400, 403, 404): as an answer, the
+ * same in every shard. It weighs nothing, so that the other organizations are still planned, and its
+ * step fails where it runs, as it would without shards.
+ */
+function isRefusedOrg(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'not-found' || error.kind === 'not-authorized' || error.kind === 'invalid-request');
 }
 
 /** The organizations a step runs for: one run per listed org (`all`: each the key reaches), or one for the key's own. */
