@@ -160,4 +160,29 @@ describe('a PROVIDER import over several organizations', () => {
     expect(summary.organizations?.['org:1']).toMatchObject({ rows: 10, rate_limited: counters.organizations['org:1']?.rateLimited });
     expect(summary.organizations?.['org:2']).toEqual({ rows: 10, requests: 10, rate_limited: 0 });
   });
+
+  it("gives up on an organization whose 429s outlast --max-rate-wait: its other rows are not sent, not waited out one by one", async () => {
+    const targets = takeBusinesses(4, 1, 2);
+    const csv = ['business_id,description_short', ...targets.map((business) => `${business.id},Spent ${business.org_id} ${business.code}`)].join('\n');
+    // Organization 1 is throttled all run long (Retry-After: 60). Waiting out the 15 minutes of --max-rate-wait for each of
+    // its rows in turn held an import of 4 rows for an hour; once one request has spent them, the others are not sent.
+    const clock = new VirtualClock();
+    harness.api.emulator.faults.script = (_n, req) => (req.method === 'POST' && orgOfPath(req.path) === 1 ? { status: 429, headers: { 'retry-after': '60' } } : undefined);
+    const running = importAsProvider('businesses', csv, clock, 'PROVIDER');
+    const progress = { done: false };
+    running.then(
+      () => (progress.done = true),
+      () => (progress.done = true),
+    );
+    while (!progress.done) await clock.run();
+    const { summary } = await running;
+    expect(clock.now()).toBeLessThan(20 * 60_000);
+    expect(summary.rows).toMatchObject({ total: 8, updated: 4, failed: 4 });
+    const results = await readResults(summary.report_dir);
+    const failed = results.filter((row) => row._status === 'failed');
+    expect(failed.every((row) => targets.find((business) => business.id === row.business_id)?.org_id === 1)).toBe(true);
+    const notSent = failed.filter((row) => row._http_status === '');
+    expect(notSent.length).toBeGreaterThan(0);
+    expect(notSent[0]?._errors).toContain('not sent: organization 1 was answered 429 (over the rate limit) for more than --max-rate-wait 900 s');
+  });
 });
