@@ -116,6 +116,19 @@ describe('a PROVIDER import over several organizations', () => {
     expect(Object.keys(counters.organizations)).toEqual(['org:1']);
   });
 
+  it("finds a store code that several organizations use by the row's org_id, from the sheet's first row", async () => {
+    const [first, second] = takeBusinesses(1, 1, 3);
+    if (first === undefined || second === undefined) throw new Error('no businesses to take');
+    // Store codes are unique per organization only: two organizations' numbering may meet.
+    first.code = 'SHARED-1';
+    second.code = 'SHARED-1';
+    const csv = ['code,org_id,description_short', `SHARED-1,1,Shared code in 1`, `SHARED-1,3,Shared code in 3`].join('\n');
+    const { summary } = await importAsProvider('businesses', csv);
+    expect(summary.rows).toMatchObject({ total: 2, updated: 2 });
+    expect(harness.api.emulator.state.businesses.get(first.id)?.description_short).toBe('Shared code in 1');
+    expect(harness.api.emulator.state.businesses.get(second.id)?.description_short).toBe('Shared code in 3');
+  });
+
   it("keeps a single organization's key on one pacer: its own budget is that organization's", async () => {
     const targets = takeBusinesses(4, 1);
     const csv = ['business_id,description_short', ...targets.map((business) => `${business.id},Own ${business.code}`)].join('\n');

@@ -195,7 +195,7 @@ class BusinessBatches {
     this.routing.note(new Set([...planned.values()].map((business) => business.org_id)));
     for (const row of rows) {
       const business = planned.get(row);
-      const resolution: Resolution | undefined = business === undefined ? resolved?.resolve(row.target) : { found: true, business };
+      const resolution: Resolution | undefined = business === undefined ? resolved?.resolve(row.target, readOrgIdCell(row.update)) : { found: true, business };
       // A row whose read failed is reported already.
       if (resolution === undefined) continue;
       if (this.run.stopReason !== undefined) {
@@ -222,7 +222,7 @@ class BusinessBatches {
     const targets = rows.map((row) => row.target);
     const options = { schema: this.schema, orgId: this.run.options.orgId };
     let resolved = await resolveBusinesses(this.routing.reader(org), targets, this.codeSearch, options);
-    const missing = org === 'lookup' ? [] : targets.filter((target) => !resolved.resolve(target).found);
+    const missing = org === 'lookup' ? [] : targets.filter((target) => !resolved.resolve(target, org).found);
     if (missing.length > 0) resolved = orElse(resolved, await resolveBusinesses(this.routing.lookup, missing, this.codeSearch, options));
     this.run.reads += resolved.reads;
     this.routing.note(resolved.organizations);

@@ -11,7 +11,8 @@ import { isSearchableCode, type StoreCodeSearch } from './store-code-search.js';
 export type Resolution = { found: true; business: CurrentBusiness } | { found: false; error: string };
 
 export interface ResolvedTargets {
-  resolve(target: BusinessTarget): Resolution;
+  /** `orgId`, the row's `org_id` cell, tells apart the businesses of several organizations that share a store code. */
+  resolve(target: BusinessTarget, orgId?: number): Resolution;
   /** Search requests it took. */
   reads: number;
   /** The organizations of the businesses found. */
@@ -67,7 +68,7 @@ export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessT
   return {
     reads,
     organizations,
-    resolve(target) {
+    resolve(target, orgId) {
       if ('business_id' in target) {
         const business = byId.get(target.business_id);
         if (business !== undefined) return { found: true, business };
@@ -80,8 +81,10 @@ export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessT
       }
       const matches = byCode.get(target.code) ?? [];
       const problems = unreadableByCode.get(target.code) ?? [];
+      const [inOrg, ...others] = matches.filter((business) => business.org_id === orgId);
+      if (inOrg !== undefined && others.length === 0) return { found: true, business: inOrg };
       if (matches.length + problems.length > 1) {
-        return { found: false, error: `code: store code '${target.code}' is used in several organizations; give business_id, or --org` };
+        return { found: false, error: `code: store code '${target.code}' is used in several organizations; give business_id, an org_id column, or --org` };
       }
       const [business] = matches;
       if (business !== undefined) return { found: true, business };
@@ -99,9 +102,9 @@ export function orElse(first: ResolvedTargets, second: ResolvedTargets): Resolve
   return {
     reads: first.reads + second.reads,
     organizations: new Set([...first.organizations, ...second.organizations]),
-    resolve(target) {
-      const resolution = first.resolve(target);
-      return resolution.found ? resolution : second.resolve(target);
+    resolve(target, orgId) {
+      const resolution = first.resolve(target, orgId);
+      return resolution.found ? resolution : second.resolve(target, orgId);
     },
   };
 }
