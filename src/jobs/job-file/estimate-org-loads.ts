@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/errors/api-error.js';
+import { isRefusedOrganization } from '../../api/errors/is-refused-organization.js';
 import type { ImportSheetChoice } from '../import/sheet/open-import-sheet.js';
 import { toRenameColumns } from '../import/rename-columns.js';
 import type { ExportResource } from '../export/export-resource-names.js';
@@ -65,19 +65,11 @@ async function estimateStep(step: JobStep, org: number | undefined, counters: Lo
   const { resource } = step.export;
   if (!PER_BUSINESS.has(resource) && !PAGED.has(resource)) return 1;
   const businesses = await counters.countBusinesses(org).catch((error: unknown) => {
-    if (isRefusedOrg(error)) return 0;
+    // Its step fails where it runs, as without shards; the other organizations are still planned.
+    if (isRefusedOrganization(error)) return 0;
     throw error;
   });
   return PER_BUSINESS.has(resource) ? businesses + Math.ceil(businesses / PAGE) : Math.max(1, Math.ceil(businesses / PAGE));
-}
-
-/**
- * An organization the service says is not there, or not the key's (400, 403, 404): as an answer, the
- * same in every shard. It weighs nothing, so that the other organizations are still planned, and its
- * step fails where it runs, as it would without shards.
- */
-function isRefusedOrg(error: unknown): boolean {
-  return error instanceof ApiError && (error.kind === 'not-found' || error.kind === 'not-authorized' || error.kind === 'invalid-request');
 }
 
 /** The organizations a step runs for: one run per listed org (`all`: each the key reaches), or one for the key's own. */
