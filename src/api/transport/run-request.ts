@@ -97,10 +97,11 @@ function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnsw
   if (answer.status < 200 || answer.status >= 300) {
     // A 404 to the run's first request, where the endpoint documents none, says the path is not the API's;
     // unless it names an organization (`--org 99`), which may be what was not found.
-    const namesOrg = request.query?.org_id !== undefined;
+    const orgId = request.query?.org_id;
+    const namesOrg = orgId !== undefined;
     if (answer.status === 404 && request.answersNotFound === false && !namesOrg && ctx.target.contact.isFirst(request)) throw new WrongBaseUrlError(request, ctx.target.baseUrl);
     // Retry-After may be an HTTP date: it is read against the wall clock.
-    const error = createStatusError({ method, path, ...answer }, Date.now());
+    const error = createStatusError({ method, path, ...answer, ...(namesOrg ? { orgId: String(orgId) } : {}) }, Date.now());
     // A refused key stops every organization's queue before this call even returns; the calls not sent say why.
     if (error instanceof AuthenticationError) ctx.stop.stop(new AbortedError(error));
     throw error;
