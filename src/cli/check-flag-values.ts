@@ -32,6 +32,8 @@ export function checkFlagValues(args: readonly string[], argv: Record<string, un
     // What yargs made of nothing ('', [], undefined, or the flag's default) is not looked at.
     if (written.trim() === '') return `--${name} needs a value`;
     if (written === '-' && !DASH_FLAGS.has(name)) return describeDashValue(name);
+    // A number flag given twice is a list that no command reads as one: `--org 1 --org 2` would send `org_id=1,2`.
+    if (Array.isArray(value) && value.some((item) => typeof item === 'number')) return describeRepeated(name, value);
     if (typeof value !== 'number') continue;
     if (!Number.isFinite(value)) return `--${name} needs a number, got '${written}'`;
     if (POSITIVE_INTEGERS.has(name) && (!Number.isInteger(value) || value < 1)) return `--${name} needs a whole number, 1 or more, got '${written}'`;
@@ -48,6 +50,12 @@ export function checkFlagValues(args: readonly string[], argv: Record<string, un
 export function findDashValue(args: readonly string[]): string | undefined {
   const index = args.findIndex((arg, at) => arg === '-' && at > 0 && args[at - 1]?.startsWith('--') === true && !args[at - 1]?.includes('='));
   return index < 0 ? undefined : describeDashValue(args[index - 1]?.slice(2) ?? '');
+}
+
+function describeRepeated(name: string, values: readonly unknown[]): string {
+  const given = values.join(', ');
+  const perOrganization = name === 'org' ? ` (a job step with org: [${given}] runs once per organization)` : '';
+  return `--${name} is given more than once (${given}); it takes one value${perOrganization}`;
 }
 
 function describeDashValue(name: string): string {

@@ -63,6 +63,13 @@ describe('export command', () => {
     expect(result.stderr).not.toContain('run the same command again');
   });
 
+  it('names the organization when the service does not know the one --org asks for', async () => {
+    const out = join(await makeTempDir(), 'businesses.csv');
+    const result = await runCliInProcess(['export', 'businesses', '--emulator', '--emulator-role', 'PROVIDER', '--org', '99', '--out', out, '--rate-per-minute', '100000']);
+    expect(result.code).toBe(EXIT_CODES.failed);
+    expect(result.stderr).toContain('Could not GET /custom_fields: not found (404): Resource not found. Check organization 99 (--org, or the org of a job step): it does not exist, or the key does not reach it.');
+  });
+
   it('exits 2 when a page keeps failing, and writes the others', async () => {
     const api = await startTestEmulator({ businesses: 312, feedback: 0, ratePerMinute: 100_000 });
     // A 404 is not retried, which keeps the test quick; a 5xx fails the same way after its retries.

@@ -17,6 +17,8 @@ describe('flags given without the value they take', () => {
     [['export', 'businesses', '--out', '--emulator'], '--out needs a value'],
     [['export', 'businesses', '--out', 'b.csv', '--user'], '--user needs a value'],
     [['template', 'businesses', '--out', 'b.csv', '--org-id', '0'], "--org-id needs a whole number, 1 or more, got '0'"],
+    [['export', 'businesses', '--out', 'b.csv', '--org', '1', '--org', '2'], '--org is given more than once (1, 2); it takes one value (a job step with org: [1, 2] runs once per organization)'],
+    [['import', 'businesses', 'stores.csv', '--concurrency', '2', '--concurrency=3'], '--concurrency is given more than once (2, 3); it takes one value'],
   ])('refuses %j before anything is done: %s', async (args, message) => {
     const result = await runCliInProcess(args);
     expect(result.code).toBe(EXIT_CODES.usage);

@@ -30,6 +30,8 @@ export interface ApiErrorInit {
   retryAfterMs?: number;
   /** A redirect's Location header, named in the message. */
   location?: string;
+  /** The organization the request named (`org_id`): a 403 or 404 then most likely says it is not the key's, or not there. */
+  orgId?: string;
   cause?: unknown;
 }
 
@@ -126,9 +128,13 @@ export function findAuthenticationFailure(error: unknown): AuthenticationError |
   return error instanceof AbortedError && error.cause instanceof AuthenticationError ? error.cause : undefined;
 }
 
-function describeFailure({ kind, method, path, status, details, location }: ApiErrorInit): string {
+function describeFailure({ kind, method, path, status, details, location, orgId }: ApiErrorInit): string {
   const code = status === undefined ? REASONS[kind] : `${REASONS[kind]} (${status})`;
   const reason = location === undefined ? code : `${code} to ${location}`;
   const lines = details === undefined ? [] : describeErrorDetails(details);
-  return `Could not ${method} ${path}: ${reason}${lines.length === 0 ? '' : `: ${lines.join('; ')}`}. ${ADVICE[kind]}`;
+  const advice =
+    orgId !== undefined && (kind === 'not-found' || kind === 'not-authorized')
+      ? `Check organization ${orgId} (--org, or the org of a job step): it does not exist, or the key does not reach it.`
+      : ADVICE[kind];
+  return `Could not ${method} ${path}: ${reason}${lines.length === 0 ? '' : `: ${lines.join('; ')}`}. ${advice}`;
 }

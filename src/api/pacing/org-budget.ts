@@ -33,6 +33,10 @@ export function budgetKeyOf(orgId: number | undefined): string {
   return orgId === undefined ? 'own' : `org:${orgId}`;
 }
 
+function describeBudget(orgId: number | undefined): string {
+  return orgId === undefined ? "the key's own organization" : `organization ${orgId}`;
+}
+
 /** Waits for a turn of a budget other processes share too (LISTING_RATE_REDIS_URL). */
 export type SharedTurn = (signal: AbortSignal) => Promise<void>;
 
@@ -45,6 +49,8 @@ export class OrgBudget {
   private readonly queue: PQueue;
   private readonly rate: AdaptiveRate;
   private lastStart = -Infinity;
+  /** Set once a call waited out --max-rate-wait on 429s in vain; cleared by the next answer that is not a 429. */
+  private rateWaitSpent = false;
   /** The Retry-After pause under way: `done` settles once the clock reaches `until`. */
   private pause: { until: number; done: Promise<void> } | undefined;
   private turns: Promise<unknown> = Promise.resolve();
@@ -52,6 +58,8 @@ export class OrgBudget {
   constructor(
     private readonly options: BudgetOptions,
     private readonly sharedTurn?: SharedTurn,
+    /** Whose budget, for a message: `organization 12`. */
+    readonly name = describeBudget(undefined),
   ) {
     this.queue = new PQueue({ concurrency: options.concurrency });
     this.rate = new AdaptiveRate(options.ratePerMinute);
@@ -82,7 +90,21 @@ export class OrgBudget {
   }
 
   noteAnswered(): void {
+    this.rateWaitSpent = false;
     this.rate.increase();
+  }
+
+  /**
+   * A call gave up on 429s after --max-rate-wait: the organization's other calls are not sent
+   * (`isRateWaitSpent`) until an answer of it that is not a 429 shows the storm over. Each would
+   * otherwise wait out the whole budget again, one after the other.
+   */
+  noteRateWaitSpent(): void {
+    this.rateWaitSpent = true;
+  }
+
+  isRateWaitSpent(): boolean {
+    return this.rateWaitSpent;
   }
 
   /**
@@ -160,7 +182,7 @@ export class OrgBudgets {
     const key = budgetKeyOf(orgId);
     let budget = this.budgets.get(key);
     if (budget === undefined) {
-      budget = new OrgBudget(this.options, this.sharedTurnFor?.(orgId));
+      budget = new OrgBudget(this.options, this.sharedTurnFor?.(orgId), describeBudget(orgId));
       this.budgets.set(key, budget);
     }
     return budget;

@@ -1,4 +1,5 @@
 import { ApiError, type ApiErrorKind } from '../errors/api-error.js';
+import { RateWaitSpentError } from '../errors/rate-wait-spent-error.js';
 import { RetryAfterTooLongError } from '../errors/retry-after-too-long-error.js';
 
 /*
@@ -50,6 +51,7 @@ export interface RetryHistory {
  * `maxRetryAfterMs` throws RetryAfterTooLongError: nobody wants a run that sleeps for a day.
  */
 function decideRetry(error: ApiError, history: RetryHistory, options: RetryOptions, random: () => number, now: number): number | undefined {
+  if (error instanceof RateWaitSpentError) return undefined;
   if (error.kind === 'rate-limited') {
     if (error.retryAfterMs !== undefined && error.retryAfterMs > options.maxRetryAfterMs) throw new RetryAfterTooLongError(error, options.maxRetryAfterMs);
     // Without a readable Retry-After, a 429 backs off like a failure.

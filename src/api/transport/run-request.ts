@@ -4,6 +4,7 @@ import { describeDrift, describeFieldIssues, REPORT_INPUT } from '../schemas/rea
 import type { ApiRequest } from './api-request.js';
 import type { Clock } from '../pacing/clock.js';
 import type { OrgBudget } from '../pacing/org-budget.js';
+import { RateWaitSpentError } from '../errors/rate-wait-spent-error.js';
 import { RetryAfterTooLongError } from '../errors/retry-after-too-long-error.js';
 import { runWithRetries, type RetryOptions } from './retry-policy.js';
 import { sendRequest, type ApiAnswer, type HttpTarget } from './send-request.js';
@@ -35,7 +36,10 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
   const signal = request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]);
   let sentAt = 0;
   const attempt = async (): Promise<T> => {
+    refuseIfRateWaitSpent(ctx, request);
     sentAt = await budget.waitTurn(signal);
+    // Another call may have given up while this one waited for its turn.
+    refuseIfRateWaitSpent(ctx, request);
     return readAnswer(ctx, request, await sendCounted(ctx, request, signal), schema);
   };
   try {
@@ -61,10 +65,17 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
     const answeredWrite = request.method !== 'GET' && error instanceof ApiError && error.status !== undefined;
     if (request.signal?.aborted === true && !stop.signal.aborted && !answeredWrite) throw new AbortedError();
     budget.counters.failed++;
+    // A 429 answered after the whole --max-rate-wait: the organization's other calls would wait it out again, one after the other.
+    if (error instanceof ApiError && error.kind === 'rate-limited' && error.status === 429 && !(error instanceof RetryAfterTooLongError)) budget.noteRateWaitSpent();
     // Every other call would fail the same way: nothing more is sent.
     if (error instanceof RetryAfterTooLongError || error instanceof UnreachableServiceError || error instanceof WrongBaseUrlError) stop.stop(new AbortedError(error));
     throw stop.explain(error);
   }
+}
+
+/** A call of an organization whose 429s outlasted --max-rate-wait is not sent (OrgBudget.noteRateWaitSpent). */
+function refuseIfRateWaitSpent({ budget, retry }: RequestContext, request: ApiRequest): void {
+  if (budget.isRateWaitSpent()) throw new RateWaitSpentError(request, budget.name, retry.maxRateWaitMs);
 }
 
 async function sendCounted(ctx: RequestContext, request: ApiRequest, drop: AbortSignal): Promise<ApiAnswer> {
@@ -86,10 +97,11 @@ function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnsw
   if (answer.status < 200 || answer.status >= 300) {
     // A 404 to the run's first request, where the endpoint documents none, says the path is not the API's;
     // unless it names an organization (`--org 99`), which may be what was not found.
-    const namesOrg = request.query?.org_id !== undefined;
+    const orgId = request.query?.org_id;
+    const namesOrg = orgId !== undefined;
     if (answer.status === 404 && request.answersNotFound === false && !namesOrg && ctx.target.contact.isFirst(request)) throw new WrongBaseUrlError(request, ctx.target.baseUrl);
     // Retry-After may be an HTTP date: it is read against the wall clock.
-    const error = createStatusError({ method, path, ...answer }, Date.now());
+    const error = createStatusError({ method, path, ...answer, ...(namesOrg ? { orgId: String(orgId) } : {}) }, Date.now());
     // A refused key stops every organization's queue before this call even returns; the calls not sent say why.
     if (error instanceof AuthenticationError) ctx.stop.stop(new AbortedError(error));
     throw error;

@@ -1,3 +1,4 @@
+import { isRefusedOrganization } from '../../api/errors/is-refused-organization.js';
 import type { ImportSheetChoice } from '../import/sheet/open-import-sheet.js';
 import { toRenameColumns } from '../import/rename-columns.js';
 import type { ExportResource } from '../export/export-resource-names.js';
@@ -29,8 +30,8 @@ const PAGED: ReadonlySet<ExportResource> = new Set(['businesses', 'feedback']);
 /**
  * The requests each organization's steps will send, estimated: an import row may be a write, an
  * export costs its pages (or a request per business). A business sheet without `org` weighs on the
- * organization of each row, and is split. A file that cannot be counted weighs nothing: its step
- * reports the problem when it runs.
+ * organization of each row, and is split. A file that cannot be counted, or an organization the
+ * service refuses to count, weighs nothing: its step reports the problem when it runs.
  */
 export async function estimateOrgLoads(job: Job, counters: LoadCounters, reachable: readonly number[]): Promise<OrgLoadEstimate> {
   const loads = new Map<RowOrg, number>();
@@ -63,7 +64,11 @@ async function estimateStep(step: JobStep, org: number | undefined, counters: Lo
   }
   const { resource } = step.export;
   if (!PER_BUSINESS.has(resource) && !PAGED.has(resource)) return 1;
-  const businesses = await counters.countBusinesses(org);
+  const businesses = await counters.countBusinesses(org).catch((error: unknown) => {
+    // Its step fails where it runs, as without shards; the other organizations are still planned.
+    if (isRefusedOrganization(error)) return 0;
+    throw error;
+  });
   return PER_BUSINESS.has(resource) ? businesses + Math.ceil(businesses / PAGE) : Math.max(1, Math.ceil(businesses / PAGE));
 }
 

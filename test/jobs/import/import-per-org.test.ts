@@ -7,10 +7,10 @@ import type { Clock } from '../../../src/api/pacing/clock.js';
 import type { CountersSnapshot } from '../../../src/api/pacing/org-budget.js';
 import type { Role } from '../../../src/api/facts/service-facts.js';
 import type { Business } from '../../../src/emulator/state-types.js';
-import type { ImportSummary } from '../../../src/jobs/import/import-options.js';
+import type { ImportOptions, ImportSummary } from '../../../src/jobs/import/import-options.js';
 import { importSheet, type ImportResource } from '../../../src/jobs/import/import-sheet.js';
 import { VirtualClock } from '../../api/virtual-clock.js';
-import { startImportHarness, type ImportHarness } from './start-import-harness.js';
+import { readResults, startImportHarness, type ImportHarness } from './start-import-harness.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -33,7 +33,13 @@ describe('a PROVIDER import over several organizations', () => {
     return perOrg[0]?.flatMap((_, index) => perOrg.flatMap((list) => list.slice(index, index + 1))) ?? [];
   }
 
-  async function importAsProvider(resource: ImportResource, csv: string, clock?: Clock, role: Role = 'PROVIDER'): Promise<{ summary: ImportSummary; counters: CountersSnapshot }> {
+  async function importAsProvider(
+    resource: ImportResource,
+    csv: string,
+    clock?: Clock,
+    role: Role = 'PROVIDER',
+    options: Partial<ImportOptions> = {},
+  ): Promise<{ summary: ImportSummary; counters: CountersSnapshot }> {
     const file = join(harness.dir, `per-org-${++runs}.csv`);
     await writeFile(file, csv);
     const client = createApiClient({
@@ -44,7 +50,7 @@ describe('a PROVIDER import over several organizations', () => {
       ...(clock === undefined ? {} : { clock }),
     });
     try {
-      const summary = await importSheet(client, resource, { mode: 'diff', dryRun: false, file, reportDir: join(harness.dir, `per-org-report-${runs}`) }, logger);
+      const summary = await importSheet(client, resource, { mode: 'diff', dryRun: false, ...options, file, reportDir: join(harness.dir, `per-org-report-${runs}`) }, logger);
       return { summary, counters: client.readCounters() };
     } finally {
       await client.close();
@@ -87,6 +93,40 @@ describe('a PROVIDER import over several organizations', () => {
     expect(summary.rows).toMatchObject({ total: 4, updated: 4 });
     // One search finds the four businesses' organizations; then each business's attributes are read and written on its own budget.
     expect(Object.fromEntries(Object.entries(counters.organizations).map(([key, { sent }]) => [key, sent]))).toEqual({ own: 1, 'org:1': 4, 'org:2': 4 });
+  });
+
+  it.each(['services', 'attributes'] as const)('writes no %s with --org to a business of another organization, and charges the rest to that organization', async (resource) => {
+    const targets = takeBusinesses(2, 1, 2);
+    // Service 104 is offered to cafés.
+    for (const business of targets) business.categories = ['gcid:cafe'];
+    const rows =
+      resource === 'services'
+        ? ['business_id,service_id,price', ...targets.map((business) => `${business.id},104,${business.org_id}.5`)]
+        : ['business_id,geo_id,type,value', ...targets.map((business) => `${business.id},url_order_ahead,URL,https://order.example.com/org-${business.org_id}`)];
+    const written: string[] = [];
+    harness.api.emulator.faults.script = (_n, req) => {
+      if (req.method === 'POST') written.push(`${orgOfPath(req.path) ?? '?'}`);
+      return undefined;
+    };
+    const { summary, counters } = await importAsProvider(resource, rows.join('\n'), undefined, 'PROVIDER', { orgId: 1 });
+    expect(written).toEqual(['1', '1']);
+    const results = await readResults(summary.report_dir);
+    expect(results.map((row) => [row.business_id, row._status])).toEqual(targets.map((business) => [business.id, business.org_id === 1 ? 'updated' : 'failed']));
+    expect(results.find((row) => row._status === 'failed')?._errors).toBe(`business_id: no business '${targets[1]?.id ?? ''}' in organization 1 that this key can read`);
+    expect(Object.keys(counters.organizations)).toEqual(['org:1']);
+  });
+
+  it("finds a store code that several organizations use by the row's org_id, from the sheet's first row", async () => {
+    const [first, second] = takeBusinesses(1, 1, 3);
+    if (first === undefined || second === undefined) throw new Error('no businesses to take');
+    // Store codes are unique per organization only: two organizations' numbering may meet.
+    first.code = 'SHARED-1';
+    second.code = 'SHARED-1';
+    const csv = ['code,org_id,description_short', `SHARED-1,1,Shared code in 1`, `SHARED-1,3,Shared code in 3`].join('\n');
+    const { summary } = await importAsProvider('businesses', csv);
+    expect(summary.rows).toMatchObject({ total: 2, updated: 2 });
+    expect(harness.api.emulator.state.businesses.get(first.id)?.description_short).toBe('Shared code in 1');
+    expect(harness.api.emulator.state.businesses.get(second.id)?.description_short).toBe('Shared code in 3');
   });
 
   it("keeps a single organization's key on one pacer: its own budget is that organization's", async () => {
@@ -132,5 +172,30 @@ describe('a PROVIDER import over several organizations', () => {
     expect(counters.organizations['org:2']?.rateLimited).toBe(0);
     expect(summary.organizations?.['org:1']).toMatchObject({ rows: 10, rate_limited: counters.organizations['org:1']?.rateLimited });
     expect(summary.organizations?.['org:2']).toEqual({ rows: 10, requests: 10, rate_limited: 0 });
+  });
+
+  it("gives up on an organization whose 429s outlast --max-rate-wait: its other rows are not sent, not waited out one by one", async () => {
+    const targets = takeBusinesses(4, 1, 2);
+    const csv = ['business_id,description_short', ...targets.map((business) => `${business.id},Spent ${business.org_id} ${business.code}`)].join('\n');
+    // Organization 1 is throttled all run long (Retry-After: 60). Waiting out the 15 minutes of --max-rate-wait for each of
+    // its rows in turn held an import of 4 rows for an hour; once one request has spent them, the others are not sent.
+    const clock = new VirtualClock();
+    harness.api.emulator.faults.script = (_n, req) => (req.method === 'POST' && orgOfPath(req.path) === 1 ? { status: 429, headers: { 'retry-after': '60' } } : undefined);
+    const running = importAsProvider('businesses', csv, clock, 'PROVIDER');
+    const progress = { done: false };
+    running.then(
+      () => (progress.done = true),
+      () => (progress.done = true),
+    );
+    while (!progress.done) await clock.run();
+    const { summary } = await running;
+    expect(clock.now()).toBeLessThan(20 * 60_000);
+    expect(summary.rows).toMatchObject({ total: 8, updated: 4, failed: 4 });
+    const results = await readResults(summary.report_dir);
+    const failed = results.filter((row) => row._status === 'failed');
+    expect(failed.every((row) => targets.find((business) => business.id === row.business_id)?.org_id === 1)).toBe(true);
+    const notSent = failed.filter((row) => row._http_status === '');
+    expect(notSent.length).toBeGreaterThan(0);
+    expect(notSent[0]?._errors).toContain('not sent: organization 1 was answered 429 (over the rate limit) for more than --max-rate-wait 900 s');
   });
 });

@@ -38,5 +38,19 @@ describe("a PROVIDER import reads each organization's businesses on that organiz
     expect(state.businesses.get(moved.id)?.org_id).toBe(1);
     for (const business of rows) expect(state.businesses.get(business.id)?.description_short).toBe(`Read per org ${business.code}`);
   });
-});
 
+  it('looks up a row whose org_id names an organization the service does not know, so that its write tells what is wrong', async () => {
+    const { state } = harness.api.emulator;
+    // Past the first 100 rows (read on the key's own budget), the rows are read per organization their org_id names.
+    const perOrg = [1, 2].map((orgId) => state.orgBusinesses(orgId).slice(0, 60));
+    const rows: Business[] = perOrg[0]?.flatMap((_, index) => perOrg.flatMap((list) => list.slice(index, index + 1))) ?? [];
+    const typo = rows.at(-1);
+    if (typo === undefined) throw new Error('the emulator has no businesses');
+    const csv = ['business_id,org_id,description_short', ...rows.map((business) => `${business.id},${business === typo ? 99 : business.org_id},Unknown org ${business.code}`)].join('\n');
+    const { summary, results } = await harness.runImport('businesses', csv, {}, 'PROVIDER');
+    expect(summary.rows).toMatchObject({ total: 120, updated: 119, failed: 1 });
+    expect(results.at(-1)).toMatchObject({ business_id: typo.id, _status: 'failed', _http_status: '400' });
+    expect(results.at(-1)?._errors).toContain('org_id');
+    expect(state.businesses.get(typo.id)?.org_id).toBe(typo.org_id);
+  });
+});

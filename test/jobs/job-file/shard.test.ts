@@ -105,4 +105,32 @@ describe('a job split over shards', () => {
     }
     expect(ran).toEqual([[1], [2, 3, 4]]);
   });
+
+  it('plans around an organization the key cannot read: it weighs nothing, and its step fails in one shard only, as without shards', async () => {
+    const job = {
+      name: 'exports',
+      api: {},
+      steps: [{ on_error: 'continue', org: [1, 99, 2], export: { resource: 'businesses', out: 'b-{org}.csv', filters: {} } }],
+    } as unknown as Job;
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.PROVIDER, ratePerMinute: 100_000 });
+    const ran: (number | undefined)[] = [];
+    const runners: StepRunners = {
+      runImport: () => Promise.reject(new Error('no import in this job')),
+      runExport: (_client, _resource, options) => {
+        ran.push(options.orgId);
+        return options.orgId === 99 ? Promise.reject(new Error('no organization 99')) : Promise.resolve({ partial: false, summary: {} });
+      },
+    };
+    try {
+      const results = [];
+      for (const index of [1, 2]) results.push(await runJob(job, client, runners, { shard: { index, count: 2 }, dryRun: false, now: new Date() }, logger));
+      expect(results.flatMap((result) => result.shards?.shares.flatMap((share) => share.orgs) ?? []).sort()).toEqual([1, 1, 2, 2, 99, 99]);
+      expect(results.flatMap((result) => result.steps.map((step) => [step.org, step.status]))).toEqual(
+        expect.arrayContaining([[1, 'ok'], [2, 'ok'], [99, 'failed']]),
+      );
+    } finally {
+      await client.close();
+    }
+    expect([...ran].sort()).toEqual([1, 2, 99]);
+  });
 });

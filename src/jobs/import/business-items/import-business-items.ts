@@ -87,14 +87,9 @@ class GroupBatches<Row, Item, Current, Answer> {
       for (const group of groups) for (const row of group.rows) await this.run.skip({ ...row.base, target: group.key });
       return;
     }
-    const read = groups.filter((group) => this.mustRead(group));
-    const resolved = read.length === 0 ? undefined : await this.resolve(read);
+    const resolved = groups.length === 0 ? undefined : await this.resolve(groups);
     for (const group of groups) {
       const identityColumn = 'code' in group.target ? 'code' : 'business_id';
-      if (!this.mustRead(group) && 'business_id' in group.target) {
-        await this.send({ businessId: group.target.business_id, api: this.routing.lookup, identityColumn, rows: group.rows });
-        continue;
-      }
       // Without a resolution, the failed search has reported the rows.
       const resolution = resolved?.resolve(group.target);
       if (resolution?.found === false) {
@@ -107,17 +102,13 @@ class GroupBatches<Row, Item, Current, Answer> {
   }
 
   /**
-   * Store codes are searched (a PROVIDER key cannot address `c-<code>`); without --org, ids are
-   * too, for the organization each business's requests are charged to.
+   * One search per 100 businesses; a failed search fails their rows. Ids are searched too: for the
+   * organization each business's requests are charged to, and with --org so that a business of
+   * another organization is not written (the search is limited to it), as a business import does.
    */
-  private mustRead(group: RowGroup<Row>): boolean {
-    return 'code' in group.target || this.run.options.orgId === undefined;
-  }
-
-  /** One search per 100 businesses; a failed search fails their rows. */
   private async resolve(groups: readonly RowGroup<Row>[]): Promise<ResolvedTargets | undefined> {
     try {
-      const resolved = await resolveBusinesses(this.routing.lookup, groups.map((group) => group.target), this.codeSearch);
+      const resolved = await resolveBusinesses(this.routing.lookup, groups.map((group) => group.target), this.codeSearch, { orgId: this.run.options.orgId });
       this.run.reads += resolved.reads;
       this.routing.note(resolved.organizations);
       return resolved;

@@ -29,6 +29,7 @@ import { planBusinessRow } from './plan-business-row.js';
 import { PlannedReads } from './reads/planned-reads.js';
 import { OrgCustomFields, type OrgRow } from './org-custom-fields.js';
 import { OrgReadBatches, type ReadBatch } from './reads/org-read-batches.js';
+import { isRefusedOrganization } from '../../../api/errors/is-refused-organization.js';
 import { orElse, resolveBusinesses, type Resolution, type ResolvedTargets } from './reads/resolve-businesses.js';
 import { StoreCodeSearch } from './reads/store-code-search.js';
 import { readAgainstBusiness } from './read-against-business.js';
@@ -195,7 +196,7 @@ class BusinessBatches {
     this.routing.note(new Set([...planned.values()].map((business) => business.org_id)));
     for (const row of rows) {
       const business = planned.get(row);
-      const resolution: Resolution | undefined = business === undefined ? resolved?.resolve(row.target) : { found: true, business };
+      const resolution: Resolution | undefined = business === undefined ? resolved?.resolve(row.target, readOrgIdCell(row.update)) : { found: true, business };
       // A row whose read failed is reported already.
       if (resolution === undefined) continue;
       if (this.run.stopReason !== undefined) {
@@ -220,9 +221,21 @@ class BusinessBatches {
 
   private async resolve(org: ReadBatch<BusinessRow>['org'], rows: readonly BusinessRow[]): Promise<ResolvedTargets> {
     const targets = rows.map((row) => row.target);
-    let resolved = await resolveBusinesses(this.routing.reader(org), targets, this.codeSearch, this.schema);
-    const missing = org === 'lookup' ? [] : targets.filter((target) => !resolved.resolve(target).found);
-    if (missing.length > 0) resolved = orElse(resolved, await resolveBusinesses(this.routing.lookup, missing, this.codeSearch, this.schema));
+    const options = { schema: this.schema, orgId: this.run.options.orgId };
+    const lookUp = (missing: readonly BusinessTarget[]): Promise<ResolvedTargets> => resolveBusinesses(this.routing.lookup, missing, this.codeSearch, options);
+    if (org === 'lookup') return this.noteResolved(await lookUp(targets));
+    // An org_id the service refuses (an organization not there, or not the key's) is looked up too: the row's write then says what is wrong.
+    const inOrg = await resolveBusinesses(this.routing.reader(org), targets, this.codeSearch, options).catch((error: unknown) => {
+      if (isRefusedOrganization(error)) return undefined;
+      throw error;
+    });
+    const missing = inOrg === undefined ? targets : targets.filter((target) => !inOrg.resolve(target, org).found);
+    if (missing.length === 0 && inOrg !== undefined) return this.noteResolved(inOrg);
+    const found = await lookUp(missing);
+    return this.noteResolved(inOrg === undefined ? found : orElse(inOrg, found));
+  }
+
+  private noteResolved(resolved: ResolvedTargets): ResolvedTargets {
     this.run.reads += resolved.reads;
     this.routing.note(resolved.organizations);
     return resolved;

@@ -11,21 +11,30 @@ import { isSearchableCode, type StoreCodeSearch } from './store-code-search.js';
 export type Resolution = { found: true; business: CurrentBusiness } | { found: false; error: string };
 
 export interface ResolvedTargets {
-  resolve(target: BusinessTarget): Resolution;
+  /** `orgId`, the row's `org_id` cell, tells apart the businesses of several organizations that share a store code. */
+  resolve(target: BusinessTarget, orgId?: number): Resolution;
   /** Search requests it took. */
   reads: number;
   /** The organizations of the businesses found. */
   organizations: ReadonlySet<number>;
 }
 
+export interface ResolveOptions {
+  /** Reads the fields the import uses; a business that does not fit it fails the rows addressing it. */
+  schema?: z.ZodType<CurrentBusiness>;
+  /** The organization `api` searches (`--org`, a job step's `org`): a business not found is said to be not found there. */
+  orgId?: number | undefined;
+}
+
 /**
  * Reads the businesses a batch of rows addresses, 100 per search: ids with `business__in`, store
  * codes with `code` (so every role, PROVIDER included, can address by code), as `codeSearch` has
- * learnt the service reads a list of codes. `schema` reads the fields the import uses; a business
- * that does not fit it fails the rows addressing it, with why, and so does a code no search can
- * ask for alone.
+ * learnt the service reads a list of codes. A business that does not fit `schema` fails the rows
+ * addressing it, with why, and so does a code no search can ask for alone.
  */
-export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessTarget[], codeSearch: StoreCodeSearch, schema?: z.ZodType<CurrentBusiness>): Promise<ResolvedTargets> {
+export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessTarget[], codeSearch: StoreCodeSearch, options: ResolveOptions = {}): Promise<ResolvedTargets> {
+  const { schema, orgId } = options;
+  const where = orgId === undefined ? '' : ` in organization ${orgId}`;
   const ids = unique(targets.flatMap((target) => ('business_id' in target ? [target.business_id] : [])));
   const codes = unique(targets.flatMap((target) => ('code' in target && isSearchableCode(target.code) ? [target.code] : [])));
   const byId = new Map<string, CurrentBusiness>();
@@ -59,21 +68,23 @@ export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessT
   return {
     reads,
     organizations,
-    resolve(target) {
+    resolve(target, orgId) {
       if ('business_id' in target) {
         const business = byId.get(target.business_id);
         if (business !== undefined) return { found: true, business };
         const problem = unreadableById.get(target.business_id);
         if (problem !== undefined) return { found: false, error: `unreadable: ${problem}` };
-        return { found: false, error: `business_id: no business '${target.business_id}' that this key can read` };
+        return { found: false, error: `business_id: no business '${target.business_id}'${where} that this key can read` };
       }
       if (!isSearchableCode(target.code)) {
         return { found: false, error: 'code: a store code containing a comma cannot be searched by the API (code= reads commas as separators); give business_id' };
       }
       const matches = byCode.get(target.code) ?? [];
       const problems = unreadableByCode.get(target.code) ?? [];
+      const [inOrg, ...others] = matches.filter((business) => business.org_id === orgId);
+      if (inOrg !== undefined && others.length === 0) return { found: true, business: inOrg };
       if (matches.length + problems.length > 1) {
-        return { found: false, error: `code: store code '${target.code}' is used in several organizations; give business_id, or --org` };
+        return { found: false, error: `code: store code '${target.code}' is used in several organizations; give business_id, an org_id column, or --org` };
       }
       const [business] = matches;
       if (business !== undefined) return { found: true, business };
@@ -81,7 +92,7 @@ export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessT
       if (problem !== undefined) return { found: false, error: `unreadable: ${problem}` };
       // Digits alone are what a spreadsheet leaves of 000001: the person should look there first.
       const zeros = /^\d+$/.test(target.code) ? '; if a spreadsheet dropped its leading zeros, format the column as text and type them again' : '';
-      return { found: false, error: `code: no business with store code '${target.code}' that this key can read${zeros}` };
+      return { found: false, error: `code: no business with store code '${target.code}'${where} that this key can read${zeros}` };
     },
   };
 }
@@ -91,9 +102,9 @@ export function orElse(first: ResolvedTargets, second: ResolvedTargets): Resolve
   return {
     reads: first.reads + second.reads,
     organizations: new Set([...first.organizations, ...second.organizations]),
-    resolve(target) {
-      const resolution = first.resolve(target);
-      return resolution.found ? resolution : second.resolve(target);
+    resolve(target, orgId) {
+      const resolution = first.resolve(target, orgId);
+      return resolution.found ? resolution : second.resolve(target, orgId);
     },
   };
 }
