@@ -105,11 +105,11 @@ describe('an attributes row', () => {
 describe('a custom-field-order row', () => {
   const read = createReader(buildCustomFieldOrderCatalog());
 
-  it('places one custom field; the import completes what the row leaves out', () => {
-    expect(read({ id: '12', order: '3', section_order: '1', name: 'ignored' })).toEqual({
+  it('places one custom field; the import completes what the row leaves out, and compares the name it shows', () => {
+    expect(read({ id: '12', order: '3', section_order: '1', name: ' seats ' })).toEqual({
       line: 3,
       target: { id: 12 },
-      update: { order: 3, section_order: 1 },
+      update: { order: 3, section_order: 1, shown: { name: 'seats' } },
       errors: [],
     });
   });

@@ -8,6 +8,8 @@ import { textColumn } from '../columns/text-column.js';
 import { createRowFieldsReader } from '../create-row-fields-reader.js';
 import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
 import { requireValue } from '../require-value.js';
+import type { CellValue } from '../../sheets/index.js';
+import type { Column } from '../column.js';
 
 /**
  * Where one custom field goes (a field row), or one section (a section row: section_order only).
@@ -19,7 +21,14 @@ export interface CustomFieldPlacement {
   section_id?: number;
   /** Order of the field's section among the sections. */
   section_order?: number;
+  /** The read-only cells the row fills: never sent, compared with the definitions, so that an edit to one is not taken for no change. */
+  shown?: ShownCells;
 }
+
+const SHOWN_HEADERS = ['name', 'type', 'section_name'] as const;
+
+/** The read-only cells of a row, as typed: the name and type of its field, and the name of its section. */
+export type ShownCells = Partial<Record<(typeof SHOWN_HEADERS)[number], string>>;
 
 /** A field row finds its field by id; a row without id places the section given by section_id. */
 export type CustomFieldOrderTarget = { id: number } | { section_id: number };
@@ -40,18 +49,24 @@ const sectionOrderColumn = numberColumn({
   example: 1,
 });
 
+const readOnly = true;
+/** Exported beside the places to say what each row is; the order import sends none of them. */
+const SHOWN_COLUMNS = [
+  textColumn({ header: 'name', schema: CustomFieldDefinitionSchema.shape.name, readOnly, description: 'Name of the custom field' }),
+  choiceColumn({ header: 'type', schema: CustomFieldDefinitionSchema.shape.type, choices: CUSTOM_FIELD_TYPES, readOnly, description: 'Type of the custom field' }),
+  textColumn({ header: 'section_name', schema: z.string().nullable(), readOnly, description: 'Name of the section' }),
+] as const;
+
+/** The read-only column of that header. */
+export function shownColumn(header: (typeof SHOWN_HEADERS)[number]): Column {
+  const column = SHOWN_COLUMNS.find((shown) => shown.header === header);
+  if (column === undefined) throw new Error(`Could not find the read-only column ${header}: the catalog lacks it.`);
+  return column;
+}
+
 /** One row per custom field or section: `POST /custom_fields/order`. */
 export function buildCustomFieldOrderCatalog(): CustomFieldOrderCatalog {
-  const readOnly = true;
-  const columns = [
-    idColumn,
-    orderColumn,
-    sectionIdColumn,
-    sectionOrderColumn,
-    textColumn({ header: 'name', schema: CustomFieldDefinitionSchema.shape.name, readOnly, description: 'Name of the custom field' }),
-    choiceColumn({ header: 'type', schema: CustomFieldDefinitionSchema.shape.type, choices: CUSTOM_FIELD_TYPES, readOnly, description: 'Type of the custom field' }),
-    textColumn({ header: 'section_name', schema: z.string().nullable(), readOnly, description: 'Name of the section' }),
-  ];
+  const columns = [idColumn, orderColumn, sectionIdColumn, sectionOrderColumn, ...SHOWN_COLUMNS];
   return {
     resource: 'custom-field-order',
     columns,
@@ -62,20 +77,31 @@ export function buildCustomFieldOrderCatalog(): CustomFieldOrderCatalog {
       return (row) => {
         const identity = readIdentity(row.values);
         const fields = readFields(row.values);
+        const shown = readShownCells(row.values);
         const sectionId = fields.values.get(sectionIdColumn);
         if (!identity.values.has(idColumn) && !identity.faulty.has(idColumn) && typeof sectionId === 'number') {
           requireValue(fields, sectionOrderColumn, 'give the position of the section (a row without id places a section)');
           if (fields.values.has(orderColumn)) fields.errors.push('order: places a field; give its id, or leave order empty on a section row');
-          return { line: row.line, target: { section_id: sectionId }, update: assemblePayload(fields.values), errors: fields.errors };
+          return { line: row.line, target: { section_id: sectionId }, update: { ...assemblePayload(fields.values), ...shown }, errors: fields.errors };
         }
         const id = requireValue(identity, idColumn, 'give the id of the custom field');
         return {
           line: row.line,
           target: typeof id === 'number' ? { id } : undefined,
-          update: assemblePayload(fields.values),
+          update: { ...assemblePayload(fields.values), ...shown },
           errors: [...identity.errors, ...fields.errors],
         };
       };
     },
   };
+}
+
+function readShownCells(cells: Readonly<Record<string, CellValue>>): { shown?: ShownCells } {
+  const shown: ShownCells = {};
+  for (const header of SHOWN_HEADERS) {
+    const cell = cells[header];
+    const text = typeof cell === 'string' ? cell.trim() : '';
+    if (text !== '') shown[header] = text;
+  }
+  return Object.keys(shown).length === 0 ? {} : { shown };
 }

@@ -171,6 +171,32 @@ describe('import custom-field order: a field moved by its section_id in an expor
     expect([seats.section_id, details.order, offer.order]).toEqual([offer.id, 1, 2]);
   });
 
+  it('refuses a row that renames its field or its section, or changes its type, in the read-only columns, rather than report it unchanged', async () => {
+    const [seats, details, offer] = seatsAndSections();
+    const others = harness.api.emulator.state.customFields.filter((field) => field.org_id === 1 && field !== seats);
+    const [renamed, retyped] = others;
+    if (renamed === undefined || retyped === undefined) throw new Error('organization 1 has too few custom fields');
+    const csv = await exportEdited((cells, field) => {
+      const [id = '', order = '', , sectionOrder = '', name = '', type = ''] = cells;
+      // Moved, with the name of the section it goes to: both names are the sheet's to show.
+      if (field === seats) return [id, order, String(offer.id), sectionOrder, name, type, offer.name];
+      if (field === renamed) return [...cells.slice(0, 4), 'Parking spaces', ...cells.slice(5)];
+      if (field === retyped) return [...cells.slice(0, 5), type === 'TEXT' ? 'INTEGER' : 'TEXT', ...cells.slice(6)];
+      return cells;
+    });
+    const renamedSection = csv.replace(`,${details.name}\n`, ',Our store\n');
+    const { results } = await harness.runImport('custom-field-order', renamedSection);
+    const byId = new Map(results.map((row) => [row.id, row]));
+    expect(byId.get(String(seats.id))).toMatchObject({ _status: 'updated', _errors: '' });
+    expect(byId.get(String(renamed.id))?._status).toBe('invalid');
+    expect(byId.get(String(renamed.id))?._errors).toContain(`name: read-only, so the import does not send it (Name of the custom field); put back '${renamed.name}' or empty the cell, got 'Parking spaces'`);
+    expect(byId.get(String(retyped.id))?._errors).toMatch(/^type: read-only, so the import does not send it \(Type of the custom field\); put back '/);
+    const sectionRenamed = `section_name: read-only, so the import does not send it (Name of the section); put back '${details.name}' or empty the cell, got 'Our store'`;
+    expect(results.filter((row) => row._errors?.includes(sectionRenamed) === true)).toHaveLength(1);
+    expect(results.filter((row) => row._status === 'invalid')).toHaveLength(2);
+    expect(bodies).toEqual([{ orders: [{ id: seats.id, order: seats.order, section_id: offer.id }] }]);
+  });
+
   it('still places the sections the sheet reorders, and refuses a section placed twice', async () => {
     const [seats, details, offer] = seatsAndSections();
     // Sections swapped on every row, the seats field moved along.

@@ -1,5 +1,6 @@
 import type { CustomFieldOrder } from '../../../api/schemas/custom-fields/custom-field-list.js';
-import type { CustomFieldOrderTarget, CustomFieldPlacement } from '../../../resources/custom-field-order/custom-field-order-catalog.js';
+import { shownColumn, type CustomFieldOrderTarget, type CustomFieldPlacement } from '../../../resources/custom-field-order/custom-field-order-catalog.js';
+import { describeReadOnlyEdit } from '../../../resources/describe-read-only-edit.js';
 import { describeChange, describeSetting } from '../describe-change.js';
 import type { ValidRow } from '../open-import.js';
 import type { CustomFieldLayout } from './read-custom-field-layout.js';
@@ -38,6 +39,8 @@ class OrderPlanner {
   constructor(private readonly layout: CustomFieldLayout | undefined) {}
 
   planRow({ target, update, base }: OrderRow): OrderRowPlan {
+    const edits = findShownEdits(update, 'id' in target ? this.layout?.fields.get(target.id) : undefined, this.layout?.sectionNames);
+    if (edits.length > 0) return { status: 'invalid', errors: edits };
     if ('section_id' in target) {
       const order = update.section_order;
       // The catalog requires section_order on a section row.
@@ -99,4 +102,25 @@ class OrderPlanner {
     if (first) this.body.section_orders.push({ id: sectionId, order });
     return [current === undefined ? describeSetting('section_order', order) : describeChange('section_order', current, order)];
   }
+}
+
+/**
+ * The read-only cells a row changed: the name or type of its field, or the name of its section (or
+ * of the section the row moves its field into). The import can rename neither, and a row that does
+ * would otherwise pass for no change.
+ */
+function findShownEdits(
+  { shown, section_id: sectionId }: CustomFieldPlacement,
+  field: { name: string; type: string; section_name: string | null } | undefined,
+  sectionNames: ReadonlyMap<number, string> | undefined,
+): string[] {
+  if (shown === undefined) return [];
+  const edits: string[] = [];
+  if (field !== undefined && shown.name !== undefined && shown.name !== field.name) edits.push(describeReadOnlyEdit(shownColumn('name'), field.name, shown.name));
+  if (field !== undefined && shown.type !== undefined && shown.type.toUpperCase() !== field.type.toUpperCase()) edits.push(describeReadOnlyEdit(shownColumn('type'), field.type, shown.type));
+  const movedTo = sectionId === undefined ? undefined : sectionNames?.get(sectionId);
+  const names = [field?.section_name, movedTo].filter((name) => name !== undefined && name !== null);
+  const [known] = names;
+  if (shown.section_name !== undefined && known !== undefined && !names.includes(shown.section_name)) edits.push(describeReadOnlyEdit(shownColumn('section_name'), known, shown.section_name));
+  return edits;
 }

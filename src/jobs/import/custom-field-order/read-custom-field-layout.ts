@@ -3,15 +3,20 @@ import { CustomFieldSectionsSchema } from '../../../api/schemas/custom-fields/cu
 
 /** Where the custom fields and sections of an organization are now. */
 export interface CustomFieldLayout {
-  fields: ReadonlyMap<number, { order: number; section_id: number | null }>;
+  /** Where each field is, and what the sheet shows of it beside (read-only). */
+  fields: ReadonlyMap<number, { order: number; section_id: number | null; name: string; type: string; section_name: string | null }>;
   /** Order of each section; undefined when the answer does not list the sections. */
   sections: ReadonlyMap<number, number> | undefined;
+  /** Name of each section that holds a field, as its fields give it. */
+  sectionNames: ReadonlyMap<number, string>;
 }
 
 export function readCustomFieldLayout(list: CustomFieldList): CustomFieldLayout {
   const sections = CustomFieldSectionsSchema.safeParse(list);
+  const fields = list.custom_fields.map((field) => ({ ...field, section_id: field.section_id ?? null, section_name: field.section_name ?? null }));
   return {
-    fields: new Map(list.custom_fields.map((field) => [field.id, { order: field.order, section_id: field.section_id ?? null }])),
+    fields: new Map(fields.map(({ id, order, section_id, name, type, section_name }) => [id, { order, section_id, name, type, section_name }])),
     sections: sections.success ? new Map(sections.data.sections.map((section) => [section.id, section.order])) : undefined,
+    sectionNames: new Map(fields.flatMap(({ section_id, section_name }) => (section_id === null || section_name === null ? [] : [[section_id, section_name] as const]))),
   };
 }
