@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseUtc } from '../../../api/checks/read-field.js';
 import type { FeedbackAnswer, FeedbackComment, FeedbackResult } from '../../../api/schemas/feedback-results.js';
 import type { Lenient } from '../../../api/schemas/reading/lenient.js';
 import { OddValue } from '../../../api/schemas/reading/odd-value.js';
@@ -108,8 +109,9 @@ function readable<T>(value: Lenient<T>): T | undefined {
   return value instanceof OddValue ? undefined : value;
 }
 
+/** Read as the filters are: an offset of the hour alone (`+02`) or none (UTC), which Date.parse misreads. */
 function timeOf(comment: FeedbackComment): number {
-  return typeof comment.created === 'string' ? Date.parse(comment.created) : Number.NaN;
+  return typeof comment.created === 'string' ? parseUtc(comment.created) : Number.NaN;
 }
 
 /** The "Fields" sheet of an XLSX export: one row per answer, with the id of its result. */
