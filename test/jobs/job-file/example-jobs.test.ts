@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { loadJob } from '../../../src/jobs/job-file/load-job.js';
 import { runCliInProcess } from '../../cli/test-io.js';
 
 /** What jobs/README.md says to set for the jobs that read the environment. */
@@ -21,5 +22,15 @@ describe('the example jobs in jobs/', () => {
         expect([file, result.code, result.stderr]).toEqual([file, 0, expect.not.stringContaining('invalid') as unknown]);
       }
     }
+  });
+
+  it('weekly-feedback-export takes each result in one weekly file: the seven whole days before the run, not the morning of the run, which the next week takes', async () => {
+    const filtersOn = async (now: string) => {
+      const [step] = (await loadJob('jobs/weekly-feedback-export.yaml', { env: {}, now: new Date(now) })).steps;
+      return step !== undefined && 'export' in step ? step.export.filters : undefined;
+    };
+    const [week, next] = await Promise.all([filtersOn('2026-11-21T06:30:00Z'), filtersOn('2026-11-28T06:30:00Z')]);
+    expect(week).toEqual({ since: '2026-11-14', until: '2026-11-20' });
+    expect(next).toEqual({ since: '2026-11-21', until: '2026-11-27' });
   });
 });
