@@ -18,20 +18,21 @@ interface FilterProbe {
 }
 
 /**
- * Searches by a store code, by two ids and, when the key reads several organizations, by org_id,
- * all taken from the first page. The endpoint refuses an answer with a business outside the
- * filter, as it does in every run: its message is what was observed.
+ * Searches by a store code and by two ids taken from the first page and, when the businesses of
+ * pages 1 and 2 (`read`) are of several organizations, by org_id: a PROVIDER's first page may hold
+ * one organization's alone, as a search listed by organization does. The endpoint refuses an
+ * answer with a business outside the filter, as it does in every run: its message is what was observed.
  */
-export async function checkBusinessFilters(client: ApiClient, firstPage: readonly unknown[]): Promise<ConformanceCheck[]> {
+export async function checkBusinessFilters(client: ApiClient, firstPage: readonly unknown[], read: readonly unknown[]): Promise<ConformanceCheck[]> {
   const checks: ConformanceCheck[] = [];
-  for (const probe of planProbes(firstPage)) checks.push('params' in probe ? await runProbe(client, probe) : probe);
+  for (const probe of planProbes(firstPage, read)) checks.push('params' in probe ? await runProbe(client, probe) : probe);
   return checks;
 }
 
-function planProbes(firstPage: readonly unknown[]): (FilterProbe | ConformanceCheck)[] {
+function planProbes(firstPage: readonly unknown[], read: readonly unknown[]): (FilterProbe | ConformanceCheck)[] {
   const code = firstPage.map((item) => readField(item, 'code')).find((value): value is string => typeof value === 'string' && value !== '');
   const ids = firstPage.slice(0, 2).map((item) => String(readField(item, 'id')));
-  const orgs = new Set(firstPage.map((item) => readField(item, 'org_id')).filter((value) => typeof value === 'number'));
+  const orgs = new Set(read.map((item) => readField(item, 'org_id')).filter((value) => typeof value === 'number'));
   const [orgId] = orgs;
   return [
     code === undefined
@@ -41,7 +42,7 @@ function planProbes(firstPage: readonly unknown[]): (FilterProbe | ConformanceCh
       ? notChecked('filter-business-in', 'the key reads no business')
       : { id: 'filter-business-in', params: { business__in: ids }, asked: `business__in=${ids.join(',')}` },
     orgId === undefined || orgs.size < 2
-      ? notChecked('filter-org-id', 'the key reads one organization (only a PROVIDER key names another)')
+      ? notChecked('filter-org-id', 'the businesses of pages 1 and 2 are of one organization (only a PROVIDER key reads several)')
       : { id: 'filter-org-id', orgId, params: {}, asked: `org_id=${orgId}` },
   ];
 }

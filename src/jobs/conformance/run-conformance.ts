@@ -48,7 +48,7 @@ export async function runConformance(client: ApiClient, options: ConformanceOpti
         return pages.checks;
       },
     },
-    { ids: ['filter-code', 'filter-business-in', 'filter-org-id'], run: () => checkBusinessFilters(client, firstPage) },
+    { ids: ['filter-code', 'filter-business-in', 'filter-org-id'], run: () => checkBusinessFilters(client, firstPage, read) },
     { ids: ['filter-code-list'], run: async () => [await checkCodeList(client, firstPage)] },
     { ids: ['custom-field-types', 'businesses-read'], run: () => checkBusinessesRead(client.org(firstOrg()), read, logger) },
     { ids: ['feedback-pages', 'feedback-read', 'filter-feedback'], run: () => checkFeedback(client.org()) },

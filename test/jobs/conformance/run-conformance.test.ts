@@ -54,6 +54,12 @@ describe('conformance', () => {
     expect(statuses(provider)['filter-org-id']).toBe('ok');
   });
 
+  it("checks org_id with a PROVIDER key whose first page holds one organization's businesses and its second another's", async () => {
+    // The emulator's 200 businesses by default: page 1 holds 100 of organization 1, page 2 the other 60 and organization 2's 40.
+    const provider = await checkAgainst({ businesses: 200 }, {}, 'PROVIDER');
+    expect(provider.checks.find((check) => check.id === 'filter-org-id')).toMatchObject({ status: 'ok', observed: expect.stringMatching(/^org_id=\d+ answered \d+ matching business\(es\)$/) as unknown });
+  });
+
   it('leaves the write unchecked, blaming no one, when the probe names no business the key reads', async () => {
     const result = await checkAgainst({}, { writeProbe: 'c-NOPE' });
     expect(result.passed).toBe(true);
