@@ -38,7 +38,10 @@ describe('template', () => {
       expect(result).toEqual({ path, columns: importHeaders.length });
       expect(outcomes).toHaveLength(1);
       // Every cell of the example row is valid; the row itself is refused, so that a filled template does not send it.
-      const exampleRow = resource === 'custom-field-order' ? [] : ["code: 'EXAMPLE-1' is the template's example row; replace it with your own stores, or delete it"];
+      const exampleRow =
+        resource === 'custom-field-order'
+          ? ["id: 12 with order, section_id and section_order 1, 3, 1 is the template's example row; replace it with your own custom fields, or delete it"]
+          : ["code: 'EXAMPLE-1' is the template's example row; replace it with your own stores, or delete it"];
       expect(outcomes[0]).toMatchObject({ line: 2, errors: exampleRow });
     },
   );
@@ -96,5 +99,14 @@ describe('template', () => {
     const result = await runCliInProcess(['template', 'businesses', '--out', path, '--emulator', '--emulator-role', 'PROVIDER', ...org]);
     expect(result.code, result.stderr).toBe(EXIT_CODES.success);
     expect(result.stdout).toMatch(/^\{"path":.*"columns":\d+\}\n$/);
+  });
+
+  it('refuses the custom-field-order example row left in a filled template, sending nothing for it', async () => {
+    const dir = await makeTempDir();
+    const path = join(dir, 'order.csv');
+    expect((await runCliInProcess(['template', 'custom-field-order', '--out', path])).code).toBe(EXIT_CODES.success);
+    const result = await runCliInProcess(['import', 'custom-field-order', path, '--report', join(dir, 'report'), '--emulator', '--json']);
+    expect(result.code).toBe(EXIT_CODES.partial);
+    expect(JSON.parse(result.stdout)).toMatchObject({ rows: { total: 1, invalid: 1, failed: 0 }, requests: { writes: 0 } });
   });
 });

@@ -49,6 +49,11 @@ const sectionOrderColumn = numberColumn({
   example: 1,
 });
 
+const PLACE_COLUMNS = [idColumn, orderColumn, sectionIdColumn, sectionOrderColumn];
+const EXAMPLE_PLACE = PLACE_COLUMNS.slice(1)
+  .map((column) => String(column.example))
+  .join(', ');
+
 const readOnly = true;
 /** Exported beside the places to say what each row is; the order import sends none of them. */
 const SHOWN_COLUMNS = [
@@ -85,6 +90,10 @@ export function buildCustomFieldOrderCatalog(): CustomFieldOrderCatalog {
           return { line: row.line, target: { section_id: sectionId }, update: { ...assemblePayload(fields.values), ...shown }, errors: fields.errors };
         }
         const id = requireValue(identity, idColumn, 'give the id of the custom field');
+        // Left in a filled template, the example row would move a real field: its id and section may exist.
+        if (shown.shown === undefined && PLACE_COLUMNS.every((column) => (column === idColumn ? id : fields.values.get(column)) === column.example)) {
+          identity.errors.push(`id: ${String(id)} with order, section_id and section_order ${EXAMPLE_PLACE} is the template's example row; replace it with your own custom fields, or delete it`);
+        }
         return {
           line: row.line,
           target: typeof id === 'number' ? { id } : undefined,
