@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
@@ -21,6 +22,21 @@ describe('import command', () => {
     expect(result.stderr).toContain(
       'Could not import services: --max-status-changes: applies to businesses only; --on-conflict: applies to businesses only; --max-errors: a percentage applies to businesses only (it needs a plan of the whole file); give a number of rows. Correct the options.',
     );
+  });
+});
+
+describe('import with a key that may only read', () => {
+  it("says in _errors what the service refused and what to do, not only the service's words", async () => {
+    const dir = await makeTempDir();
+    await writeFile(join(dir, 'stores.csv'), 'code,description_short\n000001,A new description\n');
+    const result = await runCliInProcess(['import', 'businesses', join(dir, 'stores.csv'), '--report', join(dir, 'r'), '--emulator', '--emulator-role', 'PUBLISHER']);
+    expect(result.code, result.stderr).toBe(EXIT_CODES.partial);
+    const [row] = parse<Record<string, string>>(await readFile(join(dir, 'r', 'results.csv')), { bom: true, columns: true });
+    expect(row).toMatchObject({
+      _status: 'failed',
+      _errors: `Could not POST /business/${row?._target ?? ''}: the key may not do this (403): Operation not allowed. Check the key's role, permissions and access to this resource.`,
+      _http_status: '403',
+    });
   });
 });
 

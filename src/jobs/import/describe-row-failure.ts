@@ -24,8 +24,10 @@ export function describeRowFailure(error: unknown, columns: readonly string[], i
   if (error.kind === 'not-found') {
     return { status: 'failed', httpStatus: error.status, errors: [`${identityColumn}: not found, or not readable with this key`] };
   }
-  // Only a refusal of the request speaks of its fields; a failing service, a timeout or a lost connection is told whole.
-  if (error.kind !== 'invalid-request' && error.kind !== 'not-authorized') return { status: 'failed', httpStatus: error.status, errors: [error.message] };
+  // Only a refusal that names fields is told per column; a failing service, a timeout, a lost connection or a refusal
+  // of the request as a whole (a read-only key's `Operation not allowed`) is told whole, with what to do.
+  const namesFields = error.details.shape === 'fields' || error.details.shape === 'not-allowed' || error.details.shape === 'issues';
+  if ((error.kind !== 'invalid-request' && error.kind !== 'not-authorized') || !namesFields) return { status: 'failed', httpStatus: error.status, errors: [error.message] };
   const lines =
     error.details.shape === 'not-allowed'
       ? Object.keys(error.details.fields).map((field) => `${field}: ${NOT_ALLOWED_HINT}`)
