@@ -85,6 +85,11 @@ describe('typed errors', () => {
     expect(admin.readCounters().total).toMatchObject({ sent: 4, retried: 0, failed: 4 });
   });
 
+  it("400: a service's message that ends its sentence is not given a second full stop", async () => {
+    const error = await rejectionOf(provider.org().listMessageTemplates());
+    expect(error.message).toBe('Could not GET /messaging/templates: the request was refused as invalid (400): org_id: Required for PROVIDER users. Correct the values listed.');
+  });
+
   it('401: stops the whole client at once and refuses every further call', async () => {
     const key = 'lbk_revoked_or_mistyped';
     const client = createApiClient({ baseUrl: api.url, apiKey: key, ratePerMinute: 60_000, concurrency: 1 });

@@ -136,5 +136,7 @@ function describeFailure({ kind, method, path, status, details, location, orgId 
     orgId !== undefined && (kind === 'not-found' || kind === 'not-authorized')
       ? `Check organization ${orgId} (--org, or the org of a job step): it does not exist, or the key does not reach it.`
       : ADVICE[kind];
-  return `Could not ${method} ${path}: ${reason}${lines.length === 0 ? '' : `: ${lines.join('; ')}`}. ${advice}`;
+  // A service's message may end its own sentence (`Required for PROVIDER users.`): one full stop ends ours.
+  const said = lines.length === 0 ? '' : `: ${lines.join('; ').replace(/\.+$/, '')}`;
+  return `Could not ${method} ${path}: ${reason}${said}. ${advice}`;
 }
