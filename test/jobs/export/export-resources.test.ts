@@ -83,7 +83,8 @@ describe('export of the other resources', () => {
     expect(outcomes.map((outcome) => outcome.target)).toEqual(expect.arrayContaining(fields.map((field) => ({ id: field.id }))));
     expect(outcomes.flatMap((outcome) => outcome.errors)).toEqual([]);
     const [first] = fields;
-    expect(outcomes[0]?.update).toEqual({ order: first?.order, section_id: first?.section_id, section_order: 1 });
+    // The read-only cells come along, compared with the definitions rather than sent.
+    expect(outcomes[0]?.update).toEqual({ order: first?.order, section_id: first?.section_id, section_order: 1, shown: { name: first?.name, type: first?.type, section_name: 'Store details' } });
   });
 
   it('decodes the text of message templates and keeps their placeholders', async () => {
