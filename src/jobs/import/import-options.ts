@@ -11,6 +11,8 @@ export type ImportMode = (typeof IMPORT_MODES)[number];
 /** A field changed in the file and in the API since the export: skip the row, send the file's value anyway, or fail the row. */
 export const CONFLICT_POLICIES = ['skip', 'overwrite', 'fail'] as const;
 export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];
+/** The policy without `--on-conflict`. */
+export const DEFAULT_CONFLICT_POLICY: ConflictPolicy = 'skip';
 
 export interface ImportOptions {
   file: string;

@@ -3,7 +3,7 @@ import type { ApiClient } from '../../api/api-client.js';
 import type { ImportCatalog } from '../../resources/resource-catalog.js';
 import type { SheetHead } from '../../sheets/index.js';
 import { estimateSheetRows } from '../../sheets/estimate-sheet-rows.js';
-import type { OpenImportOptions } from './import-options.js';
+import { DEFAULT_CONFLICT_POLICY, type OpenImportOptions } from './import-options.js';
 import { openImportReport, type ReportedRow } from './report/import-report.js';
 import { checkSheetColumns } from './sheet/check-sheet-columns.js';
 import { ImportRun } from './import-run.js';
@@ -82,6 +82,7 @@ export async function openImport<Target, Update>(
     decimal_separator: options.decimalSeparator ?? null,
     allow_code_changes: options.allowCodeChanges === true,
     rename_columns: options.renameColumns === undefined ? null : [...options.renameColumns].map(([from, to]) => `${from}=${to}`).join(','),
+    on_conflict: options.onConflict ?? DEFAULT_CONFLICT_POLICY,
   };
   // The journal first: a refused resume leaves the earlier report as it was.
   const journal = await openImportJournal({ dir: options.reportDir, source: options.file, sha256: reader.sha256, settings, restart: options.restart === true, logger }).catch(async (error: unknown) => {

@@ -115,4 +115,12 @@ describe('columns are explicit', () => {
     results.getWorksheet('Summary')?.eachRow((row) => lines.push([1, 2, 3].map((cell) => row.getCell(cell).text).join(' / ')));
     expect(lines).toContain('columns / ignored (--ignore-columns) / Colour, notes');
   });
+
+  it('refuses --ignore-columns naming a column the import reads, whose cells it would still send, before any request', async () => {
+    const csv = `business_id,name,city\n${businessId(3)},Renamed,Nowhere\n`;
+    await expect(harness.runImport('businesses', csv, { ignoreColumns: ['CITY'] })).rejects.toThrow(
+      /: --ignore-columns names city, which the import reads: its cells would still be sent\. To leave a column out, delete it from the sheet/,
+    );
+    expect(harness.writes).toEqual([]);
+  });
 });

@@ -175,6 +175,15 @@ describe('resuming an import from its journal', () => {
     );
   });
 
+  it('refuses to resume with another conflict rule: the conflicts journaled under the first would be kept, not sent as asked', async () => {
+    const reportDir = join(harness.dir, 'other-conflict-rule');
+    const { csv } = renameSheet(46, 48, 'Merged');
+    await harness.runImport('businesses', csv, { reportDir });
+    await expect(harness.runImport('businesses', csv, { reportDir, onConflict: 'overwrite' })).rejects.toThrow(
+      new ResumeError(reportDir, 'the journal was written with other settings (on_conflict was skip, now overwrite)'),
+    );
+  });
+
   it('never blocks after a rehearsal: rehearse, edit, rehearse again, then import, in one report directory', async () => {
     const reportDir = join(harness.dir, 'rehearsals');
     const first = renameSheet(42, 45, 'Draft');

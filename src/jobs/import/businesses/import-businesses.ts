@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -59,11 +60,14 @@ export async function importBusinesses(client: ApiClient, options: OpenImportOpt
   const readDefinitions = (api: OrgApi) => (definitions ??= tryReadCustomFieldDefinitions(api, logger));
   const definitionReads = (): number => (definitions === undefined ? 0 : 1) + orgCustomFields.reads;
   const shared = { orgCustomFields, codeSearch, readDefinitions, definitionReads };
+  const plannedReadsFile = join(options.reportDir, PLAN_DIR, PLANNED_READS_FILE);
+  // A run killed after its plan left the businesses it read (client data): only the run after a plan takes them.
+  if (options.breakers === undefined || options.dryRun) await rm(plannedReadsFile, { force: true });
   if (options.breakers === undefined) return (await importBusinessPass(client, options, logger, shared)).summary;
   logger.info('breakers are set: the whole file is planned before any write');
   // A dry run is its own plan: no run follows it.
   if (options.dryRun) return importAfterPlan(options, options.breakers, (passOptions) => importBusinessPass(client, passOptions, logger, shared));
-  const plannedReads = new PlannedReads(join(options.reportDir, PLAN_DIR, PLANNED_READS_FILE));
+  const plannedReads = new PlannedReads(plannedReadsFile);
   try {
     return await importAfterPlan(options, options.breakers, (passOptions, stage) => importBusinessPass(client, passOptions, logger, { ...shared, plannedReads: { reads: plannedReads, stage } }));
   } finally {

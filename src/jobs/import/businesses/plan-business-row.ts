@@ -10,7 +10,7 @@ import { formatCell, formatImportCell } from '../../../resources/cells/format-ce
 import { readCell } from '../../../resources/cells/read-cell.js';
 import type { CellValue } from '../../../sheets/index.js';
 import { describeChange, describeConflict, describeConflictError, describeSetting, isEmptyValue, isSameValue, showsApart } from '../describe-change.js';
-import type { ConflictPolicy, ImportMode } from '../import-options.js';
+import { DEFAULT_CONFLICT_POLICY, type ConflictPolicy, type ImportMode } from '../import-options.js';
 import { findUnreadableSends, resolveClearRequests } from './check-unreadable-fields.js';
 import { completeBusinessUpdate, type CurrentBusiness } from './complete-business-update.js';
 import { listCodeChangeFirst, refuseCodeChange } from './store-code-change.js';
@@ -69,7 +69,7 @@ const NO_BASE_HINT = 'empty the cell to compare with the current business only';
  * code changes refused unless allowed. Diff mode sends what changes; patch mode every filled cell,
  * its plan and undo lines still only what changes.
  */
-export function planBusinessRow({ cells, values, columns, current }: BusinessRowInput, { mode, allowCodeChanges, onConflict = 'skip' }: RowPlanSettings): RowPlan {
+export function planBusinessRow({ cells, values, columns, current }: BusinessRowInput, { mode, allowCodeChanges, onConflict = DEFAULT_CONFLICT_POLICY }: RowPlanSettings): RowPlan {
   const refuse = (status: 'invalid' | 'failed', errors: string[]): RowPlan => ({ status, changes: [], errors });
   const cleared = resolveClearRequests(values, current);
   if ('errors' in cleared) return refuse('invalid', cleared.errors);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CONFLICT_POLICY } from '../import-options.js';
 import { ROW_STATUSES } from '../row-status.js';
 
 /** What must not change between a run and its resumption, besides the source file. */
@@ -16,6 +17,8 @@ const ImportSettingsSchema = z.object({
   allow_code_changes: z.boolean().default(false),
   /** The header names read as other columns (`code magasin=code`): they decide which cell is which. */
   rename_columns: z.string().nullable().default(null),
+  /** What a conflict became: a conflict journaled under `skip` would stand for an `overwrite` asked since. */
+  on_conflict: z.string().default(DEFAULT_CONFLICT_POLICY),
 });
 export type ImportSettings = z.infer<typeof ImportSettingsSchema>;
 

@@ -29,6 +29,15 @@ export interface SheetColumnsCheck {
 export function checkSheetColumns({ file, source, unknown, named, known, ignore = [], deferCustomFields = false }: SheetColumnsCheck): string[] {
   const sheet = source.format === 'xlsx' ? source.sheet : undefined;
   const ignored = new Set(ignore.map((name) => name.trim().toLowerCase()));
+  // Only a column the import does not read can be left out: one it reads would still be sent.
+  const read = known.filter((name) => ignored.has(name.toLowerCase()));
+  if (read.length > 0) {
+    throw new SheetError(
+      `import ${file}${sheet === undefined ? '' : ` (sheet ${sheet})`}`,
+      `--ignore-columns names ${read.join(', ')}, which the import reads: ${read.length === 1 ? 'its cells' : 'their cells'} would still be sent`,
+      'To leave a column out, delete it from the sheet (a _base keeps its row right) or empty its cells (an empty cell changes nothing); --ignore-columns (a job step: ignore_columns) only passes over columns the import does not read.',
+    );
+  }
   const deferred = (name: string): boolean => deferCustomFields && name.toLowerCase().startsWith(CUSTOM_FIELD_PREFIX);
   const refused = unknown.filter((name) => !ignored.has(name.toLowerCase()) && !deferred(name));
   // A title above the header ("Stores – March") is read as the header: no column of it is one.
