@@ -76,7 +76,7 @@ describe('parsing CSV in a worker thread', () => {
     expect(await records).toHaveLength(RECORDS + 1);
   });
 
-  it('gives the failure of the scan, which ends the worker', async () => {
+  it('gives its reader the failure of the scan', async () => {
     const data = await writeSheet();
     const failure = new SheetError('read worker.csv', 'it looks binary', 'Export it as CSV.');
     const scan = Promise.reject(failure);

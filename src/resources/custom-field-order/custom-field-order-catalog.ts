@@ -9,7 +9,6 @@ import { createRowFieldsReader } from '../create-row-fields-reader.js';
 import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
 import { requireValue } from '../require-value.js';
 import type { CellValue } from '../../sheets/index.js';
-import type { Column } from '../column.js';
 
 /**
  * Where one custom field goes (a field row), or one section (a section row: section_order only).
@@ -25,10 +24,8 @@ export interface CustomFieldPlacement {
   shown?: ShownCells;
 }
 
-const SHOWN_HEADERS = ['name', 'type', 'section_name'] as const;
-
 /** The read-only cells of a row, as typed: the name and type of its field, and the name of its section. */
-export type ShownCells = Partial<Record<(typeof SHOWN_HEADERS)[number], string>>;
+export type ShownCells = Partial<Record<keyof typeof SHOWN_COLUMNS, string>>;
 
 /** A field row finds its field by id; a row without id places the section given by section_id. */
 export type CustomFieldOrderTarget = { id: number } | { section_id: number };
@@ -55,23 +52,16 @@ const EXAMPLE_PLACE = PLACE_COLUMNS.slice(1)
   .join(', ');
 
 const readOnly = true;
-/** Exported beside the places to say what each row is; the order import sends none of them. */
-const SHOWN_COLUMNS = [
-  textColumn({ header: 'name', schema: CustomFieldDefinitionSchema.shape.name, readOnly, description: 'Name of the custom field' }),
-  choiceColumn({ header: 'type', schema: CustomFieldDefinitionSchema.shape.type, choices: CUSTOM_FIELD_TYPES, readOnly, description: 'Type of the custom field' }),
-  textColumn({ header: 'section_name', schema: z.string().nullable(), readOnly, description: 'Name of the section' }),
-] as const;
-
-/** The read-only column of that header. */
-export function shownColumn(header: (typeof SHOWN_HEADERS)[number]): Column {
-  const column = SHOWN_COLUMNS.find((shown) => shown.header === header);
-  if (column === undefined) throw new Error(`Could not find the read-only column ${header}: the catalog lacks it.`);
-  return column;
-}
+/** Exported beside the places to say what each row is, by header; the order import sends none of them. */
+export const SHOWN_COLUMNS = {
+  name: textColumn({ header: 'name', schema: CustomFieldDefinitionSchema.shape.name, readOnly, description: 'Name of the custom field' }),
+  type: choiceColumn({ header: 'type', schema: CustomFieldDefinitionSchema.shape.type, choices: CUSTOM_FIELD_TYPES, readOnly, description: 'Type of the custom field' }),
+  section_name: textColumn({ header: 'section_name', schema: z.string().nullable(), readOnly, description: 'Name of the section' }),
+};
 
 /** One row per custom field or section: `POST /custom_fields/order`. */
 export function buildCustomFieldOrderCatalog(): CustomFieldOrderCatalog {
-  const columns = [idColumn, orderColumn, sectionIdColumn, sectionOrderColumn, ...SHOWN_COLUMNS];
+  const columns = [idColumn, orderColumn, sectionIdColumn, sectionOrderColumn, ...Object.values(SHOWN_COLUMNS)];
   return {
     resource: 'custom-field-order',
     columns,
@@ -107,7 +97,7 @@ export function buildCustomFieldOrderCatalog(): CustomFieldOrderCatalog {
 
 function readShownCells(cells: Readonly<Record<string, CellValue>>): { shown?: ShownCells } {
   const shown: ShownCells = {};
-  for (const header of SHOWN_HEADERS) {
+  for (const header of Object.keys(SHOWN_COLUMNS) as (keyof typeof SHOWN_COLUMNS)[]) {
     const cell = cells[header];
     const text = typeof cell === 'string' ? cell.trim() : '';
     if (text !== '') shown[header] = text;

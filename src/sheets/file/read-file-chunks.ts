@@ -45,7 +45,7 @@ export async function* readFileRange(file: FileRef, { start = 0, end = Infinity,
   const scratch = reuse ? Buffer.allocUnsafeSlow(chunkBytes) : undefined;
   for (let position = start; position <= end; ) {
     const length = Math.min(chunkBytes, end + 1 - position);
-    const bytes = await readFileBytes(file, position, length, scratch ?? Buffer.allocUnsafe(length));
+    const bytes = await readFileBytes(file, position, length, scratch);
     if (bytes.length === 0) return;
     position += bytes.length;
     yield bytes;

@@ -248,7 +248,6 @@ function spoolKey(source: PageSource<unknown>, perPage: number | undefined): str
   return perPage === undefined || perPage === source.perPage ? source.name : `${source.name} per_page ${perPage}`;
 }
 
-/** A 400 or a 403, which the service answers again to the same request: a rerun cannot help (a 404 may be a page or a business gone meanwhile). */
 /** An answer a rerun gets again: a request refused, or an id the service does not know (`--user usr_typo`). */
 function isRefusal(failure: ExportFailure): boolean {
   return failure.status === 400 || failure.status === 403 || failure.status === 404;

@@ -1,5 +1,5 @@
 import type { CustomFieldOrder } from '../../../api/schemas/custom-fields/custom-field-list.js';
-import { shownColumn, type CustomFieldOrderTarget, type CustomFieldPlacement } from '../../../resources/custom-field-order/custom-field-order-catalog.js';
+import { SHOWN_COLUMNS, type CustomFieldOrderTarget, type CustomFieldPlacement } from '../../../resources/custom-field-order/custom-field-order-catalog.js';
 import { describeReadOnlyEdit } from '../../../resources/describe-read-only-edit.js';
 import { describeChange, describeSetting } from '../describe-change.js';
 import type { ValidRow } from '../open-import.js';
@@ -116,11 +116,11 @@ function findShownEdits(
 ): string[] {
   if (shown === undefined) return [];
   const edits: string[] = [];
-  if (field !== undefined && shown.name !== undefined && shown.name !== field.name) edits.push(describeReadOnlyEdit(shownColumn('name'), field.name, shown.name));
-  if (field !== undefined && shown.type !== undefined && shown.type.toUpperCase() !== field.type.toUpperCase()) edits.push(describeReadOnlyEdit(shownColumn('type'), field.type, shown.type));
+  if (field !== undefined && shown.name !== undefined && shown.name !== field.name) edits.push(describeReadOnlyEdit(SHOWN_COLUMNS.name, field.name, shown.name));
+  if (field !== undefined && shown.type !== undefined && shown.type.toUpperCase() !== field.type.toUpperCase()) edits.push(describeReadOnlyEdit(SHOWN_COLUMNS.type, field.type, shown.type));
   const movedTo = sectionId === undefined ? undefined : sectionNames?.get(sectionId);
   const names = [field?.section_name, movedTo].filter((name) => name !== undefined && name !== null);
   const [known] = names;
-  if (shown.section_name !== undefined && known !== undefined && !names.includes(shown.section_name)) edits.push(describeReadOnlyEdit(shownColumn('section_name'), known, shown.section_name));
+  if (shown.section_name !== undefined && known !== undefined && !names.includes(shown.section_name)) edits.push(describeReadOnlyEdit(SHOWN_COLUMNS.section_name, known, shown.section_name));
   return edits;
 }

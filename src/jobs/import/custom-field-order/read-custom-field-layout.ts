@@ -13,10 +13,12 @@ export interface CustomFieldLayout {
 
 export function readCustomFieldLayout(list: CustomFieldList): CustomFieldLayout {
   const sections = CustomFieldSectionsSchema.safeParse(list);
-  const fields = list.custom_fields.map((field) => ({ ...field, section_id: field.section_id ?? null, section_name: field.section_name ?? null }));
+  const fields = new Map(
+    list.custom_fields.map(({ id, order, section_id, name, type, section_name }) => [id, { order, section_id: section_id ?? null, name, type, section_name: section_name ?? null }]),
+  );
   return {
-    fields: new Map(fields.map(({ id, order, section_id, name, type, section_name }) => [id, { order, section_id, name, type, section_name }])),
+    fields,
     sections: sections.success ? new Map(sections.data.sections.map((section) => [section.id, section.order])) : undefined,
-    sectionNames: new Map(fields.flatMap(({ section_id, section_name }) => (section_id === null || section_name === null ? [] : [[section_id, section_name] as const]))),
+    sectionNames: new Map([...fields.values()].flatMap(({ section_id, section_name }) => (section_id === null || section_name === null ? [] : [[section_id, section_name] as const]))),
   };
 }
