@@ -8,10 +8,10 @@ const MOCKING_MODULES = ['test/api/choose-fetch.test.ts', 'test/sheets/full-disk
 
 /**
  * Checks whose time is real time, not behaviour: processes sharing a budget in Redis at its real
- * pace, an import killed in a process of its own, 4,000 requests by store code. `npm run test:slow`
- * runs them, and CI after `npm test`.
+ * pace, the binary's exit and signals and an import killed, each in a process of its own, 4,000
+ * requests by store code. `npm run test:slow` runs them, and CI after `npm test`.
  */
-const SLOW = ['test/api/shared-budget.test.ts', 'test/jobs/import/undo-after-kill.test.ts', 'test/jobs/import/import-by-code-at-scale.test.ts'];
+const SLOW = ['test/api/shared-budget.test.ts', 'test/cli/binary-process.test.ts', 'test/jobs/import/undo-after-kill.test.ts', 'test/jobs/import/import-by-code-at-scale.test.ts'];
 
 export default defineConfig({
   test: {

@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
-import { startCli } from './start-cli.js';
 import { runCliInProcess, runCliInProcessFrom, testIo } from './test-io.js';
 
 const SAMPLE = resolve('samples/businesses.xlsx');
@@ -59,19 +58,6 @@ describe('exit codes of the CLI, as the README documents them', { timeout: 60_00
     };
     const result = await runCliInProcess(['import', 'businesses', join(dir, 'stores.csv'), '--emulator', '--rate-per-minute', '600', '--report', join(dir, 'r')], {}, io);
     expect(result.code, result.stderr).toBe(EXIT_CODES.interrupted);
-    expect(result.stderr).toMatch(/run the same command again to resume; --restart to start over/);
-  });
-
-  it('SIGTERM from the OS to the binary: exit 143, and how to resume', async () => {
-    const dir = await makeTempDir();
-    await writeFile(join(dir, 'stores.csv'), slowSheet(400));
-    const run = startCli(['import', 'businesses', join(dir, 'stores.csv'), '--emulator', '--rate-per-minute', '600', '--report', join(dir, 'r')], {
-      env: { LOG_LEVEL: 'debug' },
-    });
-    await run.waitFor(/read the custom field definitions/);
-    run.child.kill('SIGTERM');
-    const result = await run.done;
-    expect(result.code, result.stderr).toBe(EXIT_CODES.terminated);
     expect(result.stderr).toMatch(/run the same command again to resume; --restart to start over/);
   });
 });
