@@ -2,6 +2,7 @@ export { CSV_DIALECT_NAMES, DEFAULT_CSV_DIALECT, excelDialect, nameCsvDialect, t
 export type { CsvDelimiter } from './csv/detect-delimiter.js';
 export type { TextEncoding } from './text/detect-encoding.js';
 export { isCodePage, nameCodePage, type CodePage } from './text/code-page.js';
+export { trimAround } from './text/shows-nothing.js';
 export { detectSheetFormat, isSpreadsheetPath, type SheetFormat } from './detect-sheet-format.js';
 export { escapeFormula, unescapeFormula } from './escape-formula.js';
 export { mapSheetItems } from './map-sheet-items.js';

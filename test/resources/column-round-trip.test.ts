@@ -280,6 +280,11 @@ describe('cells as people type them read into canonical values', () => {
     // Spaces a copy-paste leaves around a name or an address would be published; a non-breaking one too.
     ['name', ' Boulangerie Martin ', 'Boulangerie Martin'],
     ['city', 'Paris\u00a0', 'Paris'],
+    // A web page's zero-width space, at either end: published unseen, or no store found by the code.
+    ['name', '\u200BBoulangerie Martin\u200B ', 'Boulangerie Martin'],
+    ['code', 'A-0042\u2060', 'A-0042'],
+    // Inside, a joiner belongs to the text (an emoji, a script's ligature).
+    ['name', 'Caf\u00e9 \u{1F469}\u200D\u{1F373}', 'Caf\u00e9 \u{1F469}\u200D\u{1F373}'],
     // A comma is a URL's own character: the list's other separators are only offered when the cell does not read.
     ['photos.secondary', 'https://cdn.example.com/a,b.jpg', ['https://cdn.example.com/a,b.jpg']],
     ['photos.secondary', 'https://a.example.com/?u=https://b.example.com/x.jpg', ['https://a.example.com/?u=https://b.example.com/x.jpg']],

@@ -1,5 +1,6 @@
 import { toColumnLetter } from './column-letter.js';
 import { SheetError } from '../sheet-error.js';
+import { INVISIBLE } from '../text/shows-nothing.js';
 import type { SheetColumnOptions } from '../sheet-reader.js';
 
 export interface HeaderMap {
@@ -12,8 +13,6 @@ export interface HeaderMap {
   unknown: string[];
 }
 
-/** Characters that show nothing, which a name copied from a web page or a document may carry. */
-const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
 /** UTF-8's byte order mark as Windows-1252 (`ï»¿`) or Mac OS Roman (`Ôªø`) read it. */
 export const READ_BYTE_ORDER_MARK = /^(?:ï»¿|Ôªø)/;
 
