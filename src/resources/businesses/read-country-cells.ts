@@ -46,20 +46,20 @@ export function readCountryCells(cells: Readonly<Record<string, CellValue>>): Co
   const country = readCountry(typed);
   if (country === undefined) return { cells, notes: [] };
   const notes: string[] = [];
-  const read: Record<string, CellValue> = { ...cells };
+  // Copied once a cell is read otherwise, not for every row: most rows' phones are in E.164 already.
+  let read: Record<string, CellValue> | undefined;
   let errors: string[] | undefined;
   if (typeof phones === 'string' && phones.trim() !== '') {
-    read[PHONES] = readNationalPhones(phones, country, notes);
-    const strangers = listNationalNumbers(read[PHONES]);
-    if (strangers.length > 0) {
-      errors = [`${PHONES}: ${strangers.map(quoteCell).join(', ')} is not a phone number of ${country}, the row's country; write it in E.164 format (+33302060628)`];
-      read[PHONES] = '';
-    }
+    const national = readNationalPhones(phones, country, notes);
+    const strangers = listNationalNumbers(national);
+    if (strangers.length > 0) errors = [`${PHONES}: ${strangers.map(quoteCell).join(', ')} is not a phone number of ${country}, the row's country; write it in E.164 format (+33302060628)`];
+    const phonesRead = errors === undefined ? national : '';
+    if (phonesRead !== phones) read = { ...cells, [PHONES]: phonesRead };
   }
   const zip = cells[ZIP];
   const padded = typeof zip === 'string' ? padZipCode(zip, country, notes) : undefined;
-  if (padded !== undefined) read[ZIP] = padded;
-  return { cells: read, notes, ...(errors === undefined ? {} : { errors }) };
+  if (padded !== undefined) read = { ...(read ?? cells), [ZIP]: padded };
+  return { cells: read ?? cells, notes, ...(errors === undefined ? {} : { errors }) };
 }
 
 /** A zip code typed as a number (`6000`) with the leading zeros of its country's length (`06000`), and a note; undefined when it has all its digits. */
