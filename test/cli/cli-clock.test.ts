@@ -19,13 +19,14 @@ describe("the CLI's clock", () => {
     const step = (name: string) => `  - import: {resource: businesses, source: ${name}.csv, report: ${name}}\n`;
     await writeFile(join(dir, 'job.yaml'), `name: twice\nsteps:\n${step('a')}${step('b')}`);
     const clock = createSkippingClock();
+    const start = clock.now();
     // Two steps of 160 writes: more than the 300 requests a minute the emulator allows.
     const result = await runCliInProcessFrom(dir, ['run', 'job.yaml', '--emulator', '--json'], { ...testIo(), clock });
     expect(result.code, result.stderr).toBe(EXIT_CODES.success);
     // On a clock of its own, the emulator would see a minute's budget go by in a second, and refuse the rest for longer than a row may wait.
     const { steps } = JSON.parse(result.stdout) as { steps: { summary: { rows: { updated: number; failed: number } } }[] };
     expect(steps.map(({ summary }) => summary.rows)).toMatchObject([{ updated: 160, failed: 0 }, { updated: 160, failed: 0 }]);
-    // The client waited its turns on the clock it was given: over a minute of them, skipped.
-    expect(clock.sleeps.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThan(60_000);
+    // The client waited its turns on the clock it was given: over a minute of it went by, most of it skipped (a test ends within 30 s).
+    expect(clock.now() - start).toBeGreaterThan(60_000);
   });
 });

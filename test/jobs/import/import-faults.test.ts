@@ -278,11 +278,12 @@ describe('pacing against the service rate limit', () => {
     const targets = harness.api.emulator.state.orgBusinesses(1).slice(0, 300);
     expect(targets).toHaveLength(300);
     const csv = ['business_id,name', ...targets.map((business, index) => `${business.id},Paced ${index}`)].join('\n');
+    const start = clock.now();
     const { summary } = await harness.runImport('businesses', csv, { mode: 'patch' }, 'ORG_ADMIN', { ratePerMinute: 3000, clock });
     expect(summary.rows).toMatchObject({ total: 300, updated: 300 });
     expect(summary.requests).toMatchObject({ writes: 300, rate_limited: 0, retries: 0 });
-    // Past one window: the 300 writes took more than 5 s of the clock.
-    expect(clock.sleeps.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThan(5000);
+    // Past one window: the 300 writes took more than 5 s of the clock, waited or skipped (a loaded machine waits more of it).
+    expect(clock.now() - start).toBeGreaterThan(5000);
   }, 30_000);
 
 });
