@@ -193,7 +193,7 @@ describe('XLSX cells and rows', () => {
       { kind: 'row', line: 4, values: { code: 'rich', text: 'Le Bistrot' } },
       { kind: 'row', line: 5, values: { code: 'link', text: 'example.com' } },
       { kind: 'row', line: 6, values: { code: 'formula', text: 'AB' } },
-      { kind: 'issue', line: 7, errors: ['text: the cell shows the error #N/A'], values: { code: 'error', text: '' } },
+      { kind: 'issue', line: 7, errors: ['text: the cell shows the error #N/A'], values: { code: 'error', text: '#N/A' } },
       { kind: 'row', line: 8, values: { code: 'number', text: '75001' } },
       { kind: 'row', line: 9, values: { code: 'float', text: '0.3' } },
     ]);

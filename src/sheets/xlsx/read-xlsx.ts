@@ -148,7 +148,8 @@ function isEveryCellRead(cells: readonly (CellValue | CellProblem)[]): cells is 
 function toSheetItem(row: XlsxRow, names: readonly (string | undefined)[]): SheetItem | undefined {
   const errors: string[] = [];
   const cells: CellValue[] = [];
-  for (const cell of row.cells) cells.push(typeof cell === 'object' ? '' : cell);
+  // An error cell goes to the report as the error it shows, which an import of the report refuses again.
+  for (const cell of row.cells) cells.push(typeof cell === 'object' ? (cell.shown ?? '') : cell);
   for (let index = 0; index < names.length; index++) {
     const name = names[index];
     const cell = row.cells[index];
