@@ -199,6 +199,19 @@ describe('XLSX cells and rows', () => {
     ]);
   });
 
+  it('reads a workbook of the 1904 date system (Excel for Mac of old): its dates and times, and a source that tells its serials', async () => {
+    const path = await writeWorkbook((workbook) => {
+      workbook.properties.date1904 = true;
+      const sheet = workbook.addWorksheet('Data');
+      sheet.addRow(['code', 'opened', 'opens']);
+      sheet.addRow(['A', new Date(Date.UTC(2023, 6, 29)), 0.375]);
+      sheet.getCell('C2').numFmt = 'hh:mm';
+    });
+    const { reader, items } = await readItems(path);
+    expect(reader.source).toEqual({ format: 'xlsx', sheet: 'Data', date1904: true });
+    expect(items).toEqual([{ kind: 'row', line: 2, values: { code: 'A', opened: '2023-07-29', opens: '09:00:00' } }]);
+  });
+
   it('fails on a file that is not a workbook', async () => {
     const path = join(await makeTempDir(), 'fake.xlsx');
     await writeFile(path, 'code,name\nS1,Le Bistrot\n');

@@ -18,7 +18,7 @@ export function formatXlsxCell(cell: Cell, date1904: boolean): CellValue | CellP
   if (typeof value === 'string') return readText(value);
   if (typeof value === 'number') return formatExcelNumber(value, cell.numFmt, date1904);
   if (typeof value === 'boolean') return value;
-  if (value instanceof Date) return formatExcelDate(value);
+  if (value instanceof Date) return formatExcelDate(value, date1904);
   if ('richText' in value) return readText(value.richText.map((run) => run.text).join(''));
   if ('hyperlink' in value) return readText(value.text);
   if ('error' in value) return { problem: `the cell shows the error ${value.error}`, shown: value.error };
@@ -41,6 +41,6 @@ function formatFormulaResult(
   if (typeof result === 'number') return formatExcelNumber(result, numFmt, date1904);
   if (typeof result === 'string') return decodeXlsxText(result);
   if (typeof result === 'boolean') return result;
-  if (result instanceof Date) return formatExcelDate(result);
+  if (result instanceof Date) return formatExcelDate(result, date1904);
   return { problem: `the formula shows the error ${result.error}`, shown: result.error };
 }
