@@ -60,9 +60,10 @@ export type SheetReaderOptions = SheetColumnOptions & SheetOpenOptions;
 
 /**
  * What was read: a CSV file and the dialect detected in it, which its reports are written in, with
- * `strayBytes` when it is UTF-8 but for a few bytes of another encoding; or a sheet of a workbook.
+ * `strayBytes` when it is UTF-8 but for a few bytes of another encoding; or a sheet of a workbook,
+ * with `date1904` when it counts its dates from 1904 (Excel for Mac's date system of old).
  */
-export type SheetSource = ({ format: 'csv'; strayBytes?: true } & CsvDialect) | { format: 'xlsx'; sheet: string };
+export type SheetSource = ({ format: 'csv'; strayBytes?: true } & CsvDialect) | { format: 'xlsx'; sheet: string; date1904?: true };
 
 /**
  * Rows of one sheet, read once, in order, as they stream. Completely empty rows are skipped. A CSV

@@ -32,6 +32,8 @@ describe('dates as spreadsheets write them', () => {
     ['2026-1-5', DOT_CONTEXT, '2026-01-05'],
     // A date cell saved as a number: Excel's serial (1900 system).
     ['46381', DOT_CONTEXT, '2026-12-25'],
+    // In a workbook of the 1904 date system, the same day is 1,462 days fewer.
+    ['44919', readCellContext({ format: 'xlsx', date1904: true }), '2026-12-25'],
     // Day first with dots, as German, Polish or Nordic sheets write dates, whatever the declared order of slashes.
     ['29.07.2023', DOT_CONTEXT, '2023-07-29'],
     ['5.6.2026', declared('mm/dd/yyyy'), '2026-06-05'],

@@ -15,6 +15,8 @@ describe('numbers as displayed', () => {
     [45366, 'yyyy-mm-dd', '2024-03-15'],
     [45366.3958333333, 'dd/mm/yyyy hh:mm', '2024-03-15T09:30:00'],
     [0.572916666666667, 'hh:mm', '13:45:00'],
+    // Day 0 of the 1904 date system is 1904-01-01: a time alone, there too.
+    [0.572916666666667, 'hh:mm', '13:45:00', true],
     [1001, 'yyyy-mm-dd', '1902-09-27'],
     [43904, 'yyyy-mm-dd', '2024-03-15', true],
     // 15 digits are whole; Excel keeps no more, so a longer whole number shows as it does.
@@ -40,8 +42,8 @@ describe('numbers as displayed', () => {
   });
 
   it('rounds dates to the second', () => {
-    expect(formatExcelDate(new Date(Date.UTC(2024, 2, 15, 10, 29, 59, 999)))).toBe('2024-03-15T10:30:00');
-    expect(formatExcelDate(convertExcelSerial(45366.4375, false))).toBe('2024-03-15T10:30:00');
+    expect(formatExcelDate(new Date(Date.UTC(2024, 2, 15, 10, 29, 59, 999)), false)).toBe('2024-03-15T10:30:00');
+    expect(formatExcelDate(convertExcelSerial(45366.4375, false), false)).toBe('2024-03-15T10:30:00');
   });
 });
 

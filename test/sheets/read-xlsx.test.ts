@@ -193,10 +193,23 @@ describe('XLSX cells and rows', () => {
       { kind: 'row', line: 4, values: { code: 'rich', text: 'Le Bistrot' } },
       { kind: 'row', line: 5, values: { code: 'link', text: 'example.com' } },
       { kind: 'row', line: 6, values: { code: 'formula', text: 'AB' } },
-      { kind: 'issue', line: 7, errors: ['text: the cell shows the error #N/A'], values: { code: 'error', text: '' } },
+      { kind: 'issue', line: 7, errors: ['text: the cell shows the error #N/A'], values: { code: 'error', text: '#N/A' } },
       { kind: 'row', line: 8, values: { code: 'number', text: '75001' } },
       { kind: 'row', line: 9, values: { code: 'float', text: '0.3' } },
     ]);
+  });
+
+  it('reads a workbook of the 1904 date system (Excel for Mac of old): its dates and times, and a source that tells its serials', async () => {
+    const path = await writeWorkbook((workbook) => {
+      workbook.properties.date1904 = true;
+      const sheet = workbook.addWorksheet('Data');
+      sheet.addRow(['code', 'opened', 'opens']);
+      sheet.addRow(['A', new Date(Date.UTC(2023, 6, 29)), 0.375]);
+      sheet.getCell('C2').numFmt = 'hh:mm';
+    });
+    const { reader, items } = await readItems(path);
+    expect(reader.source).toEqual({ format: 'xlsx', sheet: 'Data', date1904: true });
+    expect(items).toEqual([{ kind: 'row', line: 2, values: { code: 'A', opened: '2023-07-29', opens: '09:00:00' } }]);
   });
 
   it('fails on a file that is not a workbook', async () => {

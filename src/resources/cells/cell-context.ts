@@ -17,6 +17,8 @@ export interface CellContext {
   slashDates?: { format: DateFormat; declared: boolean };
   /** A CSV file in a code page, which lacks most characters beyond Western Europe's: what a cell lost, it cannot tell. */
   codePage?: CodePage;
+  /** A workbook in the 1904 date system: a date serial (a date cell saved as a number) counts from 1904. */
+  date1904?: true;
 }
 
 export const DOT_CONTEXT: CellContext = { decimalSeparator: '.' };
@@ -39,11 +41,16 @@ export interface DeclaredCells {
  * (a tab-separated file of such a spreadsheet, a program's `;` file with dots) and a declared date
  * format win.
  */
-export function readCellContext(file: { format: 'csv'; delimiter: CsvDelimiter; encoding?: TextEncoding } | { format: 'xlsx' }, declared: DeclaredCells = {}): CellContext {
+export function readCellContext(file: { format: 'csv'; delimiter: CsvDelimiter; encoding?: TextEncoding } | { format: 'xlsx'; date1904?: true }, declared: DeclaredCells = {}): CellContext {
   const comma = declared.decimalSeparator === undefined ? file.format === 'csv' && file.delimiter === ';' : declared.decimalSeparator === 'comma';
   const base = comma ? COMMA_CONTEXT : DOT_CONTEXT;
   const locale = declared.decimalSeparator === undefined ? base : { ...base, decimalsDeclared: true };
-  const context = file.format === 'csv' && file.encoding !== undefined && isCodePage(file.encoding) ? { ...locale, codePage: file.encoding } : locale;
+  const context =
+    file.format === 'csv' && file.encoding !== undefined && isCodePage(file.encoding)
+      ? { ...locale, codePage: file.encoding }
+      : file.format === 'xlsx' && file.date1904 === true
+        ? { ...locale, date1904: true as const }
+        : locale;
   const { dateFormat } = declared;
   return dateFormat === undefined ? context : { ...context, slashDates: { format: dateFormat, declared: true } };
 }

@@ -52,7 +52,7 @@ function readDateForm(text: string, context: CellContext): { date: string } | { 
   }
   const dotted = DOTTED_DATE.exec(trimmed);
   if (dotted !== null) return { date: `${dotted[3] ?? ''}-${pad(Number(dotted[2]))}-${pad(Number(dotted[1]))}` };
-  if (SERIAL.test(trimmed)) return { date: convertExcelSerial(Number(trimmed), false).toISOString().slice(0, 10) };
+  if (SERIAL.test(trimmed)) return { date: convertExcelSerial(Number(trimmed), context.date1904 === true).toISOString().slice(0, 10) };
   const yearFirst = YEAR_FIRST.exec(trimmed);
   if (yearFirst !== null) return { date: `${yearFirst[1] ?? ''}-${pad(Number(yearFirst[3]))}-${pad(Number(yearFirst[4]))}` };
   const match = SLASH_DATE.exec(trimmed);

@@ -53,13 +53,14 @@ export async function openXlsxHead(file: SourceFile, index: WorkbookIndex, optio
   try {
     const { name, worksheet, warnings } = await findWorksheet(workbook, worksheets, unpacked, path, options);
     const totals = await findTotalRows(file, index, name);
-    const rows = readRows(unpacked.guardIterator(worksheet[Symbol.asyncIterator]()), isDate1904(workbook), excel.ValueType.Formula);
+    const date1904 = isDate1904(workbook);
+    const rows = readRows(unpacked.guardIterator(worksheet[Symbol.asyncIterator]()), date1904, excel.ValueType.Formula);
     const found = await findHeaderRow(rows, headerCells, options.headerNames);
     if (found === undefined) throw new SheetError(`read ${path}`, 'the sheet is empty', 'Add a header row with the column names.');
     // Asked once the header is read: exceljs has then read the whole of a workbook it wrote, so the digest reads nothing more.
     const sha256 = options.sha256 === true ? await file.sha256() : undefined;
     return toSheetHead(path, {
-      source: { format: 'xlsx', sheet: name },
+      source: { format: 'xlsx', sheet: name, ...(date1904 ? { date1904 } : {}) },
       sha256,
       // The count is of the rows with a value: titles are, the empty rows among them are not.
       rowsAbove: found.titles,
@@ -148,7 +149,8 @@ function isEveryCellRead(cells: readonly (CellValue | CellProblem)[]): cells is 
 function toSheetItem(row: XlsxRow, names: readonly (string | undefined)[]): SheetItem | undefined {
   const errors: string[] = [];
   const cells: CellValue[] = [];
-  for (const cell of row.cells) cells.push(typeof cell === 'object' ? '' : cell);
+  // An error cell goes to the report as the error it shows, which an import of the report refuses again.
+  for (const cell of row.cells) cells.push(typeof cell === 'object' ? (cell.shown ?? '') : cell);
   for (let index = 0; index < names.length; index++) {
     const name = names[index];
     const cell = row.cells[index];

@@ -179,6 +179,32 @@ describe('hostile input', () => {
     expect(businesses[6]?.name).toBe('By formula');
   });
 
+  it('a CSV saved from a sheet whose formulas failed: the error each cell shows is refused, never sent', async () => {
+    const path = await write('formula-errors.csv', `business_id,name,zipcode\n${idOf(20)},#N/A,06000\n${idOf(21)},Café #1,#VALEUR!\n${idOf(22)},Err:502,\n${idOf(23)},Plain name,\n`);
+    const outcome = await harness.importFile('businesses', path);
+    const refusal = (column: string, error: string): string => `${column}: shows the error ${error}, as a spreadsheet saves a formula that failed; fix the formula, or type the value`;
+    expect(statuses(outcome)).toEqual([
+      ['2', 'invalid', refusal('name', '#N/A')],
+      ['3', 'invalid', refusal('zipcode', '#VALEUR!')],
+      ['4', 'invalid', refusal('name', 'Err:502')],
+      ['5', 'updated', ''],
+    ]);
+    expect(businesses.slice(20, 23).map((business) => business.name)).not.toContain('#N/A');
+  });
+
+  it("a workbook's error cell goes back to errors.xlsx as the error it shows, and is refused again there", async () => {
+    const path = await writeBusinessesSheet('error-cells.xlsx', [
+      ['business_id', 'name'],
+      [idOf(24), { error: '#N/A' }],
+    ]);
+    const reportDir = join(harness.dir, 'error-cells-report');
+    const first = await harness.importFile('businesses', path, { reportDir });
+    expect(statuses(first)).toEqual([['2', 'invalid', 'name: the cell shows the error #N/A']]);
+    const again = await harness.importFile('businesses', join(reportDir, 'errors.xlsx'));
+    expect(statuses(again)).toEqual([['2', 'invalid', 'name: shows the error #N/A, as a spreadsheet saves a formula that failed; fix the formula, or type the value']]);
+    expect(again.results[0]?.name).toBe('#N/A');
+  });
+
   it('a number of 16 digits or more typed in a workbook: Excel kept only 15 of them', async () => {
     const path = await writeBusinessesSheet('long-numbers.xlsx', [
       ['business_id', 'national_identification_number'],

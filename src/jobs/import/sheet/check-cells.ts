@@ -4,9 +4,26 @@ import { isCodePage, mapSheetItems, nameCodePage, type CellValue, type SheetRead
 const MAX_CELL_CHARS = 32_767;
 
 /**
+ * What a cell whose formula failed shows, and a spreadsheet saves as text in a CSV: Excel's, in
+ * English and as French, German, Spanish, Italian, Dutch and Portuguese Excel show them, Google
+ * Sheets' `#ERROR!`; LibreOffice's `Err:502` below.
+ */
+const FORMULA_ERRORS = new Set([
+  '#N/A', '#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#SPILL!', '#CALC!', '#FIELD!', '#BLOCKED!', '#CONNECT!', '#BUSY!', '#UNKNOWN!', '#GETTING_DATA', '#ERROR!',
+  '#NUL!', '#VALEUR!', '#NOM?', '#NOMBRE!', '#PROPAGATION!',
+  '#NV', '#WERT!', '#BEZUG!', '#ZAHL!', '#ÜBERLAUF!',
+  '#N/D', '#¡VALOR!', '#¡REF!', '#¡DIV/0!', '#¿NOMBRE?', '#¡NUM!', '#¡NULO!', '#¡DESBORDAMIENTO!',
+  '#VALORE!', '#RIF!', '#NOME?', '#NULLO!', '#ESPANSIONE!',
+  '#N/B', '#WAARDE!', '#VERW!', '#DEEL/0!', '#NAAM?', '#GETAL!', '#LEEG!', '#OVERLOOP!',
+  '#VALOR!', '#NÚM!', '#NULO!',
+]);
+const LIBREOFFICE_ERROR = /^Err:\d{3}$/;
+
+/**
  * The reader, with rows holding a cell no value sent to the API should hold turned into issues
  * that name the column: a NUL character, a byte order mark in the middle of the file (files
- * joined together), a text past Excel's limit, a byte the file's code page does not define. The
+ * joined together), a text past Excel's limit, a byte the file's code page does not define, a
+ * formula's error as a spreadsheet saves it (`#N/A`: never a value to send). The
  * sheets layer itself reads any string back as written; refusing these is the import's choice.
  */
 export function checkCells(reader: SheetReader): SheetReader {
@@ -53,5 +70,7 @@ function describeCellProblem(value: string, undefinedByte: string | undefined): 
   if (value.includes('\0')) return 'holds a NUL character (U+0000), which no text should; remove it';
   if (value.includes('\uFEFF')) return 'holds a byte order mark (U+FEFF), as when files are joined together; remove it, and a repeated header line with it';
   if (undefinedByte !== undefined && value.includes('\uFFFD')) return `holds ${undefinedByte}`;
+  const trimmed = value.trim();
+  if (FORMULA_ERRORS.has(trimmed) || LIBREOFFICE_ERROR.test(trimmed)) return `shows the error ${trimmed}, as a spreadsheet saves a formula that failed; fix the formula, or type the value`;
   return undefined;
 }

@@ -3,13 +3,13 @@ const DAY_MS = 86_400_000;
 const UNIX_EPOCH_SERIAL = 25_569;
 const DATE_1904_OFFSET = 1_462;
 
-/** A date as yyyy-mm-dd, with THH:MM:SS when it has a time; a time alone (day 0) as HH:MM:SS. */
-export function formatExcelDate(date: Date): string {
+/** A date as yyyy-mm-dd, with THH:MM:SS when it has a time; a time alone (day 0 of the workbook's date system) as HH:MM:SS. */
+export function formatExcelDate(date: Date, date1904: boolean): string {
   const iso = new Date(Math.round(date.getTime() / 1000) * 1000).toISOString();
   const day = iso.slice(0, 10);
   const time = iso.slice(11, 19);
   if (time === '00:00:00') return day;
-  return day === '1899-12-30' ? time : `${day}T${time}`;
+  return day === (date1904 ? '1904-01-01' : '1899-12-30') ? time : `${day}T${time}`;
 }
 
 /** The date an Excel serial number stands for, wall-clock time expressed in UTC as exceljs does. */

@@ -15,7 +15,7 @@ const LOST_DIGITS = 1e15;
 export function formatExcelNumber(value: number, numFmt: string | undefined, date1904: boolean): CellValue {
   if (numFmt !== undefined) {
     if (BOOLEAN_FORMAT.test(numFmt)) return value !== 0;
-    if (isDateFormat(numFmt)) return formatExcelDate(convertExcelSerial(value, date1904));
+    if (isDateFormat(numFmt)) return formatExcelDate(convertExcelSerial(value, date1904), date1904);
     if (ZERO_PADDED_FORMAT.test(numFmt) && Number.isInteger(value) && value >= 0) return String(value).padStart(numFmt.length, '0');
   }
   // Excel keeps 15 significant digits: a longer whole number lost its last ones, and shows as
