@@ -70,7 +70,8 @@ function describeCellProblem(value: string, undefinedByte: string | undefined): 
   if (value.includes('\0')) return 'holds a NUL character (U+0000), which no text should; remove it';
   if (value.includes('\uFEFF')) return 'holds a byte order mark (U+FEFF), as when files are joined together; remove it, and a repeated header line with it';
   if (undefinedByte !== undefined && value.includes('\uFFFD')) return `holds ${undefinedByte}`;
-  const trimmed = value.trim();
+  // Most cells hold neither sign: no trim for them, on every cell of every row.
+  const trimmed = value.includes('#') || value.includes('Err:') ? value.trim() : '';
   if (FORMULA_ERRORS.has(trimmed) || LIBREOFFICE_ERROR.test(trimmed)) return `shows the error ${trimmed}, as a spreadsheet saves a formula that failed; fix the formula, or type the value`;
   return undefined;
 }
