@@ -1,8 +1,7 @@
-import { pathSegment, renameParams } from '../transport/api-request.js';
+import { renameParams } from '../transport/api-request.js';
 import { GeoLocationPageSchema, type GeoLocationPage } from '../schemas/geo-locations.js';
 import { MessageTemplatesSchema, type MessageTemplate } from '../schemas/message-templates.js';
 import type { ReadItems } from '../schemas/reading/read-each.js';
-import { OrganizationUpdateResultSchema, type OrganizationUpdate, type OrganizationUpdateResult } from '../schemas/organizations.js';
 import { GEO_LOCATION_SEARCH_PARAMS } from '../facts/service-facts.js';
 import { findIgnoredGeoLocationFilter } from '../checks/find-ignored-geo-location-filter.js';
 import { findIgnoredTemplateFilter } from '../checks/find-ignored-template-filter.js';
@@ -15,8 +14,6 @@ export interface OrganizationEndpoints {
   listMessageTemplates(): Promise<ReadItems<MessageTemplate>>;
   /** `GET /geo-oauth-accounts/locations/search` in the organization the endpoints are scoped to. */
   searchGeoLocations(filter?: GeoLocationFilter, page?: number): Promise<GeoLocationPage>;
-  /** `POST /org/{id}`: a partial update. */
-  updateOrganization(orgId: number, update: OrganizationUpdate): Promise<OrganizationUpdateResult>;
 }
 
 export function createOrganizationEndpoints(call: CallApi, orgId: number | undefined): OrganizationEndpoints {
@@ -35,6 +32,5 @@ export function createOrganizationEndpoints(call: CallApi, orgId: number | undef
       refuseIgnoredFilter(path, [...answer.locations, ...answer.unreadable.map((unreadable) => unreadable.raw)], (item) => findIgnoredGeoLocationFilter(filter, item));
       return answer;
     },
-    updateOrganization: async (id, update) => call({ method: 'POST', path: `/org/${pathSegment(id)}`, body: update }, OrganizationUpdateResultSchema),
   };
 }
