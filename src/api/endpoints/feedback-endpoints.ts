@@ -16,7 +16,7 @@ export function createFeedbackEndpoints(call: CallApi): FeedbackEndpoints {
     searchFeedbackResults: async (filter = {}, page) => {
       const path = '/feedback/feedback_result';
       const answer = await call({ method: 'GET', path, query: { ...renameParams(filter, FEEDBACK_FILTER_PARAMS), page }, answersNotFound: false }, FeedbackPageSchema);
-      refuseIgnoredFilter(path, [...answer.items, ...answer.unreadable.map((unreadable) => unreadable.raw)], (item) => findIgnoredFeedbackFilter(filter, item));
+      refuseIgnoredFilter(path, answer.items, answer.unreadable, (item) => findIgnoredFeedbackFilter(filter, item));
       return answer;
     },
   };

@@ -23,13 +23,13 @@ export function createOrganizationEndpoints(call: CallApi, orgId: number | undef
       const asked = { org_id: orgId };
       const answer = await call({ method: 'GET', path, query: asked, answersNotFound: false }, MessageTemplatesSchema);
       // The spec documents no org_id here: a service that ignores it answers another organization's templates.
-      refuseIgnoredFilter(path, [...answer.items, ...answer.unreadable.map((unreadable) => unreadable.raw)], (item) => findIgnoredTemplateFilter(asked, item));
+      refuseIgnoredFilter(path, answer.items, answer.unreadable, (item) => findIgnoredTemplateFilter(asked, item));
       return answer;
     },
     searchGeoLocations: async (filter = {}, page) => {
       const path = '/geo-oauth-accounts/locations/search';
       const answer = await call({ method: 'GET', path, query: renameParams({ ...filter, orgId, page }, GEO_LOCATION_SEARCH_PARAMS) }, GeoLocationPageSchema);
-      refuseIgnoredFilter(path, [...answer.locations, ...answer.unreadable.map((unreadable) => unreadable.raw)], (item) => findIgnoredGeoLocationFilter(filter, item));
+      refuseIgnoredFilter(path, answer.locations, answer.unreadable, (item) => findIgnoredGeoLocationFilter(filter, item));
       return answer;
     },
   };

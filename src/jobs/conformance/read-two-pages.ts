@@ -3,7 +3,7 @@ import type { UnreadableItem } from '../../api/schemas/reading/read-each.js';
 import type { ListingAnswer, ListingFinding } from '../listing/listing-source.js';
 import { readListing, type ListedPage } from '../listing/read-listing.js';
 import { toListingAnswer } from '../listing/to-listing-answer.js';
-import { rawItems } from './raw-items.js';
+import { rawItems } from '../../api/schemas/reading/read-each.js';
 
 /** A page as the service sent it: its items readable or not, those the client set aside also apart. */
 export type RawPage = ListingAnswer<unknown> & { count: number; unreadable: UnreadableItem[] };
