@@ -32,7 +32,7 @@ const SENDABLE_KEY = /^[\x21-\x7E]+$/;
  * names instead, and `LISTING_RATE_REDIS_URL`. A key file others can read is refused: the key
  * would not stay secret.
  */
-export async function readApiSettings(env: NodeJS.ProcessEnv = process.env, sources: ApiSources = {}): Promise<ApiSettings> {
+export async function readApiSettings(env: NodeJS.ProcessEnv, sources: ApiSources = {}): Promise<ApiSettings> {
   const baseUrl = (sources.url ?? env.LISTING_API_URL)?.trim() ?? '';
   if (baseUrl === '') {
     throw new ConfigurationError('Could not find the API address: LISTING_API_URL is not set. Set it (for instance https://…/v2), or pass --emulator.');

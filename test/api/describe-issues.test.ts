@@ -22,6 +22,7 @@ describe('describe issues', () => {
       'the service answered nothing where a number was expected at a; the service answered nothing where a number was expected at b; the service answered nothing where a number was expected at c (and 1 more)',
     );
     expect(describeDrift(issuesOf(Business, 'x'))).toBe('the service answered "x" where an object was expected');
+    expect(describeDrift(issuesOf(Business, { id: '1', contacts: [{ phone: '1' }, { phone: 3 }], status: 'open' }))).toBe('the service answered 3 where a text was expected at contacts[1].phone');
   });
 
   it("names an answer's fields as the API does, the whole answer as _schema", () => {

@@ -24,7 +24,7 @@ export function createBusinessEndpoints(call: CallApi, orgId: number | undefined
       const asked = { org_id: orgId, ...params };
       const path = '/business/search';
       const page = await call({ method: 'GET', path, query: asked, answersNotFound: false }, BusinessPageSchema);
-      refuseIgnoredFilter(path, [...page.businesses, ...page.unreadable.map((unreadable) => unreadable.raw)], (item) => findIgnoredSearchFilter(asked, item));
+      refuseIgnoredFilter(path, page.businesses, page.unreadable, (item) => findIgnoredSearchFilter(asked, item));
       return page;
     },
   };

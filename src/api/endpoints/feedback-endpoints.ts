@@ -1,19 +1,14 @@
 import { renameParams } from '../transport/api-request.js';
 import { findIgnoredFeedbackFilter } from '../checks/find-ignored-feedback-filter.js';
 import { refuseIgnoredFilter } from '../checks/refuse-ignored-filter.js';
-import { CampaignRequirementsSchema, type CampaignRequirements } from '../schemas/campaign-requirements.js';
 import { FeedbackPageSchema, type FeedbackPage } from '../schemas/feedback-results.js';
-import { CAMPAIGN_REQUIREMENTS_PARAMS, FEEDBACK_FILTER_PARAMS } from '../facts/service-facts.js';
+import { FEEDBACK_FILTER_PARAMS } from '../facts/service-facts.js';
 import type { CallApi } from './call-api.js';
 import type { FeedbackFilter } from './query-params.js';
-
-export type CampaignRequirementsQuery = { formId: string; emailTemplateId: number };
 
 export interface FeedbackEndpoints {
   /** `GET /feedback/feedback_result`: 30 results per page. */
   searchFeedbackResults(filter?: FeedbackFilter, page?: number): Promise<FeedbackPage>;
-  /** `GET /feedback/campaign/requirements`. */
-  readCampaignRequirements(query: CampaignRequirementsQuery): Promise<CampaignRequirements>;
 }
 
 export function createFeedbackEndpoints(call: CallApi): FeedbackEndpoints {
@@ -21,13 +16,8 @@ export function createFeedbackEndpoints(call: CallApi): FeedbackEndpoints {
     searchFeedbackResults: async (filter = {}, page) => {
       const path = '/feedback/feedback_result';
       const answer = await call({ method: 'GET', path, query: { ...renameParams(filter, FEEDBACK_FILTER_PARAMS), page }, answersNotFound: false }, FeedbackPageSchema);
-      refuseIgnoredFilter(path, [...answer.items, ...answer.unreadable.map((unreadable) => unreadable.raw)], (item) => findIgnoredFeedbackFilter(filter, item));
+      refuseIgnoredFilter(path, answer.items, answer.unreadable, (item) => findIgnoredFeedbackFilter(filter, item));
       return answer;
     },
-    readCampaignRequirements: (query) =>
-      call(
-        { method: 'GET', path: '/feedback/campaign/requirements', query: renameParams(query, CAMPAIGN_REQUIREMENTS_PARAMS) },
-        CampaignRequirementsSchema,
-      ),
   };
 }

@@ -4,20 +4,13 @@ import { servicesAnswerFor, ServicesSchema, type Services, type ServiceSetting }
 import { StatusResultSchema, type StatusResult } from '../schemas/status-result.js';
 import type { CallApi } from './call-api.js';
 
-export type AttributeQuery = {
-  /** A category id `gcid:<name>`: the attributes available for it. */
-  category?: string;
-  /** Two-letter country code; defaults to the business's. */
-  country?: string;
-};
-
 export interface ListingEndpoints {
   /** `GET /business/{id}/services`. */
   readServices(businessId: string): Promise<Services>;
   /** `POST /business/{id}/structured_services`: sets one service (the spec documents one object per request); answers them all. */
   setService(businessId: string, service: ServiceSetting): Promise<Services>;
   /** `GET /business/{id}/attributes`. */
-  readAttributes(businessId: string, query?: AttributeQuery): Promise<Attributes>;
+  readAttributes(businessId: string): Promise<Attributes>;
   /** `POST /business/{id}/attributes`: only the attributes sent change. */
   setAttributes(businessId: string, attributes: readonly AttributeSetting[]): Promise<StatusResult>;
 }
@@ -27,7 +20,7 @@ export function createListingEndpoints(call: CallApi): ListingEndpoints {
   return {
     readServices: async (id) => call({ method: 'GET', path: business(id, 'services') }, ServicesSchema),
     setService: async (id, service) => call({ method: 'POST', path: business(id, 'structured_services'), body: service }, servicesAnswerFor(service)),
-    readAttributes: async (id, query = {}) => call({ method: 'GET', path: business(id, 'attributes'), query }, AttributesSchema),
+    readAttributes: async (id) => call({ method: 'GET', path: business(id, 'attributes') }, AttributesSchema),
     setAttributes: async (id, attributes) => call({ method: 'POST', path: business(id, 'attributes'), body: { attributes } }, StatusResultSchema),
   };
 }

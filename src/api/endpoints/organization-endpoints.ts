@@ -1,8 +1,7 @@
-import { pathSegment, renameParams } from '../transport/api-request.js';
+import { renameParams } from '../transport/api-request.js';
 import { GeoLocationPageSchema, type GeoLocationPage } from '../schemas/geo-locations.js';
 import { MessageTemplatesSchema, type MessageTemplate } from '../schemas/message-templates.js';
 import type { ReadItems } from '../schemas/reading/read-each.js';
-import { OrganizationUpdateResultSchema, type OrganizationUpdate, type OrganizationUpdateResult } from '../schemas/organizations.js';
 import { GEO_LOCATION_SEARCH_PARAMS } from '../facts/service-facts.js';
 import { findIgnoredGeoLocationFilter } from '../checks/find-ignored-geo-location-filter.js';
 import { findIgnoredTemplateFilter } from '../checks/find-ignored-template-filter.js';
@@ -15,8 +14,6 @@ export interface OrganizationEndpoints {
   listMessageTemplates(): Promise<ReadItems<MessageTemplate>>;
   /** `GET /geo-oauth-accounts/locations/search` in the organization the endpoints are scoped to. */
   searchGeoLocations(filter?: GeoLocationFilter, page?: number): Promise<GeoLocationPage>;
-  /** `POST /org/{id}`: a partial update. */
-  updateOrganization(orgId: number, update: OrganizationUpdate): Promise<OrganizationUpdateResult>;
 }
 
 export function createOrganizationEndpoints(call: CallApi, orgId: number | undefined): OrganizationEndpoints {
@@ -26,15 +23,14 @@ export function createOrganizationEndpoints(call: CallApi, orgId: number | undef
       const asked = { org_id: orgId };
       const answer = await call({ method: 'GET', path, query: asked, answersNotFound: false }, MessageTemplatesSchema);
       // The spec documents no org_id here: a service that ignores it answers another organization's templates.
-      refuseIgnoredFilter(path, [...answer.items, ...answer.unreadable.map((unreadable) => unreadable.raw)], (item) => findIgnoredTemplateFilter(asked, item));
+      refuseIgnoredFilter(path, answer.items, answer.unreadable, (item) => findIgnoredTemplateFilter(asked, item));
       return answer;
     },
     searchGeoLocations: async (filter = {}, page) => {
       const path = '/geo-oauth-accounts/locations/search';
       const answer = await call({ method: 'GET', path, query: renameParams({ ...filter, orgId, page }, GEO_LOCATION_SEARCH_PARAMS) }, GeoLocationPageSchema);
-      refuseIgnoredFilter(path, [...answer.locations, ...answer.unreadable.map((unreadable) => unreadable.raw)], (item) => findIgnoredGeoLocationFilter(filter, item));
+      refuseIgnoredFilter(path, answer.locations, answer.unreadable, (item) => findIgnoredGeoLocationFilter(filter, item));
       return answer;
     },
-    updateOrganization: async (id, update) => call({ method: 'POST', path: `/org/${pathSegment(id)}`, body: update }, OrganizationUpdateResultSchema),
   };
 }

@@ -14,11 +14,8 @@ export type BusinessSearchParams = PageParams & {
   status?: (typeof BUSINESS_STATUSES)[number];
   country?: string;
   city?: string;
-  zipcode?: string;
-  name?: string;
   /** Epoch seconds or an ISO 8601 timestamp. */
   modified__gte?: string | number;
-  query?: string;
 };
 
 /** Filters of the feedback results; the query names come from FEEDBACK_FILTER_PARAMS. Lists are sent comma-separated. */

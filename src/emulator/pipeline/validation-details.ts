@@ -6,13 +6,13 @@ export type ValidationDetails = { [field: string]: string[] | ValidationDetails 
  * Turns Zod issues into the service's `errors.json` shape: nested by field,
  * list indexes as keys, messages in a list at each leaf.
  */
-export function toValidationDetails(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): ValidationDetails {
+export function toValidationDetails(issues: readonly z.core.$ZodIssue[]): ValidationDetails {
   const details: ValidationDetails = {};
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) addMessage(details, [...prefix, ...issue.path, key], 'Unknown field.');
+      for (const key of issue.keys) addMessage(details, [...issue.path, key], 'Unknown field.');
     } else {
-      addMessage(details, [...prefix, ...issue.path], issue.message);
+      addMessage(details, issue.path, issue.message);
     }
   }
   return details;

@@ -8,8 +8,7 @@ import type { EmulatorState } from '../state.js';
 import { sayAtHourOffset } from '../timestamps.js';
 import type { FeedbackResult, User } from '../state-types.js';
 import { readFeedbackFilter } from './feedback-filter.js';
-import { readPageNumber } from './query/page-number.js';
-import { paginate, servedPageNumber } from './query/pagination.js';
+import { paginate, readPageNumber, servedPageNumber } from './query/pagination.js';
 import { notAnInteger } from './query/query-issues.js';
 
 export const feedbackRoutes: Route[] = [

@@ -8,8 +8,7 @@ import type { GeoLocation, User } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
 import { readOrgQuery } from './query/addressed-org-query.js';
 import { readGeoLocationFilter } from './geo-location-filter.js';
-import { readPageNumber } from './query/page-number.js';
-import { paginate, servedPageNumber } from './query/pagination.js';
+import { paginate, readPageNumber, servedPageNumber } from './query/pagination.js';
 import { readQueryList } from './query/query-list.js';
 
 /** Roles that reach a whole organization, and so its locations no business is connected to. */

@@ -4,7 +4,7 @@ import { IgnoredRequestError } from '../../api/errors/ignored-request-error.js';
 import { IGNORED_FILTER_MEANING } from './check-business-filters.js';
 import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
 import { observeFailure } from './observe-failure.js';
-import { rawItems } from './raw-items.js';
+import { rawItems } from '../../api/schemas/reading/read-each.js';
 
 /**
  * Searches two store codes of the first page in one `code=A,B`. The public facts accept a list; the

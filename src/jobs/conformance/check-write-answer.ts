@@ -2,7 +2,7 @@ import type { OrgApi } from '../../api/org-api.js';
 import { readField } from '../../api/checks/read-field.js';
 import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
 import { observeFailure } from './observe-failure.js';
-import { rawItems } from './raw-items.js';
+import { rawItems } from '../../api/schemas/reading/read-each.js';
 
 const REFUSED_MEANING = 'imports would fail their rows, or take an unapplied change for done: do not import until this passes';
 

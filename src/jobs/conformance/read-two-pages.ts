@@ -1,9 +1,8 @@
 import { readField } from '../../api/checks/read-field.js';
-import type { UnreadableItem } from '../../api/schemas/reading/read-each.js';
+import { rawItems, type UnreadableItem } from '../../api/schemas/reading/read-each.js';
 import type { ListingAnswer, ListingFinding } from '../listing/listing-source.js';
 import { readListing, type ListedPage } from '../listing/read-listing.js';
 import { toListingAnswer } from '../listing/to-listing-answer.js';
-import { rawItems } from './raw-items.js';
 
 /** A page as the service sent it: its items readable or not, those the client set aside also apart. */
 export type RawPage = ListingAnswer<unknown> & { count: number; unreadable: UnreadableItem[] };

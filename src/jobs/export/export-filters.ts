@@ -116,9 +116,9 @@ export function jobFilterNaming(index: number): FilterNaming {
  * every problem at once: a flag another resource takes, a value of the wrong form, `--user`
  * mixed with the search filters (a user's business list takes none), a range nothing is in.
  */
-export function parseExportFilters(resource: ExportResource, given: Readonly<Record<string, unknown>>, naming: FilterNaming = FLAG_NAMING): ExportFilters {
-  const read = readExportFilters(resource, given, naming);
-  if ('problems' in read) throw new ExportFilterError(`Could not export ${resource}: ${read.problems.join('; ')}. ${naming.fix}`);
+export function parseExportFilters(resource: ExportResource, given: Readonly<Record<string, unknown>>): ExportFilters {
+  const read = readExportFilters(resource, given, FLAG_NAMING);
+  if ('problems' in read) throw new ExportFilterError(`Could not export ${resource}: ${read.problems.join('; ')}. ${FLAG_NAMING.fix}`);
   return read.filters;
 }
 

@@ -8,7 +8,7 @@ import type { JobStep } from './job-schema.js';
  * checks apply to it. `passOver` names settings already reported (`steps.0.import.source`); a
  * step that did not read is undefined.
  */
-export function findEscapingPaths(steps: readonly (JobStep | undefined)[], cwd: string, passOver: (setting: string) => boolean = () => false): string[] {
+export function findEscapingPaths(steps: readonly (JobStep | undefined)[], cwd: string, passOver: (setting: string) => boolean): string[] {
   return steps.flatMap((step, index) => {
     if (step === undefined) return [];
     const files = 'import' in step ? { 'import.source': step.import.source, 'import.report': step.import.report } : { 'export.out': step.export.out };

@@ -44,7 +44,7 @@ export class CollectingCsvParser extends Parser {
   }
 
   /** The records parsed since the last take, at most `limit`, and the input offset where the last of them ends. */
-  takeRecords(limit = Infinity): { records: string[][]; end: number | undefined } {
+  takeRecords(limit: number): { records: string[][]; end: number | undefined } {
     const records = this.records.length > limit ? this.records.slice(0, limit) : this.records;
     const end = this.ends[records.length - 1];
     this.records = [];

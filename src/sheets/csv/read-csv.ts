@@ -17,7 +17,7 @@ import type { SourceFile } from '../file/source-file.js';
 import type { TextFileScan } from '../file/scan-text-file.js';
 
 /** A CSV file read up to its header row, its dialect detected from its head. */
-export async function openCsvHead(file: SourceFile, options: SheetOpenOptions = {}): Promise<SheetHead> {
+export async function openCsvHead(file: SourceFile, options: SheetOpenOptions): Promise<SheetHead> {
   const scanned = scanCsv(file, options.delimiter);
   // A large file's worker thread loads while the file is scanned.
   const records = readCsvRecords(file, file.size, scanned);

@@ -18,7 +18,7 @@ const HEAD_BYTES = 4096;
  * Not its `<dimension>`: exceljs's streaming writer leaves it out, and Excel and LibreOffice count
  * formatted empty rows in it, as exceljs's reader does not. The header row is not counted.
  */
-export async function countXlsxRows(file: SourceFile, wanted: { sheet?: string; resource?: string } = {}): Promise<number> {
+export async function countXlsxRows(file: SourceFile, wanted: { sheet?: string; resource?: string }): Promise<number> {
   const { path } = file;
   const entries = await readZipDirectory(file);
   const parts = await listWorkbookParts(file, entries);

@@ -36,7 +36,7 @@ const READER_OPTIONS = { worksheets: 'emit', sharedStrings: 'cache', hyperlinks:
  * A workbook's sheet read up to its header row; `index`, for the parts exceljs does not read;
  * `notes`, warnings of the caller's on the sheet chosen.
  */
-export async function openXlsxHead(file: SourceFile, index: WorkbookIndex, options: SheetOpenOptions = {}, notes: readonly string[] = []): Promise<SheetHead> {
+export async function openXlsxHead(file: SourceFile, index: WorkbookIndex, options: SheetOpenOptions, notes: readonly string[] = []): Promise<SheetHead> {
   const { path } = file;
   const excel = await loadExceljs();
   const input = streamFileBytes(file);

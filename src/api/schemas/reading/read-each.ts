@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readField } from '../../checks/read-field.js';
 import { describeUnreadable, REPORT_INPUT } from './describe-issues.js';
 
 /** An item of a list that does not fit what the client reads: reported, and the rest of the list goes on. */
@@ -32,9 +33,14 @@ export function eachItem<T>(schema: z.ZodType<T>, idKey?: string) {
   return z.array(z.unknown()).transform((items) => readEach(items, schema, idKey));
 }
 
+/** Every item of a list as the service sent it, those the client reads and those it set aside: checks of answers read them all. */
+export function rawItems(read: readonly unknown[], unreadable: readonly UnreadableItem[]): unknown[] {
+  return [...read, ...unreadable.map((item) => item.raw)];
+}
+
 const IdSchema = z.union([z.string(), z.number()]);
 
 function readId(item: unknown, idKey: string): string | undefined {
-  const parsed = IdSchema.safeParse(typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[idKey] : undefined);
+  const parsed = IdSchema.safeParse(readField(item, idKey));
   return parsed.success ? String(parsed.data) : undefined;
 }

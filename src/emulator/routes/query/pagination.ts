@@ -10,16 +10,22 @@ export interface PageRequest {
 
 const INTEGER = /^-?\d+$/;
 
-/** Reads `page` (below 1 is treated as 1) and `per_page` (1 to 100); problems go to `details`. */
+/** The `page` query value: 1 when absent, values below 1 treated as 1, undefined when not an integer. */
+export function readPageNumber(raw: string | null): number | undefined {
+  if (raw === null) return 1;
+  return INTEGER.test(raw) ? Math.max(1, Number(raw)) : undefined;
+}
+
+/** Reads `page` (as readPageNumber) and `per_page` (1 to 100); problems go to `details`. */
 export function readPage(query: URLSearchParams, defaultPerPage: number, details: ValidationDetails): PageRequest {
-  const page = query.get('page');
+  const page = readPageNumber(query.get('page'));
   const perPage = query.get('per_page');
-  if (page !== null && !INTEGER.test(page)) addMessage(details, ['page'], 'Not a valid integer.');
+  if (page === undefined) addMessage(details, ['page'], 'Not a valid integer.');
   if (perPage !== null && !(INTEGER.test(perPage) && Number(perPage) >= 1 && Number(perPage) <= PER_PAGE_MAX)) {
     addMessage(details, ['per_page'], `Must be an integer between 1 and ${PER_PAGE_MAX}.`);
   }
   return {
-    page: Math.max(1, page !== null && INTEGER.test(page) ? Number(page) : 1),
+    page: page ?? 1,
     perPage: perPage !== null && INTEGER.test(perPage) ? Number(perPage) : defaultPerPage,
   };
 }

@@ -20,7 +20,7 @@ export interface ImportSheetChoice {
 }
 
 /** Opens a sheet up to its header, for an import whose columns depend on it: `headerNames`, those known before, find the header. */
-export function openImportHead(file: SourceFile | string, resource: string, headerNames: readonly string[], choice: ImportSheetChoice = {}): Promise<SheetHead> {
+export function openImportHead(file: SourceFile | string, resource: string, headerNames: readonly string[], choice: ImportSheetChoice): Promise<SheetHead> {
   return openSheetHead(file, openOptions(resource, headerNames, choice));
 }
 

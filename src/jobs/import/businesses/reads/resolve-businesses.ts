@@ -32,7 +32,7 @@ export interface ResolveOptions {
  * learnt the service reads a list of codes. A business that does not fit `schema` fails the rows
  * addressing it, with why, and so does a code no search can ask for alone.
  */
-export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessTarget[], codeSearch: StoreCodeSearch, options: ResolveOptions = {}): Promise<ResolvedTargets> {
+export async function resolveBusinesses(api: OrgApi, targets: readonly BusinessTarget[], codeSearch: StoreCodeSearch, options: ResolveOptions): Promise<ResolvedTargets> {
   const { schema, orgId } = options;
   const where = orgId === undefined ? '' : ` in organization ${orgId}`;
   const ids = unique(targets.flatMap((target) => ('business_id' in target ? [target.business_id] : [])));
