@@ -4,7 +4,7 @@ import { BusinessPageSchema } from '../../../src/api/schemas/business-results.js
 import { FeedbackPageSchema } from '../../../src/api/schemas/feedback-results.js';
 import { GeoLocationPageSchema } from '../../../src/api/schemas/geo-locations.js';
 import { MessageTemplatesSchema } from '../../../src/api/schemas/message-templates.js';
-import { findOddValues, OddValue, reviveOddValue, saveOddValue } from '../../../src/api/schemas/reading/odd-value.js';
+import { describeOddValue, findOddValues, OddValue, reviveOddValue, saveOddValue } from '../../../src/api/schemas/reading/odd-value.js';
 import { businessReadSchema } from '../../../src/api/schemas/business-read.js';
 import { servicesAnswerFor, ServicesSchema } from '../../../src/api/schemas/services.js';
 
@@ -135,5 +135,15 @@ describe('a business whose empty maps come as empty lists (PHP writes an empty m
     const read = businessReadSchema([]).parse({ id: 'b1', org_id: 1, photos: [], specific_hours: [], open_hours: [], custom_fields: [] });
     expect(findOddValues(read)).toEqual([]);
     expect(read).toMatchObject({ photos: {}, specific_hours: {}, open_hours: {}, custom_fields: {} });
+  });
+});
+
+describe('an odd value that holds the part that did not read', () => {
+  it('says where in it that part is, and what was expected there', () => {
+    const gallery = { id: 5, name: 'gallery', type: 'IMAGES_UPLOADER' as const, order: 1, section_id: 1, text_fields: ['caption'] };
+    const read = businessReadSchema([gallery]).parse({ id: 'b1', org_id: 1, custom_fields: { gallery: [{ url: null, texts: {} }] } });
+    expect(findOddValues(read).map(describeOddValue)).toEqual(['custom_fields.gallery is a list (expected a text at [0].url)']);
+    const feedback = FeedbackPageSchema.parse({ ...page, items: [{ ...result, extra: ['x'] }] });
+    expect(findOddValues(feedback.items).map(describeOddValue)).toEqual(['0.extra is a list (expected an object)']);
   });
 });
