@@ -11,8 +11,13 @@ import { OddValue } from './odd-value.js';
 /** A field read per field: its value, nothing, or what the service sent in no shape the client reads. */
 export type Lenient<T> = T | OddValue | undefined;
 
+/** Null, "" and a missing key: the one empty value of an answer's field. */
+export function isEmptyValue(value: unknown): value is null | '' | undefined {
+  return value === undefined || value === null || value === '';
+}
+
 function emptyToUndefined(value: unknown): unknown {
-  return value === null || value === '' ? undefined : value;
+  return isEmptyValue(value) ? undefined : value;
 }
 
 function nullToEmptyList(value: unknown): unknown {
