@@ -121,6 +121,12 @@ describe('the answer of a service set', () => {
     expect(issuesOf({ service_id: 103, price: 18 }, [{ ...stored, description: null }])).toBeUndefined();
     expect(issuesOf({ service_id: 103, description: 'new' }, [{ ...stored, description: null }])).toBeUndefined();
   });
+
+  it('is not confirmed by a listing or a value in no shape the client reads', () => {
+    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, price: '50' }])).toEqual(['lists service 103 with price "50", not the 50 sent']);
+    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, price: [50] }])).toEqual(['lists service 103 with price [50], not the 50 sent']);
+    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, service_id: '103', price: 50 }])).toEqual(['lists the service set (103) in no shape the client reads: service_id is "103" (expected a number)']);
+  });
 });
 
 describe('an odd value saved as JSON', () => {
