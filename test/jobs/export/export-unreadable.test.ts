@@ -229,7 +229,9 @@ describe('an export reads each item on its own', () => {
       if (request.path === '/geo-oauth-accounts/locations/search') {
         return editItems(body, 'locations', (location) => (location.id === odd ? { ...location, place_id: null, google_verifications: null, phone_numbers: 42 } : location));
       }
-      if (request.path === '/messaging/templates') return (body as AnswerItem[]).map((template, index) => (index === 0 ? { ...template, icon: null, usage_count: 'often' } : template));
+      if (request.path === '/messaging/templates') {
+        return (body as AnswerItem[]).map((template, index) => (index === 0 ? { ...template, icon: null, usage_count: 'often' } : index === 1 ? { ...template, content: 'Hello {{client_first_name}}' } : template));
+      }
       return body;
     };
     const dir = await makeTempDir();
@@ -240,11 +242,14 @@ describe('an export reads each item on its own', () => {
       { requested: `geo location ${odd ?? ''}`, status: '', message: 'warning: phone_numbers is 42 (expected a text): written as JSON text' },
     ]);
     const templates = await runExport(exportMessageTemplates, { filters: {} }, join(dir, 'templates.csv'));
-    const [template] = await readCsv(join(dir, 'templates.csv'));
+    const [template, plain] = await readCsv(join(dir, 'templates.csv'));
     expect(templates).toMatchObject({ rows: 3, failures: 0 });
     expect(template).toMatchObject({ icon: '', usage_count: '"often"' });
+    // A content that is no JSON holding text is told, not taken for the text.
+    expect(plain?.text).toBe('"Hello {{client_first_name}}"');
     expect(await readCsv(join(dir, 'templates.csv.errors.csv'))).toEqual([
       { requested: `message template ${template?.id ?? ''}`, status: '', message: 'warning: usage_count is "often" (expected a number): written as JSON text' },
+      { requested: `message template ${plain?.id ?? ''}`, status: '', message: 'warning: text is "Hello {{client_first_name}}" (expected a JSON text holding text): written as JSON text' },
     ]);
   });
 
