@@ -1,4 +1,4 @@
-import { isEmptyValue } from '../schemas/reading/lenient.js';
+import { isEmptyField } from '../schemas/reading/lenient.js';
 import { readField } from './read-field.js';
 
 /**
@@ -27,7 +27,7 @@ export function findIgnoredFilter<Filter extends object>(
     if (check === null || asked === undefined) continue;
     const value = check.field.split('.').reduce<unknown>(readField, item);
     // A field the answer leaves empty cannot tell: the tolerant reader reports what it misses.
-    if (isEmptyValue(value) || check.accepts(value, asked)) continue;
+    if (isEmptyField(value) || check.accepts(value, asked)) continue;
     const shown = Array.isArray(asked) ? asked.join(',') : String(asked);
     return `${names[name]}=${shown}: it answered ${noun} ${String(readField(item, 'id'))} with ${check.field} ${JSON.stringify(value)}`;
   }

@@ -12,12 +12,12 @@ import { OddValue } from './odd-value.js';
 export type Lenient<T> = T | OddValue | undefined;
 
 /** Null, "" and a missing key: the one empty value of an answer's field. */
-export function isEmptyValue(value: unknown): value is null | '' | undefined {
+export function isEmptyField(value: unknown): value is null | '' | undefined {
   return value === undefined || value === null || value === '';
 }
 
 function emptyToUndefined(value: unknown): unknown {
-  return isEmptyValue(value) ? undefined : value;
+  return isEmptyField(value) ? undefined : value;
 }
 
 function nullToEmptyList(value: unknown): unknown {
