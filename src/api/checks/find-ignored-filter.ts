@@ -1,3 +1,4 @@
+import { isEmptyField } from '../schemas/reading/lenient.js';
 import { readField } from './read-field.js';
 
 /**
@@ -25,8 +26,8 @@ export function findIgnoredFilter<Filter extends object>(
     const asked = filter[name];
     if (check === null || asked === undefined) continue;
     const value = check.field.split('.').reduce<unknown>(readField, item);
-    // A field the answer leaves out cannot tell: the tolerant reader reports what it misses.
-    if (value === undefined || check.accepts(value, asked)) continue;
+    // A field the answer leaves empty cannot tell: the tolerant reader reports what it misses.
+    if (isEmptyField(value) || check.accepts(value, asked)) continue;
     const shown = Array.isArray(asked) ? asked.join(',') : String(asked);
     return `${names[name]}=${shown}: it answered ${noun} ${String(readField(item, 'id'))} with ${check.field} ${JSON.stringify(value)}`;
   }

@@ -1,4 +1,5 @@
 import type { BusinessSearchParams } from '../endpoints/query-params.js';
+import { isEmptyField } from '../schemas/reading/lenient.js';
 import { parseUtc, readField } from './read-field.js';
 
 /**
@@ -10,8 +11,8 @@ export function findIgnoredSearchFilter(params: BusinessSearchParams, item: unkn
   const id = String(readField(item, 'id'));
   const outside = (filter: string, asked: unknown, field: string, accepts: (value: unknown) => boolean): string | undefined => {
     const value = readField(item, field);
-    // A field the answer leaves out cannot tell: the tolerant reader reports what it misses.
-    if (value === undefined || accepts(value)) return undefined;
+    // A field the answer leaves empty cannot tell: the tolerant reader reports what it misses.
+    if (isEmptyField(value) || accepts(value)) return undefined;
     return `${filter}=${Array.isArray(asked) ? asked.join(',') : String(asked)}: it answered business ${id} with ${field} ${JSON.stringify(value)}`;
   };
   const checks = [

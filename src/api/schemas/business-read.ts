@@ -56,7 +56,8 @@ const businessFields = {
   logo_url: text,
   completion_rate: number,
   features: texts,
-  subscriptions: lenient(z.record(z.string(), z.looseObject({ active: z.boolean() }))),
+  // Each subscription read on its own: one said as null, or its `active` in another shape, leaves the others' cells as they are.
+  subscriptions: lenient(z.record(z.string(), lenientObject({ active: lenient(z.boolean()) }))),
 };
 
 /** A business read field by field: its identity typed, every other field `unknown` (an OddValue where it does not read). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lenient } from './reading/lenient.js';
+import { toRawValue } from './reading/odd-value.js';
 import { eachItem, type ReadItems } from './reading/read-each.js';
 
 const text = lenient(z.string());
@@ -34,16 +35,20 @@ export function servicesAnswerFor(setting: ServiceSetting): z.ZodType<Services> 
 /**
  * Where the answer says a price or description of the service sent one, some category of it must
  * hold what was sent: a free-form service is set in one category, and one the business left keeps its own.
+ * A listing or a value in no shape the client reads confirms nothing.
  */
 function findAnswerDrift(setting: ServiceSetting, services: ReadItems<ServiceItem>): string | undefined {
   const { service_id: serviceId } = setting;
   const listed = services.items.filter((item) => item.service_id === serviceId);
-  if (listed.length === 0 && !services.unreadable.some(({ id }) => id === String(serviceId))) return `does not list the service set (${serviceId})`;
+  if (listed.length === 0) {
+    const unreadable = services.unreadable.find(({ id }) => id === String(serviceId));
+    return unreadable === undefined ? `does not list the service set (${serviceId})` : `lists the service set (${serviceId}) in no shape the client reads: ${unreadable.problem}`;
+  }
   for (const field of ['price', 'description'] as const) {
     const sent = setting[field];
     if (sent === undefined || sent === null) continue;
-    const said = listed.map((item) => item[field]).filter((value) => typeof value === typeof sent);
-    if (said.length > 0 && !said.includes(sent)) return `lists service ${serviceId} with ${field} ${said.map((value) => JSON.stringify(value)).join(', ')}, not the ${JSON.stringify(sent)} sent`;
+    const said = listed.map((item) => item[field]).filter((value) => value !== undefined);
+    if (said.length > 0 && !said.includes(sent)) return `lists service ${serviceId} with ${field} ${said.map((value) => JSON.stringify(toRawValue(value))).join(', ')}, not the ${JSON.stringify(sent)} sent`;
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import type { OrgApi } from '../../api/org-api.js';
 import { readField } from '../../api/checks/read-field.js';
+import { describeOddValue, findOddValues } from '../../api/schemas/reading/odd-value.js';
 import { IgnoredRequestError } from '../../api/errors/ignored-request-error.js';
 import { comparePages } from './compare-pages.js';
 import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
@@ -32,15 +33,18 @@ export async function checkFeedback(api: OrgApi): Promise<ConformanceCheck[]> {
   return [pages, checkRead(first.answer), await checkFilter(api, first.items)];
 }
 
+/** Results that do not read, and values that do not read in those that do (a state said as a list). */
 function checkRead(first: RawPage): ConformanceCheck {
   const total = first.items.length;
-  if (first.unreadable.length === 0) return describeCheck('feedback-read', 'ok', `${total} result(s) read`, 'feedback exports hold every result');
-  const lines = first.unreadable.map((item) => `result ${item.id ?? '?'}: ${item.problem}`);
+  const odd = first.items.flatMap((item) => findOddValues(item).map((found) => `result ${String(readField(item, 'id'))}: ${describeOddValue(found)}`));
+  if (first.unreadable.length === 0 && odd.length === 0) return describeCheck('feedback-read', 'ok', `${total} result(s) read`, 'feedback exports hold every result');
+  const lines = [...first.unreadable.map((item) => `result ${item.id ?? '?'}: ${item.problem}`), ...odd];
+  const counts = [first.unreadable.length > 0 ? `${first.unreadable.length} of ${total} result(s) do not read` : '', odd.length > 0 ? `${odd.length} value(s) do not read` : ''];
   return describeCheck(
     'feedback-read',
     'warning',
-    `${lines.length} of ${total} result(s) do not read: ${lines.slice(0, SHOWN).join(' | ')}${lines.length > SHOWN ? ' | …' : ''}`,
-    'each goes to the export report as unreadable, with its id and path; the others are exported',
+    `${counts.filter((count) => count !== '').join(', ')}: ${lines.slice(0, SHOWN).join(' | ')}${lines.length > SHOWN ? ' | …' : ''}`,
+    'a result that does not read goes to the export report as unreadable, with its id and path, a value as JSON text with a warning; the others are exported',
     lines,
   );
 }

@@ -1,4 +1,5 @@
 import { isRecord } from '../../api/schemas/reading/is-record.js';
+import { isEmptyField } from '../../api/schemas/reading/lenient.js';
 
 /** `field: 'Old' -> 'New'`: one entry of a report's `_changes`. */
 export function describeChange(field: string, before: unknown, after: unknown): string {
@@ -44,7 +45,7 @@ export function isSameValue(current: unknown, wanted: unknown): boolean {
 
 /** No value, as a person reads a cell: absent, null, an empty text or an empty list. */
 export function isEmptyValue(value: unknown): boolean {
-  return normalise(value) === null || (Array.isArray(value) && value.length === 0);
+  return isEmptyField(value) || (Array.isArray(value) && value.length === 0);
 }
 
 function normalise(value: unknown): unknown {

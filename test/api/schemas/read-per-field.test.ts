@@ -4,7 +4,7 @@ import { BusinessPageSchema } from '../../../src/api/schemas/business-results.js
 import { FeedbackPageSchema } from '../../../src/api/schemas/feedback-results.js';
 import { GeoLocationPageSchema } from '../../../src/api/schemas/geo-locations.js';
 import { MessageTemplatesSchema } from '../../../src/api/schemas/message-templates.js';
-import { findOddValues, OddValue, reviveOddValue, saveOddValue } from '../../../src/api/schemas/reading/odd-value.js';
+import { describeOddValue, findOddValues, OddValue, reviveOddValue, saveOddValue } from '../../../src/api/schemas/reading/odd-value.js';
 import { businessReadSchema } from '../../../src/api/schemas/business-read.js';
 import { servicesAnswerFor, ServicesSchema } from '../../../src/api/schemas/services.js';
 
@@ -121,6 +121,12 @@ describe('the answer of a service set', () => {
     expect(issuesOf({ service_id: 103, price: 18 }, [{ ...stored, description: null }])).toBeUndefined();
     expect(issuesOf({ service_id: 103, description: 'new' }, [{ ...stored, description: null }])).toBeUndefined();
   });
+
+  it('is not confirmed by a listing or a value in no shape the client reads', () => {
+    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, price: '50' }])).toEqual(['lists service 103 with price "50", not the 50 sent']);
+    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, price: [50] }])).toEqual(['lists service 103 with price [50], not the 50 sent']);
+    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, service_id: '103', price: 50 }])).toEqual(['lists the service set (103) in no shape the client reads: service_id is "103" (expected a number)']);
+  });
 });
 
 describe('an odd value saved as JSON', () => {
@@ -135,5 +141,15 @@ describe('a business whose empty maps come as empty lists (PHP writes an empty m
     const read = businessReadSchema([]).parse({ id: 'b1', org_id: 1, photos: [], specific_hours: [], open_hours: [], custom_fields: [] });
     expect(findOddValues(read)).toEqual([]);
     expect(read).toMatchObject({ photos: {}, specific_hours: {}, open_hours: {}, custom_fields: {} });
+  });
+});
+
+describe('an odd value that holds the part that did not read', () => {
+  it('says where in it that part is, and what was expected there', () => {
+    const gallery = { id: 5, name: 'gallery', type: 'IMAGES_UPLOADER' as const, order: 1, section_id: 1, text_fields: ['caption'] };
+    const read = businessReadSchema([gallery]).parse({ id: 'b1', org_id: 1, custom_fields: { gallery: [{ url: null, texts: {} }] } });
+    expect(findOddValues(read).map(describeOddValue)).toEqual(['custom_fields.gallery is a list (expected a text at [0].url)']);
+    const feedback = FeedbackPageSchema.parse({ ...page, items: [{ ...result, extra: ['x'] }] });
+    expect(findOddValues(feedback.items).map(describeOddValue)).toEqual(['0.extra is a list (expected an object)']);
   });
 });

@@ -6,6 +6,8 @@ import type { EmulatorOptions } from '../../../src/emulator/emulator.js';
 import type { AssumptionId, ConformanceResult } from '../../../src/jobs/conformance/conformance-check.js';
 import { runConformance, type ConformanceOptions } from '../../../src/jobs/conformance/run-conformance.js';
 import { startTestEmulator } from '../../emulator/start-test-emulator.js';
+import { DRIFT_BASE, useDriftingEmulator } from '../../api/drifting-emulator.js';
+import { editItems } from '../export/edit-items.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -120,5 +122,22 @@ describe('conformance', () => {
     expect(statuses(result)['rate-limit']).toBe('blocking');
     expect(observed(result, 'rate-limit')).toContain('the service asked to wait 86400 s');
     expect(statuses(result)['feedback-read']).toBe('not-checked');
+  });
+});
+
+describe('conformance against feedback results with values that do not read', () => {
+  const service = useDriftingEmulator({ businesses: 8, feedback: 40 });
+
+  it('warns of each value that does not read in a result that does', async () => {
+    service.drift = (request, body) =>
+      request.path === '/feedback/feedback_result' ? editItems(body, 'items', (result, index) => (index === 0 ? { ...result, state: ['treated'] } : result)) : body;
+    const client = createApiClient({ baseUrl: DRIFT_BASE, apiKey: service.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+    try {
+      const result = await runConformance(client, {}, logger);
+      expect(statuses(result)['feedback-read']).toBe('warning');
+      expect(observed(result, 'feedback-read')).toMatch(/^1 value\(s\) do not read: result \d+: state is a list \(expected a text\)$/);
+    } finally {
+      await client.close();
+    }
   });
 });

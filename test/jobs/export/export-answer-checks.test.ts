@@ -95,6 +95,17 @@ describe('an export checks each answer against its request', () => {
     await expect(summary).rejects.toThrow(/^Could not GET \/business\/search: the service ignored the filter status=open: it answered business \S+ with status "(closed|opening_soon|temporarily_closed)"\. /);
   });
 
+  it('reads on past an item whose filtered field is empty (null or ""): it cannot tell whether the filter was honoured', async () => {
+    const [blank] = state.orgBusinesses(1).filter((business) => business.status === 'open');
+    service.drift = (request, body) => {
+      if (request.path === '/business/search') return editItems(body, 'businesses', (business) => (business.id === blank?.id ? { ...business, status: null } : business));
+      return request.path === '/feedback/feedback_result' ? editItems(body, 'items', (result, index) => (index === 0 ? { ...result, state: '' } : result)) : body;
+    };
+    const open = state.orgBusinesses(1).filter((business) => business.status === 'open');
+    expect(await (await runExport(exportBusinesses, { filters: { status: ['open'] } })).summary).toMatchObject({ rows: open.length, failures: 0 });
+    expect(await (await runExport(exportFeedback, { filters: { state: ['treated'] } })).summary).toMatchObject({ failures: 0 });
+  });
+
   it('stops when the service ignored a feedback filter', async () => {
     service.reroute = (request) => withQuery(request, (query) => { query.delete('state__in'); });
     const { summary } = await runExport(exportFeedback, { filters: { state: ['treated'] } });

@@ -180,6 +180,48 @@ describe('an export reads each item on its own', () => {
     expect(rows.has(String(noId?.id))).toBe(false);
   });
 
+  it('tells of each answer a CSV file has no column for: a list of answers, an answer or a label that did not read', async () => {
+    const readable = state.feedbackResults.filter((result) => state.businesses.get(result.business_id)?.org_id === 1);
+    const [mapped, oddLabel] = readable;
+    const labelled = (result: AnswerItem): AnswerItem => {
+      const [first, ...answers] = result.feedback_result_fields as AnswerItem[];
+      return { ...result, feedback_result_fields: [{ ...first, feedback_form_field: { ...(first?.feedback_form_field as AnswerItem), field_label: 42 } }, ...answers] };
+    };
+    service.drift = (request, body) =>
+      request.path !== '/feedback/feedback_result'
+        ? body
+        : editItems(body, 'items', (result) => {
+            if (result.id === mapped?.id) return { ...result, feedback_result_fields: { Satisfaction: 9 } };
+            return result.id === oddLabel?.id ? labelled(result) : result;
+          });
+    const out = join(await makeTempDir(), 'feedback.csv');
+    const summary = await runExport(exportFeedback, { filters: {} }, out);
+    expect(summary).toMatchObject({ rows: readable.length, failures: 0 });
+    const leftOut = 'left out, as only an XLSX file\'s Fields sheet has a place for it';
+    expect(await readCsv(`${out}.errors.csv`)).toEqual([
+      { requested: `feedback result ${String(mapped?.id)}`, status: '', message: `warning: feedback_result_fields is an object (expected a list): ${leftOut}` },
+      { requested: `feedback result ${String(oddLabel?.id)}`, status: '', message: `warning: feedback_result_fields.0.feedback_form_field.field_label is 42 (expected a text): ${leftOut}` },
+    ]);
+  });
+
+  it('reads each subscription of a business on its own', async () => {
+    const [business] = state.orgBusinesses(1);
+    const subscriptions = { presence_management: null, review_management: { active: 'yes' }, review_booster: { active: true }, messages: { active: false }, loyalty: [] };
+    service.drift = (request, body) =>
+      request.path !== '/business/search' ? body : editItems(body, 'businesses', (item) => (item.id === business?.id ? { ...item, subscriptions } : item));
+    const out = join(await makeTempDir(), 'businesses.csv');
+    await runExport(exportBusinesses, { filters: {} }, out);
+    expect((await readCsv(out)).find((row) => row.business_id === business?.id)).toMatchObject({
+      'subscriptions.presence_management': '',
+      'subscriptions.review_management': '"yes"',
+      'subscriptions.review_booster': 'true',
+      'subscriptions.messages': 'false',
+    });
+    expect(await readCsv(`${out}.errors.csv`)).toEqual([
+      { requested: `business ${business?.id ?? ''}`, status: '', message: 'warning: subscriptions.review_management.active is "yes" (expected true or false): written as JSON text' },
+    ]);
+  });
+
   it('reads geo locations and message templates field by field', async () => {
     const located = state.geoLocations.filter((item) => item.org_id === 1);
     const odd = located[0]?.id;
@@ -187,7 +229,9 @@ describe('an export reads each item on its own', () => {
       if (request.path === '/geo-oauth-accounts/locations/search') {
         return editItems(body, 'locations', (location) => (location.id === odd ? { ...location, place_id: null, google_verifications: null, phone_numbers: 42 } : location));
       }
-      if (request.path === '/messaging/templates') return (body as AnswerItem[]).map((template, index) => (index === 0 ? { ...template, icon: null, usage_count: 'often' } : template));
+      if (request.path === '/messaging/templates') {
+        return (body as AnswerItem[]).map((template, index) => (index === 0 ? { ...template, icon: null, usage_count: 'often' } : index === 1 ? { ...template, content: 'Hello {{client_first_name}}' } : template));
+      }
       return body;
     };
     const dir = await makeTempDir();
@@ -198,11 +242,14 @@ describe('an export reads each item on its own', () => {
       { requested: `geo location ${odd ?? ''}`, status: '', message: 'warning: phone_numbers is 42 (expected a text): written as JSON text' },
     ]);
     const templates = await runExport(exportMessageTemplates, { filters: {} }, join(dir, 'templates.csv'));
-    const [template] = await readCsv(join(dir, 'templates.csv'));
+    const [template, plain] = await readCsv(join(dir, 'templates.csv'));
     expect(templates).toMatchObject({ rows: 3, failures: 0 });
     expect(template).toMatchObject({ icon: '', usage_count: '"often"' });
+    // A content that is no JSON holding text is told, not taken for the text.
+    expect(plain?.text).toBe('"Hello {{client_first_name}}"');
     expect(await readCsv(join(dir, 'templates.csv.errors.csv'))).toEqual([
       { requested: `message template ${template?.id ?? ''}`, status: '', message: 'warning: usage_count is "often" (expected a number): written as JSON text' },
+      { requested: `message template ${plain?.id ?? ''}`, status: '', message: 'warning: text is "Hello {{client_first_name}}" (expected a JSON text holding text): written as JSON text' },
     ]);
   });
 

@@ -106,6 +106,15 @@ describe('an import checks the businesses it reads against its request', () => {
     await expect(summary).rejects.toThrow(/the service ignored the filter code=/);
   });
 
+  it('fails a custom-field-order row whose field the service gave in no readable shape, saying so, rather than as not found', async () => {
+    const [placed] = state.customFields.filter((field) => field.org_id === 1);
+    service.drift = (request, body) =>
+      request.path !== '/custom_fields' ? body : editItems(body, 'custom_fields', (field) => (field.id === placed?.id ? { ...field, name: ['x'] } : field));
+    const { summary, reportDir } = await runImport('custom-field-order', `id,order\n${placed?.id ?? ''},${(placed?.order ?? 0) + 1}\n`);
+    expect((await summary).rows).toMatchObject({ failed: 1 });
+    expect((await readResults(reportDir))[0]?._errors).toBe(`id: the service's custom field ${placed?.id ?? ''} does not read (name is a list (expected a text)), so its place is not changed`);
+  });
+
   it('fails a service row whose answer does not list the service set: it answers another request', async () => {
     const business = state.orgBusinesses(1).find((candidate) => (state.businessServices.get(candidate.id) ?? []).length > 0);
     const [stored] = business === undefined ? [] : (state.businessServices.get(business.id) ?? []);

@@ -13,6 +13,7 @@ const SHOWN_DRIFTS = 3;
 const TYPE_WORDS: Readonly<Record<string, string>> = {
   array: 'a list',
   object: 'an object',
+  record: 'an object',
   string: 'a text',
   number: 'a number',
   int: 'a whole number',

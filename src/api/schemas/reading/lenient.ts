@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeExpected } from './describe-issues.js';
+import { describeExpected, formatPath } from './describe-issues.js';
 import { OddValue } from './odd-value.js';
 
 /*
@@ -11,8 +11,13 @@ import { OddValue } from './odd-value.js';
 /** A field read per field: its value, nothing, or what the service sent in no shape the client reads. */
 export type Lenient<T> = T | OddValue | undefined;
 
+/** Null, "" and a missing key: the one empty value of an answer's field. */
+export function isEmptyField(value: unknown): value is null | '' | undefined {
+  return value === undefined || value === null || value === '';
+}
+
 function emptyToUndefined(value: unknown): unknown {
-  return value === null || value === '' ? undefined : value;
+  return isEmptyField(value) ? undefined : value;
 }
 
 function nullToEmptyList(value: unknown): unknown {
@@ -25,7 +30,11 @@ function orOddValue<T>(schema: z.ZodType): z.ZodType<T | OddValue> {
     // A business read again (a PROVIDER row typed by its organization) keeps what it did not read.
     if (ctx.value instanceof OddValue) return ctx.value;
     const [issue] = ctx.issues;
-    return new OddValue(ctx.value, issue === undefined ? 'another value' : describeExpected({ ...issue, path: issue.path ?? [] } as z.core.$ZodIssue));
+    if (issue === undefined) return new OddValue(ctx.value, 'another value');
+    // A value inside the one kept (an image's url in a custom field's list) says where: `a text at [0].url`.
+    const path = issue.path ?? [];
+    const expected = describeExpected({ ...issue, path } as z.core.$ZodIssue);
+    return new OddValue(ctx.value, path.length === 0 ? expected : `${expected} at ${formatPath(path)}`);
   }) as z.ZodType<T | OddValue>;
 }
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { Lenient } from '../../../api/schemas/reading/lenient.js';
+import { OddValue } from '../../../api/schemas/reading/odd-value.js';
 import { buildMessageTemplateColumns } from '../../../resources/message-templates/message-template-columns.js';
 import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { createOnePageSource, exportList } from '../run/export-list.js';
@@ -24,13 +25,14 @@ export function exportMessageTemplates(client: ApiClient, options: ExportOptions
   });
 }
 
-/** `content` is a JSON string holding `text` (spec); a content that is not keeps its raw form, so nothing is lost. */
+/** `content` is a JSON string holding `text` (spec); a content that is not is an odd value, written as the service sent it with a warning. */
 function decodeText(content: Lenient<string>): Lenient<string> {
   if (typeof content !== 'string') return content;
+  const odd = new OddValue(content, 'a JSON text holding text');
   try {
     const decoded = ContentSchema.safeParse(JSON.parse(content));
-    return decoded.success ? decoded.data.text : content;
+    return decoded.success ? decoded.data.text : odd;
   } catch {
-    return content;
+    return odd;
   }
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseUtc } from '../../../api/checks/read-field.js';
 import type { FeedbackAnswer, FeedbackComment, FeedbackResult } from '../../../api/schemas/feedback-results.js';
 import type { Lenient } from '../../../api/schemas/reading/lenient.js';
-import { OddValue } from '../../../api/schemas/reading/odd-value.js';
+import { findOddValues, OddValue, type FoundOddValue } from '../../../api/schemas/reading/odd-value.js';
 import type { Column } from '../../../resources/column.js';
 import { booleanColumn } from '../../../resources/columns/boolean-column.js';
 import { listColumn, TEXT_ITEMS } from '../../../resources/columns/list-column.js';
@@ -99,6 +99,14 @@ function readLabelledAnswers(result: FeedbackResult): [string, FeedbackAnswer][]
     const label = readable(answer.feedback_form_field)?.field_label;
     return typeof label === 'string' ? [[label, answer] as [string, FeedbackAnswer]] : [];
   });
+}
+
+/**
+ * What keeps an answer out of the main sheet's columns: a list of answers, an answer, its form field
+ * or its label that did not read. Only the XLSX "Fields" sheet writes it (as JSON text).
+ */
+export function findUnlabelledOddAnswers(result: FeedbackResult): FoundOddValue[] {
+  return findOddValues(result.feedback_result_fields, ['feedback_result_fields']).filter(({ path: [, , field, key] }) => field === undefined || (field === 'feedback_form_field' && (key === undefined || key === 'field_label')));
 }
 
 function readItems<T>(list: Lenient<(T | OddValue)[]>): T[] {

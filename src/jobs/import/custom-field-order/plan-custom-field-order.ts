@@ -54,7 +54,10 @@ class OrderPlanner {
     const earlier = this.fieldLines.get(id);
     if (earlier !== undefined) return { status: 'invalid', errors: [`id: placed already by row ${earlier}; give each custom field one row`] };
     const current = this.layout?.fields.get(id);
-    if (this.layout !== undefined && current === undefined) return { status: 'failed', errors: [`id: no custom field ${id} in this organization`] };
+    if (this.layout !== undefined && current === undefined) {
+      const problem = this.layout.unreadable.get(String(id));
+      return { status: 'failed', errors: [problem === undefined ? `id: no custom field ${id} in this organization` : `id: the service's custom field ${id} does not read (${problem}), so its place is not changed`] };
+    }
     const order = update.order ?? current?.order;
     const sectionId = update.section_id ?? current?.section_id ?? undefined;
     if (order === undefined || sectionId === undefined) return { status: 'failed', errors: ['section_id: missing; the field is in no section, give one'] };

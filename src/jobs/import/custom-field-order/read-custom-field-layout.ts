@@ -9,6 +9,8 @@ export interface CustomFieldLayout {
   sections: ReadonlyMap<number, number> | undefined;
   /** Name of each section that holds a field, as its fields give it. */
   sectionNames: ReadonlyMap<number, string>;
+  /** Why each definition the client cannot read does not, by its id as the service gave it. */
+  unreadable: ReadonlyMap<string, string>;
 }
 
 export function readCustomFieldLayout(list: CustomFieldList): CustomFieldLayout {
@@ -20,5 +22,6 @@ export function readCustomFieldLayout(list: CustomFieldList): CustomFieldLayout 
     fields,
     sections: sections.success ? new Map(sections.data.sections.map((section) => [section.id, section.order])) : undefined,
     sectionNames: new Map([...fields.values()].flatMap(({ section_id, section_name }) => (section_id === null || section_name === null ? [] : [[section_id, section_name] as const]))),
+    unreadable: new Map(list.unreadable.flatMap(({ id, problem }) => (id === undefined ? [] : [[id, problem] as const]))),
   };
 }
