@@ -65,13 +65,16 @@ function findCellProblems(values: Readonly<Record<string, CellValue>>, undefined
   return problems;
 }
 
+/** A sign of any of the problems below: one scan of each cell, on every cell of every row, finds most cells clean. */
+const SUSPECT = /[\0\uFEFF\uFFFD#]|Err:/;
+
 function describeCellProblem(value: string, undefinedByte: string | undefined): string | undefined {
   if (value.length > MAX_CELL_CHARS) return `holds ${value.length} characters, more than the ${MAX_CELL_CHARS} a spreadsheet cell holds`;
+  if (!SUSPECT.test(value)) return undefined;
   if (value.includes('\0')) return 'holds a NUL character (U+0000), which no text should; remove it';
   if (value.includes('\uFEFF')) return 'holds a byte order mark (U+FEFF), as when files are joined together; remove it, and a repeated header line with it';
   if (undefinedByte !== undefined && value.includes('\uFFFD')) return `holds ${undefinedByte}`;
-  // Most cells hold neither sign: no trim for them, on every cell of every row.
-  const trimmed = value.includes('#') || value.includes('Err:') ? value.trim() : '';
+  const trimmed = value.trim();
   if (FORMULA_ERRORS.has(trimmed) || LIBREOFFICE_ERROR.test(trimmed)) return `shows the error ${trimmed}, as a spreadsheet saves a formula that failed; fix the formula, or type the value`;
   return undefined;
 }
