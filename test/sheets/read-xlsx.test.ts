@@ -91,6 +91,17 @@ describe('choosing the sheet', () => {
     expect(byName.reader.source).toEqual({ format: 'xlsx', sheet: 'About' });
   });
 
+  it('reads the sheet named after the resource with a space typed after its name, which its tab does not show', async () => {
+    const path = await writeWorkbook((workbook) => {
+      workbook.addWorksheet('Notes').addRows([['note'], ['Read me first']]);
+      workbook.addWorksheet('Locations ').addRows([['code'], ['S1']]);
+    });
+    const { reader, items } = await readItems(path, { resource: 'locations' });
+    expect(reader.source).toEqual({ format: 'xlsx', sheet: 'Locations ' });
+    expect(items).toEqual([{ kind: 'row', line: 2, values: { code: 'S1' } }]);
+    expect((await readItems(path, { sheet: 'locations' })).reader.source).toEqual({ format: 'xlsx', sheet: 'Locations ' });
+  });
+
   it('fails on a missing sheet named explicitly, listing the sheets and naming the one it may be a typo of', async () => {
     await expect(readItems(LIBREOFFICE, { sheet: 'Stores' })).rejects.toThrow(
       `Could not read ${LIBREOFFICE}: it has no sheet named 'Stores'; its sheets: 'About', 'locations'. Give one of these sheet names, or rename the sheet.`,

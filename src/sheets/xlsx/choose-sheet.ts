@@ -46,7 +46,11 @@ function listNames(sheets: readonly SheetInfo[]): string {
   return sheets.map((sheet) => `'${sheet.name}'`).join(', ');
 }
 
-// Excel treats sheet names case-insensitively.
 function findSheet(sheets: readonly SheetInfo[], name: string): SheetInfo | undefined {
-  return sheets.find((sheet) => sheet.name.toLowerCase() === name.toLowerCase());
+  return sheets.find((sheet) => isSameSheetName(sheet.name, name));
+}
+
+/** Excel treats sheet names case-insensitively; a space typed after one (`Businesses `) does not show on its tab. */
+export function isSameSheetName(one: string, other: string): boolean {
+  return one.trim().toLowerCase() === other.trim().toLowerCase();
 }

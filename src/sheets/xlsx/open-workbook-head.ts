@@ -1,7 +1,7 @@
 import { assertSafeWorkbook } from './zip/assert-safe-workbook.js';
 import { listWorkbookParts } from './list-workbook-parts.js';
 import { openXlsxHead } from './read-xlsx.js';
-import { chooseSheet } from './choose-sheet.js';
+import { chooseSheet, isSameSheetName } from './choose-sheet.js';
 import { MissingRenameError } from '../layout/rename-header.js';
 import type { SheetHead, SheetOpenOptions } from '../sheet-reader.js';
 import type { SourceFile } from '../file/source-file.js';
@@ -23,7 +23,7 @@ export async function openWorkbookHead(file: SourceFile, options: SheetOpenOptio
   });
   const head = first instanceof MissingRenameError ? undefined : first;
   const read = head?.source.format === 'xlsx' ? head.source.sheet : chooseSheet(index.parts, file.path, options).name;
-  if (head !== undefined && (headerNames === undefined || sheet !== undefined || read.toLowerCase() === resource?.toLowerCase() || namesAny(head, headerNames))) return head;
+  if (head !== undefined && (headerNames === undefined || sheet !== undefined || (resource !== undefined && isSameSheetName(read, resource)) || namesAny(head, headerNames))) return head;
   for (const other of index.parts) {
     if (!other.visible || other.name === read) continue;
     const warning = `Sheet '${read}', the first, names no column the import reads: sheet '${other.name}' is read, the first that does. Name the sheet to read with --sheet (a job step: sheet:).`;
