@@ -25,8 +25,10 @@ describe('describe issues', () => {
     expect(describeDrift(issuesOf(Business, { id: '1', contacts: [{ phone: '1' }, { phone: 3 }], status: 'open' }))).toBe('the service answered 3 where a text was expected at contacts[1].phone');
   });
 
-  it("names an answer's fields as the API does, the whole answer as _schema", () => {
-    expect(describeFieldIssues([{ path: ['id'], message: 'not the business addressed' }, { path: [], message: 'not an object' }])).toBe('id: not the business addressed; _schema: not an object');
+  it("names an answer's fields as the API does, the whole answer as _schema, and says what it held where Zod would name its types", () => {
+    const Answer = z.looseObject({ status: z.literal('success'), id: z.string().refine((id) => id === 'b1', 'not the business addressed') });
+    expect(describeFieldIssues(issuesOf(Answer, { status: 'queued', id: 'b2' }))).toBe('status: "queued" where "success" was expected; id: not the business addressed');
+    expect(describeFieldIssues(issuesOf(Answer, 'OK'))).toBe('_schema: "OK" where an object was expected');
   });
 
   it('names flags as typed on the command line', () => {
@@ -57,6 +59,6 @@ describe('describe issues', () => {
     const positiveInt = z.number().int().positive();
     const Org = z.union([positiveInt, z.array(positiveInt).min(1), z.literal('all')]);
     expect(listSettingIssues(issuesOf(Org, [1.5, 'x']))).toEqual(['[0]: must be a whole number', '[1]: must be a number']);
-    expect(listSettingIssues(issuesOf(Org, 'some'))).toEqual(['(top level): must be a number or a list or one of all']);
+    expect(listSettingIssues(issuesOf(Org, 'some'))).toEqual(['(top level): must be a number or a list or "all"']);
   });
 });

@@ -88,7 +88,7 @@ describe('an import whose writes are redirected', () => {
       expect(summary.rows).toMatchObject({ total: 2, failed: 2, updated: 0 });
       expect(results.map((row) => row._errors)).toEqual([
         expect.stringContaining(`unexpected answer: id: not the business addressed (${fourth.id})`),
-        expect.stringContaining('unexpected answer: status: '),
+        expect.stringContaining('unexpected answer: status: "queued" where "success" was expected ('),
       ]);
     } finally {
       emulator.handle = handle;

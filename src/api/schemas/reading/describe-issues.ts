@@ -42,10 +42,21 @@ export function describeDrift(issues: readonly z.core.$ZodIssue[]): string {
   return `${shown.join('; ')}${issues.length > SHOWN_DRIFTS ? ` (and ${issues.length - SHOWN_DRIFTS} more)` : ''}`;
 }
 
-/** `id: not the business addressed; …`: the whole answer is `_schema`, as the API names it in its own error details. */
-export function describeFieldIssues(issues: readonly IssueAt[]): string {
-  return issues.map(({ path, message }) => `${path.join('.') || '_schema'}: ${message}`).join('; ');
+/**
+ * `id: not the business addressed; status: "queued" where success was expected`: a schema's own
+ * words, else what the answer held; the whole answer is `_schema`, as the API names it in its own error details.
+ */
+export function describeFieldIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      // Zod's own words name its types (`Invalid input: expected "success"`).
+      const what = isZodWording(issue) ? `${describeValue(issue.input) ?? 'nothing'} where ${describeExpected(issue)} was expected` : issue.message;
+      return `${issue.path.join('.') || '_schema'}: ${what}`;
+    })
+    .join('; ');
 }
+
+const isZodWording = (issue: z.core.$ZodIssue): boolean => issue.message.startsWith('Invalid input');
 
 /** `--max-errors: …`: options named as on the command line, a job file's `max_errors` included; a repeated flag's values share its name. */
 export function listFlagIssues(issues: readonly (IssueAt | z.core.$ZodIssue)[], name = (flag: string): string => `--${flag}`): string[] {
@@ -83,7 +94,7 @@ export function describeExpected(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return TYPE_WORDS[issue.expected] ?? issue.expected;
     case 'invalid_value':
-      return `one of ${issue.values.map(String).join(', ')}`;
+      return issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map(String).join(', ')}`;
     case 'invalid_union': {
       if ('options' in issue && issue.options !== undefined) return `one of ${issue.options.map(String).join(', ')}`;
       // Each branch says what it wanted of the value: a number or a text.
@@ -102,7 +113,7 @@ function isMissing(issue: z.core.$ZodIssue): boolean {
 function describeSetting(issue: z.core.$ZodIssue): string {
   if (isMissing(issue)) return 'required';
   // Zod's own words name its types (`expected int`); a schema's own message stays.
-  if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.message.startsWith('Invalid input')) return `must be ${describeExpected(issue)}`;
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && isZodWording(issue)) return `must be ${describeExpected(issue)}`;
   if (issue.code === 'invalid_value') {
     const meant = typeof issue.input === 'string' ? findClosestName(issue.input, issue.values.map(String)) : undefined;
     return `one of ${issue.values.map(String).join(', ')}${meant === undefined ? '' : ` (did you mean ${meant}?)`}`;
