@@ -27,6 +27,16 @@ describe('a country cell', () => {
     expect(outcome.notes).toEqual(["contacts.0.phone_numbers: '04 95 21 00 01' read as +33495210001 (a national number in FR)"]);
   });
 
+  it('says a number whose + a spreadsheet dropped is one, not a national number', () => {
+    const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
+    const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country: 'FR', 'contacts.0.phone_numbers': '33240374476|02 40 37 44 77' } });
+    expect([...(outcome.update?.values() ?? [])]).toEqual(['FR', ['+33240374476', '+33240374477']]);
+    expect(outcome.notes).toEqual([
+      "contacts.0.phone_numbers: '33240374476' read as +33240374476 (its country code 33 without the +, which a spreadsheet drops)",
+      "contacts.0.phone_numbers: '02 40 37 44 77' read as +33240374477 (a national number in FR)",
+    ]);
+  });
+
   it('leaves a national number with an extension to its column, which refuses it, rather than send the number without it', () => {
     const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
     const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country: 'FR', 'contacts.0.phone_numbers': '06 41 09 39 57 ext. 12' } });

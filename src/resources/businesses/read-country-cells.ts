@@ -81,7 +81,10 @@ export function readNationalPhones(cell: string, country: string, notes: string[
       const phone = parsePhoneNumberFromString(typed, country as CountryCode);
       // An extension has no place in E.164: the column refuses the item rather than send the number without it.
       if (phone === undefined || !phone.isValid() || phone.ext !== undefined) return item;
-      notes.push(`${PHONES}: '${typed}' read as ${phone.number} (a national number in ${country}${whose})`);
+      // Digits that start with the country's code are the number in E.164 with its + lost, as a spreadsheet drops it.
+      const plusLost = typed.replace(/\D/g, '') === `${phone.countryCallingCode}${phone.nationalNumber}`;
+      const how = plusLost ? `its country code ${phone.countryCallingCode} without the +, which a spreadsheet drops` : `a national number in ${country}${whose}`;
+      notes.push(`${PHONES}: '${typed}' read as ${phone.number} (${how})`);
       return phone.number;
     })
     .join(LIST_SEPARATOR);
