@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../api/api-client.js';
+import type { OrgApi } from '../api/org-api.js';
 
 export interface CheckConnectionResult {
   /** Businesses the key can read. */
@@ -8,7 +9,13 @@ export interface CheckConnectionResult {
 
 /** One paced request that proves the address and the key work, and tells what the key can read. */
 export async function checkConnection(client: ApiClient, logger: Logger): Promise<CheckConnectionResult> {
-  const page = await client.org().searchBusinesses({ per_page: 1 });
-  logger.info({ businesses: page.count }, 'the API answered and accepted the key');
-  return { businesses: page.count };
+  const businesses = await countBusinesses(client.org());
+  logger.info({ businesses }, 'the API answered and accepted the key');
+  return { businesses };
+}
+
+/** The businesses a key reads, in one request: at one per page, a page that gives no count still gives its number of pages. */
+export async function countBusinesses(api: OrgApi): Promise<number> {
+  const page = await api.searchBusinesses({ per_page: 1 });
+  return page.count ?? page.max_page;
 }

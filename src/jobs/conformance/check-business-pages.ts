@@ -33,7 +33,7 @@ export async function checkBusinessPages(api: OrgApi): Promise<BusinessPagesChec
   if (one === undefined) throw listing.error;
   const firstPage = one.items;
   const perPage = checkPerPage(one.answer, listing.findings);
-  const { maxPage, count } = one.answer;
+  const { maxPage, count = 0 } = one.answer;
   if (maxPage < 2 && count < 2) {
     const why = 'the key reads fewer than 2 businesses';
     return { firstPage, read: firstPage, checks: [notChecked('business-pages', why), notChecked('page-counts', why), perPage] };
@@ -55,6 +55,9 @@ function readBusinessPages(api: OrgApi, perPage: number): Promise<TwoPages> {
 function compareCounts({ pages: [one, two], findings }: TwoPages): ConformanceCheck {
   if (one === undefined || two === undefined) return notChecked('page-counts', 'page 2 was not read');
   const [changed] = findings.flatMap((finding) => (finding.check === 'page-counts' ? [finding] : []));
+  if (one.answer.count === undefined) {
+    return describeCheck('page-counts', 'warning', `page 1 gives no count (max_page ${one.answer.maxPage})`, 'exports read to max_page; `check` and shard plans count businesses by max_page at per_page=1');
+  }
   if (changed === undefined) {
     return describeCheck('page-counts', 'ok', `count ${one.answer.count} and max_page ${one.answer.maxPage} on both pages`, 'an export knows from page 1 how much is left');
   }
@@ -69,12 +72,15 @@ function compareCounts({ pages: [one, two], findings }: TwoPages): ConformanceCh
 function checkPerPage(first: RawPage, findings: readonly ListingFinding[]): ConformanceCheck {
   const [cap] = findings.flatMap((finding) => (finding.check === 'page-cap' ? [finding] : []));
   if (cap === undefined) {
-    return describeCheck('per-page', 'ok', `per_page=${PER_PAGE_MAX} served ${first.items.length} of ${first.count} businesses`, `listings read ${PER_PAGE_MAX} businesses a request`);
+    return describeCheck('per-page', 'ok', `per_page=${PER_PAGE_MAX} served ${first.items.length}${ofCount(first.count)} businesses`, `listings read ${PER_PAGE_MAX} businesses a request`);
   }
   return describeCheck(
     'per-page',
     'warning',
-    `per_page=${PER_PAGE_MAX} served ${cap.perPage} of ${first.count} businesses, ${first.maxPage} pages: capped at ${cap.perPage}`,
+    `per_page=${PER_PAGE_MAX} served ${cap.perPage}${ofCount(first.count)} businesses, ${first.maxPage} pages: capped at ${cap.perPage}`,
     `listings take ${Math.ceil(PER_PAGE_MAX / cap.perPage)} times the requests; a page shorter than asked is read as a cap, not as the end`,
   );
 }
+
+/** ` of 160`, where the service counts the list. */
+const ofCount = (count: number | undefined): string => (count === undefined ? '' : ` of ${count}`);

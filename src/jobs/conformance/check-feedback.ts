@@ -55,7 +55,7 @@ async function checkFilter(api: OrgApi, items: readonly unknown[]): Promise<Conf
   if (businessId === undefined) return notChecked('filter-feedback', 'no feedback result to filter by');
   try {
     const page = await api.searchFeedbackResults({ businessIds: [businessId] }, 1);
-    return describeCheck('filter-feedback', 'ok', `business__in=${businessId} answered ${page.count} result(s) of that business`, "feedback exports hold only the businesses' results they ask");
+    return describeCheck('filter-feedback', 'ok', `business__in=${businessId} answered ${page.count ?? page.items.length} result(s) of that business`, "feedback exports hold only the businesses' results they ask");
   } catch (error) {
     return observeFailure('filter-feedback', error, error instanceof IgnoredRequestError ? IGNORED_FILTER_MEANING : 'filtered feedback exports fail');
   }

@@ -5,7 +5,7 @@ import { readListing, type ListedPage } from '../listing/read-listing.js';
 import { toListingAnswer } from '../listing/to-listing-answer.js';
 
 /** A page as the service sent it: its items readable or not, those the client set aside also apart. */
-export type RawPage = ListingAnswer<unknown> & { count: number; unreadable: UnreadableItem[] };
+export type RawPage = ListingAnswer<unknown> & { unreadable: UnreadableItem[] };
 
 /** Pages 1 and 2 of a list as readListing handed them over, what it found on the way, and what ended it early. */
 export interface TwoPages {
@@ -27,6 +27,6 @@ export async function readTwoPages(name: string, fetch: (page: number, perPage: 
 }
 
 /** A page the client read, its items as sent. */
-export function toRawPage(answer: { page: number; max_page: number; count: number; unreadable: UnreadableItem[] }, read: readonly unknown[]): RawPage {
+export function toRawPage(answer: { page: number; max_page: number; count?: number | undefined; unreadable: UnreadableItem[] }, read: readonly unknown[]): RawPage {
   return { ...toListingAnswer(answer, rawItems(read, answer.unreadable)), unreadable: answer.unreadable };
 }

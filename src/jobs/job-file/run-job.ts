@@ -18,6 +18,7 @@ import { countSheetOrgRows } from './count-sheet-org-rows.js';
 import { listStepOrgs, withOrg, type LoadCounters } from './estimate-org-loads.js';
 import { buildImportStepOptions, type StepPlace, type StepRunSettings } from './import-step-options.js';
 import { listReachableOrgs } from './list-reachable-orgs.js';
+import { countBusinesses } from '../check-connection.js';
 import { planJobShards, type ShardPlan, type ShardShare, type SplitStep } from './plan-job-shards.js';
 import type { Shard } from './shard.js';
 
@@ -126,7 +127,7 @@ function countersOf(client: ApiClient, sources: SourceFiles): LoadCounters {
   return {
     countRows: async (path, wanted) => estimateSheetRows(await sources.open(path), wanted),
     countRowOrgs: async (path, choice) => countSheetOrgRows(await sources.open(path), choice),
-    countBusinesses: async (org: number | undefined) => (await client.org(org).searchBusinesses({ per_page: 1 })).count,
+    countBusinesses: (org: number | undefined) => countBusinesses(client.org(org)),
   };
 }
 

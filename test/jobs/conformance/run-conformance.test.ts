@@ -141,3 +141,20 @@ describe('conformance against feedback results with values that do not read', ()
     }
   });
 });
+
+describe('conformance against pages that do not count their list', () => {
+  const service = useDriftingEmulator({ businesses: 300, feedback: 40 });
+
+  it('warns that page 1 gives no count, and reads the pages all the same', async () => {
+    service.drift = (_request, body) => (typeof body === 'object' && body !== null && 'count' in body ? { ...body, count: null } : body);
+    const client = createApiClient({ baseUrl: DRIFT_BASE, apiKey: service.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+    try {
+      const result = await runConformance(client, {}, logger);
+      expect(statuses(result)).toMatchObject({ 'business-pages': 'ok', 'page-counts': 'warning', 'per-page': 'ok', 'feedback-pages': 'ok' });
+      expect(observed(result, 'page-counts')).toBe('page 1 gives no count (max_page 3)');
+      expect(observed(result, 'per-page')).toBe('per_page=100 served 100 businesses');
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../src/api/api-client.js';
+import { checkConnection } from '../../../src/jobs/check-connection.js';
+import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
+import { DRIFT_BASE, useDriftingEmulator } from '../../api/drifting-emulator.js';
+import { makeTempDir } from '../../sheets/make-temp-dir.js';
+
+const logger = pino({ level: 'silent' });
+
+/** The answer without its `count`, or with it said as null: every list's pages, the search's included. */
+function withoutCount(body: unknown, as: 'null' | 'missing'): unknown {
+  if (typeof body !== 'object' || body === null || !('count' in body)) return body;
+  const { count: _count, ...rest } = body as Record<string, unknown>;
+  return as === 'null' ? { ...rest, count: null } : rest;
+}
+
+describe('a page that does not count its list', () => {
+  const service = useDriftingEmulator({ businesses: 300 });
+  // More than one page of 100: the export reads page 2 by max_page alone.
+  const readable = (): number => service.emulator.state.orgBusinesses(1).length;
+  const client = () => createApiClient({ baseUrl: DRIFT_BASE, apiKey: service.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000, retry: { baseDelayMs: 1 } });
+
+  it.each(['null', 'missing'] as const)('is read to max_page all the same (count %s): an export needs no count', async (as) => {
+    expect(readable()).toBeGreaterThan(100);
+    service.drift = (_request, body) => withoutCount(body, as);
+    const out = join(await makeTempDir(), 'businesses.csv');
+    const api = client();
+    try {
+      const summary = await exportBusinesses(api, { out, filters: {} }, logger);
+      expect(summary).toMatchObject({ rows: readable(), failures: 0 });
+    } finally {
+      await api.close();
+    }
+    expect((await readFile(out, 'utf8')).trim().split('\n')).toHaveLength(readable() + 1);
+  });
+
+  it('is counted by its pages at one per page: check tells the businesses the key reads', async () => {
+    service.drift = (_request, body) => withoutCount(body, 'null');
+    const api = client();
+    try {
+      expect(await checkConnection(api, logger)).toEqual({ businesses: readable() });
+    } finally {
+      await api.close();
+    }
+  });
+});
