@@ -14,8 +14,11 @@ export async function checkConnection(client: ApiClient, logger: Logger): Promis
   return { businesses };
 }
 
-/** The businesses a key reads, in one request: at one per page, a page that gives no count still gives its number of pages. */
+/**
+ * The businesses a key reads, in one request: at one per page, a page that gives no count still
+ * gives its number of pages, but for an empty list, which has one empty page.
+ */
 export async function countBusinesses(api: OrgApi): Promise<number> {
   const page = await api.searchBusinesses({ per_page: 1 });
-  return page.count ?? page.max_page;
+  return page.count ?? (page.businesses.length === 0 && page.unreadable.length === 0 ? 0 : page.max_page);
 }

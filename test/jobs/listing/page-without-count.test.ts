@@ -42,6 +42,9 @@ describe('a page that does not count its list', () => {
     const api = client();
     try {
       expect(await checkConnection(api, logger)).toEqual({ businesses: readable() });
+      // An empty list has one empty page: it counts none.
+      service.drift = (_request, body) => ({ ...(withoutCount(body, 'missing') as object), businesses: [], max_page: 1 });
+      expect(await checkConnection(api, logger)).toEqual({ businesses: 0 });
     } finally {
       await api.close();
     }
