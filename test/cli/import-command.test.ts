@@ -20,8 +20,11 @@ describe('import command', () => {
     const result = await runCliInProcess(['import', 'services', 'services.csv', '--max-status-changes', '3', '--on-conflict', 'overwrite', '--max-errors', '5%']);
     expect(result.code).toBe(EXIT_CODES.usage);
     expect(result.stderr).toContain(
-      'Could not import services: --max-status-changes: applies to businesses only; --on-conflict: applies to businesses only; --max-errors: a percentage applies to businesses only (it needs a plan of the whole file); give a number of rows. Correct the options.',
+      'Could not import services: --max-status-changes: applies to businesses only; --on-conflict: applies to businesses and custom-field order only; --max-errors: a percentage applies to businesses only (it needs a plan of the whole file); give a number of rows. Correct the options.',
     );
+    // Custom-field order exports carry `_base`: their conflicts follow the policy too.
+    const order = await runCliInProcess(['import', 'custom-field-order', 'no-such-file.csv', '--on-conflict', 'overwrite']);
+    expect(order.stderr).not.toContain('--on-conflict');
   });
 });
 

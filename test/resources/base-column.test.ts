@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encodeRowSnapshot, readRowBase } from '../../src/resources/businesses/base-column.js';
+import { encodeRowSnapshot, readRowBase } from '../../src/resources/base-column.js';
 
 const snapshots = Array.from({ length: 200 }, (_, index) => ({
   id: `business-${index}`,

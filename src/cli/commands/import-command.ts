@@ -36,7 +36,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         .option('max-errors', { type: 'string', describe: 'N or P%: the most rows invalid, failed or in conflict; businesses check it on the plan (breaker), then stop sending past it' })
         .option('max-changes', { type: 'string', describe: 'Businesses, N or P%: the most rows the plan may write, else nothing is written (breaker)' })
         .option('max-status-changes', { type: 'string', describe: 'Businesses, N or P%: the most businesses the plan may change the status of (breaker)' })
-        .option('on-conflict', { choices: CONFLICT_POLICIES, describe: 'Businesses, rows with _base: a field changed in the file and in the API since the export; skip (default) the row, overwrite, or fail it' })
+        .option('on-conflict', { choices: CONFLICT_POLICIES, describe: 'Businesses and custom-field order, rows with _base: a field changed in the file and in the API since the export; skip (default) the row, overwrite, or fail it' })
         .option('org', { type: 'number', describe: 'PROVIDER keys: the organization to work on' })
         .option('ignore-columns', { type: 'string', describe: 'NAME,…: columns of the sheet to leave out; any other unknown column stops the import' })
         .option('rename-columns', { type: 'string', describe: 'HEADER=column,…: read the sheet\'s column HEADER as column (Code magasin=code)' })

@@ -27,7 +27,7 @@ export interface ImportOptions {
   maxErrors?: number;
   /** Businesses: limits checked on a plan of the whole file (a dry run first) before any write. */
   breakers?: RunBreakers;
-  /** Businesses, diff mode, rows with a `_base`: what a conflict does (default skip). */
+  /** Businesses and custom-field order, diff mode, rows with a `_base`: what a conflict does (default skip). */
   onConflict?: ConflictPolicy;
   /** PROVIDER keys: the organization worked on. */
   orgId?: number;

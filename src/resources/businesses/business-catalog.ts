@@ -5,7 +5,7 @@ import type { Column } from '../column.js';
 import { customFieldColumn } from '../custom-field-column.js';
 import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
 import type { CellValue } from '../../sheets/index.js';
-import { baseColumn, readRowBase, type RowSnapshot } from './base-column.js';
+import { baseColumn, readRowBase, type RowSnapshot } from '../base-column.js';
 import { buildBusinessFieldColumns } from './business-field-columns.js';
 import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
 import { findReadOnlyEdits } from './find-read-only-edits.js';

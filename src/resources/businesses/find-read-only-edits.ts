@@ -3,7 +3,7 @@ import type { CellContext } from '../cells/cell-context.js';
 import { readCell } from '../cells/read-cell.js';
 import type { Column } from '../column.js';
 import { describeReadOnlyEdit } from '../describe-read-only-edit.js';
-import type { RowSnapshot } from './base-column.js';
+import type { RowSnapshot } from '../base-column.js';
 
 /**
  * The read-only cells of a row (`address`, `created`, a custom field exported as JSON…) that differ

@@ -6,7 +6,7 @@ import { describeMojibake, describeUndone, undoMojibake } from '../cells/mojibak
 import { describeRestoredNumber, restoreRoundedDecimal, restoreSpreadsheetNumber } from '../cells/spreadsheet-number.js';
 import type { Column } from '../column.js';
 import { findDateOrder } from '../columns/parse-date.js';
-import type { RowSnapshot } from './base-column.js';
+import type { RowSnapshot } from '../base-column.js';
 
 export interface BaseReading {
   cells: Readonly<Record<string, CellValue>>;

@@ -8,7 +8,11 @@ import { textColumn } from '../columns/text-column.js';
 import { createRowFieldsReader } from '../create-row-fields-reader.js';
 import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
 import { requireValue } from '../require-value.js';
+import type { Column } from '../column.js';
 import type { CellValue } from '../../sheets/index.js';
+import { baseColumn, readRowBase } from '../base-column.js';
+import { COMMA_CONTEXT } from '../cells/cell-context.js';
+import { readCell } from '../cells/read-cell.js';
 
 /**
  * Where one custom field goes (a field row), or one section (a section row: section_order only).
@@ -22,6 +26,17 @@ export interface CustomFieldPlacement {
   section_order?: number;
   /** The read-only cells the row fills: never sent, compared with the definitions, so that an edit to one is not taken for no change. */
   shown?: ShownCells;
+  /** What `_base` recorded of a field row at export (`edited` when it does not read): the import sends what the file changed since. */
+  exported?: ExportedPlacement | 'edited';
+}
+
+/** A field row's places as exported, and the id of the field they were exported for. */
+export interface ExportedPlacement {
+  id: string;
+  order: number | undefined;
+  section_id: number | undefined;
+  section_order: number | undefined;
+  shown: ShownCells | undefined;
 }
 
 /** The read-only cells of a row, as typed: the name and type of its field, and the name of its section. */
@@ -65,6 +80,7 @@ export function buildCustomFieldOrderCatalog(): CustomFieldOrderCatalog {
   return {
     resource: 'custom-field-order',
     columns,
+    metaColumns: [baseColumn.header],
     createRowReader(sheetColumns, context) {
       const fieldColumns = selectImportColumns(columns, sheetColumns).filter((column) => column !== idColumn);
       const readIdentity = createRowFieldsReader([idColumn], context);
@@ -84,10 +100,11 @@ export function buildCustomFieldOrderCatalog(): CustomFieldOrderCatalog {
         if (shown.shown === undefined && PLACE_COLUMNS.every((column) => (column === idColumn ? id : fields.values.get(column)) === column.example)) {
           identity.errors.push(`id: ${String(id)} with order, section_id and section_order ${EXAMPLE_PLACE} is the template's example row; replace it with your own custom fields, or delete it`);
         }
+        const exported = readExportedPlacement(row.values);
         return {
           line: row.line,
           target: typeof id === 'number' ? { id } : undefined,
-          update: { ...assemblePayload(fields.values), ...shown },
+          update: { ...assemblePayload(fields.values), ...shown, ...(exported === undefined ? {} : { exported }) },
           errors: [...identity.errors, ...fields.errors],
         };
       };
@@ -95,7 +112,18 @@ export function buildCustomFieldOrderCatalog(): CustomFieldOrderCatalog {
   };
 }
 
-function readShownCells(cells: Readonly<Record<string, CellValue>>): { shown?: ShownCells } {
+function readExportedPlacement(cells: Readonly<Record<string, CellValue>>): ExportedPlacement | 'edited' | undefined {
+  const base = readRowBase(cells);
+  if (base === undefined || base === 'edited') return base;
+  // A base holds the cells as its file was written; the comma context reads a `;` file's too.
+  const read = (column: Column): number | undefined => {
+    const reading = readCell(column, base.cells[column.header] ?? '', COMMA_CONTEXT);
+    return reading !== undefined && 'value' in reading && typeof reading.value === 'number' ? reading.value : undefined;
+  };
+  return { id: base.id, order: read(orderColumn), section_id: read(sectionIdColumn), section_order: read(sectionOrderColumn), shown: readShownCells(base.cells).shown };
+}
+
+function readShownCells(cells: Readonly<Record<string, CellValue | undefined>>): { shown?: ShownCells } {
   const shown: ShownCells = {};
   for (const header of Object.keys(SHOWN_COLUMNS) as (keyof typeof SHOWN_COLUMNS)[]) {
     const cell = cells[header];

@@ -156,10 +156,86 @@ describe('import custom-field order: a field moved by its section_id in an expor
     const { summary, results } = await harness.runImport('custom-field-order', csv);
     expect(summary.rows).toMatchObject({ total: 8, updated: 1, unchanged: 7, invalid: 0 });
     expect(bodies).toEqual([{ orders: [{ id: seats.id, order: seats.order, section_id: offer.id }] }]);
+    // `_base` shows the file left section_order as exported: no place to give.
+    expect(results.find((row) => row.id === String(seats.id))?._changes).toBe(`section_id: '${details.id}' -> '${offer.id}'`);
+    expect([seats.section_id, details.order, offer.order]).toEqual([offer.id, 1, 2]);
+
+    // Imported again, the same file changes nothing: its section_order is still the one exported, not a place for the new section.
+    const again = await harness.runImport('custom-field-order', csv);
+    expect(again.summary.rows).toMatchObject({ total: 8, unchanged: 8 });
+    expect(bodies).toHaveLength(1);
+    expect([seats.section_id, details.order, offer.order]).toEqual([offer.id, 1, 2]);
+  });
+
+  it('without _base, reads the order of the section a field leaves as no place, and says so', async () => {
+    const [seats, details, offer] = seatsAndSections();
+    const csv = await exportEdited((cells, field) => (field === seats ? [cells[0] ?? '', cells[1] ?? '', String(offer.id), ...cells.slice(3, 7)] : cells.slice(0, 7)));
+    const { results } = await harness.runImport('custom-field-order', csv);
     expect(results.find((row) => row.id === String(seats.id))?._changes).toBe(
       `section_id: '${details.id}' -> '${offer.id}' | section_order: '1' is the place of section ${details.id}, which the field leaves; section ${offer.id} keeps its own`,
     );
-    expect([seats.section_id, details.order, offer.order]).toEqual([offer.id, 1, 2]);
+    expect(bodies).toEqual([{ orders: [{ id: seats.id, order: seats.order, section_id: offer.id }] }]);
+  });
+
+  it("keeps the service's moves since the export where the file left a row as exported, and sends the file's own", async () => {
+    const [seats, details, offer] = seatsAndSections();
+    const others = harness.api.emulator.state.customFields.filter((field) => field.org_id === 1 && field !== seats);
+    const [moved] = others;
+    if (moved === undefined) throw new Error('organization 1 has too few custom fields');
+    const seatsOrderAtExport = seats.order;
+    const csv = await exportEdited((cells, field) => (field === seats ? [cells[0] ?? '', '7', ...cells.slice(2)] : cells));
+    // Moved in the web application since the export: the file's old places are not put back.
+    moved.order = 11;
+    offer.order = 0;
+    const { summary, results } = await harness.runImport('custom-field-order', csv);
+    expect(summary.rows).toMatchObject({ total: 8, updated: 1, unchanged: 7 });
+    expect(results.find((row) => row.id === String(seats.id))?._changes).toBe(`order: '${seatsOrderAtExport}' -> '7'`);
+    expect(bodies).toEqual([{ orders: [{ id: seats.id, order: 7, section_id: details.id }] }]);
+    expect([moved.order, offer.order]).toEqual([11, 0]);
+  });
+
+  it('reports a conflict where the file and the service both moved a field since the export, and sends nothing of its row', async () => {
+    const [seats, details] = seatsAndSections();
+    const exportedOrder = seats.order;
+    const csv = await exportEdited((cells, field) => (field === seats ? [cells[0] ?? '', '7', ...cells.slice(2)] : cells));
+    seats.order = 9;
+    const skipped = await harness.runImport('custom-field-order', csv);
+    expect(skipped.results.find((row) => row.id === String(seats.id))).toMatchObject({
+      _status: 'conflict',
+      _errors: `conflict: order changed in the platform since the export ('${exportedOrder}' -> '9')`,
+      _changes: `order: base '${exportedOrder}' / file '7' / current '9'`,
+    });
+    expect(bodies).toEqual([]);
+
+    const failed = await harness.runImport('custom-field-order', csv, { onConflict: 'fail' });
+    expect(failed.results.find((row) => row.id === String(seats.id))?._status).toBe('failed');
+    expect(bodies).toEqual([]);
+
+    const overwritten = await harness.runImport('custom-field-order', csv, { onConflict: 'overwrite' });
+    expect(overwritten.results.find((row) => row.id === String(seats.id))).toMatchObject({
+      _status: 'updated',
+      _changes: `order: '9' -> '7' | order: base '${exportedOrder}' / file '7' / current '9' (conflict: the file wins)`,
+    });
+    expect(bodies).toEqual([{ orders: [{ id: seats.id, order: 7, section_id: details.id }] }]);
+  });
+
+  it("refuses a _base moved to another field's row, or edited", async () => {
+    const [seats] = seatsAndSections();
+    const lines = (await exportEdited((cells) => cells)).split('\n');
+    const seatsLine = lines.findIndex((line) => line.startsWith(`${seats.id},`));
+    const other = lines.findIndex((line, index) => index > 0 && index !== seatsLine);
+    const baseOf = (index: number) => lines[index]?.split(',').at(-1) ?? '';
+    const otherId = lines[other]?.split(',')[0] ?? '';
+    const swapped = lines.map((line, index) => (index === seatsLine ? line.replace(/,[^,]*$/, `,${baseOf(other)}`) : index === other ? line.replace(/,[^,]*$/, ',b1.edited') : line));
+    const { results } = await harness.runImport('custom-field-order', swapped.join('\n'));
+    expect(results.find((row) => row.id === String(seats.id))).toMatchObject({
+      _status: 'invalid',
+      _errors: `_base: was exported for custom field ${otherId}, not ${seats.id}; empty the cell to compare with the current custom field only`,
+    });
+    expect(results.find((row) => row.id === otherId)).toMatchObject({
+      _status: 'invalid',
+      _errors: '_base: is not what an export wrote (was it edited?); empty the cell to compare with the current custom field only',
+    });
   });
 
   it('moves the field and places no section: a sheet of its row alone', async () => {
@@ -184,7 +260,7 @@ describe('import custom-field order: a field moved by its section_id in an expor
       if (field === retyped) return [...cells.slice(0, 5), type === 'TEXT' ? 'INTEGER' : 'TEXT', ...cells.slice(6)];
       return cells;
     });
-    const renamedSection = csv.replace(`,${details.name}\n`, ',Our store\n');
+    const renamedSection = csv.replace(`,${details.name},b1.`, ',Our store,b1.');
     const { results } = await harness.runImport('custom-field-order', renamedSection);
     const byId = new Map(results.map((row) => [row.id, row]));
     expect(byId.get(String(seats.id))).toMatchObject({ _status: 'updated', _errors: '' });

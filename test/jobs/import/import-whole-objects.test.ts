@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEEK_DAYS } from '../../../src/api/facts/service-facts.js';
 import type { Quirks } from '../../../src/emulator/pipeline/quirks.js';
 import type { Business } from '../../../src/emulator/state-types.js';
-import { encodeRowSnapshot } from '../../../src/resources/businesses/base-column.js';
+import { encodeRowSnapshot } from '../../../src/resources/base-column.js';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';
 
 /** The spec is silent on nested objects: the service may merge them key by key or replace them whole. */

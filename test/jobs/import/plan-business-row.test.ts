@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { WEEK_DAYS } from '../../../src/api/facts/service-facts.js';
 import type { CurrentBusiness } from '../../../src/jobs/import/businesses/complete-business-update.js';
 import { planBusinessRow, type RowPlan, type RowPlanSettings } from '../../../src/jobs/import/businesses/plan-business-row.js';
-import { encodeRowSnapshot } from '../../../src/resources/businesses/base-column.js';
+import { encodeRowSnapshot } from '../../../src/resources/base-column.js';
 import { buildBusinessCatalog } from '../../../src/resources/businesses/business-catalog.js';
 import { DOT_CONTEXT } from '../../../src/resources/cells/cell-context.js';
 import { CUSTOM_FIELDS } from '../../resources/custom-field-definitions.js';

@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../api/api-client.js';
 import type { Business } from '../../../api/schemas/business.js';
 import { businessReadSchema, type BusinessFields } from '../../../api/schemas/business-read.js';
 import type { OddValue } from '../../../api/schemas/reading/odd-value.js';
-import { baseColumn, encodeRowSnapshot } from '../../../resources/businesses/base-column.js';
+import { attachRowBase, baseColumn } from '../../../resources/base-column.js';
 import { buildBusinessCatalog } from '../../../resources/businesses/business-catalog.js';
 import type { CellContext } from '../../../resources/cells/cell-context.js';
 import type { Column } from '../../../resources/column.js';
@@ -75,7 +75,9 @@ function formatBusinessRow(columns: readonly Column[], business: BusinessFields,
   // business_id, the one column without a field path, holds the business's id.
   const cells = formatExportRow(columns, (column) => (column.path === undefined ? business.id : readAtPath(business, column.path)), context, written);
   // Read-only cells too: an import refuses a row that edits one rather than take it for no change.
-  const recorded = columns.filter((column) => column.path !== undefined);
-  const snapshot = { id: business.id, cells: Object.fromEntries(recorded.map((column) => [column.header, String(cells[column.header] ?? '')])) };
-  return { ...cells, [baseColumn.header]: encodeRowSnapshot(snapshot) };
+  return attachRowBase(
+    cells,
+    business.id,
+    columns.filter((column) => column.path !== undefined),
+  );
 }

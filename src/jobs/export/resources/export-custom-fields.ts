@@ -12,7 +12,8 @@ type PlacedField = PlacedCustomField & { section_order?: number };
 /**
  * `custom-fields`: one row per definition, in the columns of the custom-field-order import (id,
  * order, section_id, section_order, then name, type and section name, read-only), in a sheet of
- * that name: change the orders or sections and import the file with `custom-field-order`.
+ * that name: change the orders or sections and import the file with `custom-field-order`. Each row
+ * carries `_base`, so that the import sends what the file changed, not what it still shows.
  */
 export function exportCustomFields(client: ApiClient, options: ExportOptions, logger: Logger): Promise<ExportSummary> {
   return exportList<PlacedField>(client, options, logger, {
@@ -22,6 +23,7 @@ export function exportCustomFields(client: ApiClient, options: ExportOptions, lo
     createSource: (api) => createOnePageSource('GET /custom_fields', 'custom field', async () => placeFields(await api.readCustomFields())),
     readIdentity: (field) => field.id,
     name: (field) => `custom field ${field.id}`,
+    baseId: (field) => String(field.id),
   });
 }
 

@@ -7,7 +7,9 @@ import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { toUnreadableFailures } from './export-failures.js';
 import { ExportRun, type PageSource } from './export-run.js';
 import { readAtPath } from '../../../resources/field-path.js';
-import { writeExportRow } from '../file/format-export-row.js';
+import { describeWrittenOddValues, formatExportRow } from '../file/format-export-row.js';
+import { attachRowBase, baseColumn } from '../../../resources/base-column.js';
+import type { OddValue } from '../../../api/schemas/reading/odd-value.js';
 import { openExportFile } from '../file/open-export-file.js';
 
 /** A resource exported as one row per item of one list. */
@@ -21,17 +23,23 @@ export interface ListResource<Item extends object> {
   readIdentity?: (item: Item) => unknown;
   /** An item as a warning line names it: `geo location loc_1`. */
   name(item: Item): string;
+  /** The id a row's `_base` records, for a resource whose import merges three ways: each row then carries `_base`. */
+  baseId?: (item: Item) => string;
 }
 
 /** Writes the items of the list, page after page, a column's value taken at its field path; a value that did not read is written as JSON text, with a warning line. */
 export async function exportList<Item extends object>(client: ApiClient, options: ExportOptions, logger: Logger, spec: ListResource<Item>): Promise<ExportSummary> {
   const run = await ExportRun.open(client, spec.resource, options, logger);
-  const file = await openExportFile(options, { name: spec.sheet, columns: spec.columns });
+  const { baseId } = spec;
+  const file = await openExportFile(options, { name: spec.sheet, columns: baseId === undefined ? spec.columns : [...spec.columns, baseColumn] });
   await run.writeFile(file, async () => {
     for await (const { items } of run.readPages(spec.createSource(run.api))) {
       for (const item of items) {
         const readValue = (column: Column): unknown => (column.path === undefined ? spec.readIdentity?.(item) : readAtPath(item, column.path));
-        await writeExportRow(file.rows, spec.columns, readValue, file.context, item, (message) => { run.warn(spec.name(item), message); });
+        const written = new Set<OddValue>();
+        const cells = formatExportRow(spec.columns, readValue, file.context, written);
+        await file.rows.writeRow(baseId === undefined ? cells : attachRowBase(cells, baseId(item), spec.columns));
+        for (const message of describeWrittenOddValues(item, written)) run.warn(spec.name(item), message);
         run.rows++;
       }
     }

@@ -18,13 +18,16 @@ export interface LimitProblem {
   message: string;
 }
 
-// Breakers need a plan of the whole file, and conflicts a `_base`: the business import has both.
-const BUSINESSES_ONLY = ['max_changes', 'max_status_changes', 'on_conflict'] as const;
+// Breakers need a plan of the whole file: the business import has one.
+const BUSINESSES_ONLY = ['max_changes', 'max_status_changes'] as const;
+// Conflicts need a `_base`: the exports of businesses and of custom fields write one.
+const MERGED: readonly ImportResource[] = ['businesses', 'custom-field-order'];
 
 /** Limits the resource's import cannot apply. */
 export function listLimitProblems(resource: ImportResource, limits: ImportLimits): LimitProblem[] {
   if (resource === 'businesses') return [];
   const problems: LimitProblem[] = BUSINESSES_ONLY.filter((name) => limits[name] !== undefined).map((name) => ({ path: [name], message: 'applies to businesses only' }));
+  if (limits.on_conflict !== undefined && !MERGED.includes(resource)) problems.push({ path: ['on_conflict'], message: 'applies to businesses and custom-field order only' });
   if (limits.max_errors !== undefined && 'percent' in limits.max_errors) {
     problems.push({ path: ['max_errors'], message: 'a percentage applies to businesses only (it needs a plan of the whole file); give a number of rows' });
   }
@@ -37,7 +40,9 @@ export function listLimitProblems(resource: ImportResource, limits: ImportLimits
  */
 export function toLimitOptions(resource: ImportResource, limits: ImportLimits): Pick<ImportOptions, 'maxErrors' | 'breakers' | 'onConflict'> {
   const { max_errors: maxErrors, max_changes: maxChanges, max_status_changes: maxStatusChanges, on_conflict: onConflict } = limits;
-  if (resource !== 'businesses') return maxErrors !== undefined && 'rows' in maxErrors ? { maxErrors: maxErrors.rows } : {};
+  if (resource !== 'businesses') {
+    return { ...(maxErrors !== undefined && 'rows' in maxErrors ? { maxErrors: maxErrors.rows } : {}), ...(onConflict === undefined ? {} : { onConflict }) };
+  }
   const breakers: RunBreakers = {
     ...(maxChanges === undefined ? {} : { maxChanges }),
     ...(maxStatusChanges === undefined ? {} : { maxStatusChanges }),

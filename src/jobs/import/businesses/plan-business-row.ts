@@ -1,6 +1,6 @@
 import type { BusinessUpdate } from '../../../api/schemas/business.js';
 import { assemblePayload } from '../../../resources/assemble-payload.js';
-import { readRowBase, type RowSnapshot } from '../../../resources/businesses/base-column.js';
+import { findBaseMismatch, readRowBase, type RowSnapshot } from '../../../resources/base-column.js';
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
 import { storeCodeColumn } from '../../../resources/business-target.js';
 import { COMMA_CONTEXT, DOT_CONTEXT } from '../../../resources/cells/cell-context.js';
@@ -61,8 +61,6 @@ export interface RowPlanSettings {
   onConflict?: ConflictPolicy | undefined;
 }
 
-const NO_BASE_HINT = 'empty the cell to compare with the current business only';
-
 /**
  * Plans a row: `#clear` checked against what the service holds, each column compared once with
  * the business and, in diff mode, with `_base` (three-way), the nested fields completed whole,
@@ -75,10 +73,8 @@ export function planBusinessRow({ cells, values, columns, current }: BusinessRow
   if ('errors' in cleared) return refuse('invalid', cleared.errors);
   const base = readRowBase(cells);
   const snapshot = base === 'edited' ? undefined : base;
-  if (mode === 'diff' && base === 'edited') return refuse('invalid', [`_base: is not what an export wrote (was it edited?); ${NO_BASE_HINT}`]);
-  if (mode === 'diff' && snapshot !== undefined && snapshot.id !== current.id) {
-    return refuse('invalid', [`_base: was exported for business ${snapshot.id}, not ${current.id}; ${NO_BASE_HINT}`]);
-  }
+  const mismatch = mode === 'diff' && base !== undefined ? findBaseMismatch(base, current.id, 'business') : undefined;
+  if (mismatch !== undefined) return refuse('invalid', [mismatch]);
   // Patch mode sends every filled cell: the base only tells whether a code change was the file's own.
   const merged = mode === 'diff' ? snapshot : undefined;
   const table = columns.flatMap((column) => planColumn(column, cleared.values.get(column), merged, current));

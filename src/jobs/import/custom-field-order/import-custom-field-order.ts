@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../api/api-client.js';
 import type { OrgApi } from '../../../api/org-api.js';
 import type { CustomFieldOrder } from '../../../api/schemas/custom-fields/custom-field-list.js';
 import { buildCustomFieldOrderCatalog } from '../../../resources/custom-field-order/custom-field-order-catalog.js';
-import type { ImportSummary, OpenImportOptions } from '../import-options.js';
+import { DEFAULT_CONFLICT_POLICY, type ImportSummary, type OpenImportOptions } from '../import-options.js';
 import type { ImportRun } from '../import-run.js';
 import { openImport } from '../open-import.js';
 import { planCustomFieldOrder, type OrderRow } from './plan-custom-field-order.js';
@@ -45,10 +45,10 @@ async function sendCustomFieldOrder(run: ImportRun, api: OrgApi, rows: readonly 
       return;
     }
   }
-  const plan = planCustomFieldOrder(rows, layout);
+  const plan = planCustomFieldOrder(rows, layout, { threeWay: run.options.mode === 'diff', onConflict: run.options.onConflict ?? DEFAULT_CONFLICT_POLICY });
   const changed: ChangedRow[] = [];
   for (const { row, outcome } of plan.rows) {
-    if ('errors' in outcome) await run.record({ ...row.base, status: outcome.status, changes: [], errors: outcome.errors });
+    if ('errors' in outcome) await run.record({ ...row.base, status: outcome.status, changes: outcome.changes ?? [], errors: outcome.errors });
     else if (outcome.changes.length === 0) await run.record({ ...row.base, status: 'unchanged', changes: [], errors: [] });
     else if (run.options.dryRun) await run.record({ ...row.base, status: 'would_update', changes: outcome.changes, errors: [] });
     else changed.push({ row, changes: outcome.changes });

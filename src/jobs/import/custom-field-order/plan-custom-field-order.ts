@@ -1,14 +1,28 @@
 import type { CustomFieldOrder } from '../../../api/schemas/custom-fields/custom-field-list.js';
-import { SHOWN_COLUMNS, type CustomFieldOrderTarget, type CustomFieldPlacement } from '../../../resources/custom-field-order/custom-field-order-catalog.js';
+import { SHOWN_COLUMNS, type CustomFieldOrderTarget, type CustomFieldPlacement, type ExportedPlacement, type ShownCells } from '../../../resources/custom-field-order/custom-field-order-catalog.js';
 import { describeReadOnlyEdit } from '../../../resources/describe-read-only-edit.js';
-import { describeChange, describeSetting } from '../describe-change.js';
+import { findBaseMismatch } from '../../../resources/base-column.js';
+import { describeChange, describeConflict, describeConflictError, describeSetting } from '../describe-change.js';
+import type { ConflictPolicy } from '../import-options.js';
 import type { ValidRow } from '../open-import.js';
-import type { CustomFieldLayout } from './read-custom-field-layout.js';
+import type { CustomFieldLayout, LaidOutField } from './read-custom-field-layout.js';
 
 export type OrderRow = ValidRow<CustomFieldOrderTarget, CustomFieldPlacement>;
 
-/** A row refused before the request (its sheet contradicts itself: invalid; the organization lacks what it names: failed), or its changes. */
-export type OrderRowPlan = { status: 'invalid' | 'failed'; errors: string[] } | { changes: string[] };
+/**
+ * A row refused before the request (its sheet contradicts itself: invalid; the organization lacks
+ * what it names: failed; the file and the service both moved it since the export: conflict), or its changes.
+ */
+export type OrderRowPlan = { status: 'invalid' | 'failed' | 'conflict'; errors: string[]; changes?: string[] } | { changes: string[] };
+
+/** The places a field row gives. */
+type Places = Pick<ExportedPlacement, 'order' | 'section_id' | 'section_order'>;
+
+export interface OrderPlanSettings {
+  /** Diff mode: a row's `_base` is merged with (three ways). */
+  threeWay: boolean;
+  onConflict: ConflictPolicy;
+}
 
 export interface CustomFieldOrderPlan {
   /** Every row, in order, with what it comes to; no changes means unchanged. */
@@ -20,11 +34,12 @@ export interface CustomFieldOrderPlan {
 /**
  * Plans the one `POST /custom_fields/order` of a sheet: an `orders` item per field row, completed
  * from the layout where the row leaves order or section_id out, and a `section_orders` item per
- * section placed by a section row or by a field row's section_order (not by the order of the
- * section a row moves its field out of).
+ * section placed by a section row or by a field row's section_order. In a row with `_base`, a cell
+ * still as exported keeps the current place; without, the order of the section a row moves its
+ * field out of places no section.
  */
-export function planCustomFieldOrder(rows: readonly OrderRow[], layout: CustomFieldLayout | undefined): CustomFieldOrderPlan {
-  const planner = new OrderPlanner(layout);
+export function planCustomFieldOrder(rows: readonly OrderRow[], layout: CustomFieldLayout | undefined, settings: OrderPlanSettings): CustomFieldOrderPlan {
+  const planner = new OrderPlanner(layout, settings);
   const planned = rows.map((row) => ({ row, outcome: planner.planRow(row) }));
   const { orders, section_orders: sectionOrders } = planner.body;
   // `orders` goes even when empty: the published description (2021) requires it.
@@ -36,10 +51,19 @@ class OrderPlanner {
   private readonly fieldLines = new Map<number, number>();
   private readonly sectionPlaces = new Map<number, { order: number; line: number }>();
 
-  constructor(private readonly layout: CustomFieldLayout | undefined) {}
+  constructor(
+    private readonly layout: CustomFieldLayout | undefined,
+    private readonly settings: OrderPlanSettings,
+  ) {}
 
   planRow({ target, update, base }: OrderRow): OrderRowPlan {
-    const edits = findShownEdits(update, 'id' in target ? this.layout?.fields.get(target.id) : undefined, this.layout?.sectionNames);
+    const id = 'id' in target ? target.id : undefined;
+    // Patch mode sends every filled cell: `_base` is not read.
+    const recorded = id !== undefined && this.settings.threeWay ? update.exported : undefined;
+    const mismatch = recorded === undefined || id === undefined ? undefined : findBaseMismatch(recorded, String(id), 'custom field');
+    if (mismatch !== undefined) return { status: 'invalid', errors: [mismatch] };
+    const exported = recorded === 'edited' ? undefined : recorded;
+    const edits = findShownEdits(update, id === undefined ? undefined : this.layout?.fields.get(id), this.layout?.sectionNames, exported?.shown);
     if (edits.length > 0) return { status: 'invalid', errors: edits };
     if ('section_id' in target) {
       const order = update.section_order;
@@ -47,10 +71,10 @@ class OrderPlanner {
       if (order === undefined) return { status: 'invalid', errors: ['section_order: missing'] };
       return this.checkSection(target.section_id, order) ?? { changes: this.placeSection(target.section_id, order, base.line) };
     }
-    return this.planField(target.id, update, base.line);
+    return this.planField(target.id, update, exported, base.line);
   }
 
-  private planField(id: number, update: CustomFieldPlacement, line: number): OrderRowPlan {
+  private planField(id: number, update: CustomFieldPlacement, exported: ExportedPlacement | undefined, line: number): OrderRowPlan {
     const earlier = this.fieldLines.get(id);
     if (earlier !== undefined) return { status: 'invalid', errors: [`id: placed already by row ${earlier}; give each custom field one row`] };
     const current = this.layout?.fields.get(id);
@@ -58,11 +82,14 @@ class OrderPlanner {
       const problem = this.layout.unreadable.get(String(id));
       return { status: 'failed', errors: [problem === undefined ? `id: no custom field ${id} in this organization` : `id: the service's custom field ${id} does not read (${problem}), so its place is not changed`] };
     }
-    const order = update.order ?? current?.order;
-    const sectionId = update.section_id ?? current?.section_id ?? undefined;
+    const merge = current !== undefined && exported !== undefined ? this.mergeWithExport(update, exported, current) : { wanted: update, overwritten: [] };
+    if ('refused' in merge) return merge.refused;
+    const { wanted } = merge;
+    const order = wanted.order ?? current?.order;
+    const sectionId = wanted.section_id ?? current?.section_id ?? undefined;
     if (order === undefined || sectionId === undefined) return { status: 'failed', errors: ['section_id: missing; the field is in no section, give one'] };
-    const left = this.findLeftSection(current?.section_id, sectionId, update.section_order);
-    const sectionOrder = left === undefined ? update.section_order : undefined;
+    const left = exported !== undefined ? undefined : this.findLeftSection(current?.section_id, sectionId, wanted.section_order);
+    const sectionOrder = left === undefined ? wanted.section_order : undefined;
     const refused = this.checkSection(sectionId, sectionOrder);
     if (refused !== undefined) return refused;
     this.fieldLines.set(id, line);
@@ -76,7 +103,34 @@ class OrderPlanner {
     if (changes.length > 0) this.body.orders.push({ id, order, section_id: sectionId });
     if (sectionOrder !== undefined) changes.push(...this.placeSection(sectionId, sectionOrder, line));
     if (left !== undefined) changes.push(`section_order: '${left.order}' is the place of section ${left.id}, which the field leaves; section ${sectionId} keeps its own`);
-    return { changes };
+    return { changes: [...changes, ...merge.overwritten] };
+  }
+
+  /**
+   * The row's places the file changed since the export (a cell still as `_base` has it keeps the
+   * current place), or a conflict where the service moved the field or its section otherwise since.
+   */
+  private mergeWithExport(update: CustomFieldPlacement, exported: ExportedPlacement, current: LaidOutField): { refused: OrderRowPlan } | { wanted: Places; overwritten: string[] } {
+    const conflicts: { field: string; base: number; file: number; current: unknown }[] = [];
+    const merge = (field: keyof Places, now: number | null | undefined): number | undefined => {
+      const [file, base] = [update[field], exported[field]];
+      if (file === undefined || base === undefined) return file;
+      if (file === base) return undefined;
+      if (now !== undefined && now !== base && now !== file) conflicts.push({ field, base, file, current: now });
+      return file;
+    };
+    // A section's place conflicts only in the section the field was exported in.
+    const section = update.section_id ?? current.section_id;
+    const wanted = {
+      order: merge('order', current.order),
+      section_id: merge('section_id', current.section_id),
+      section_order: merge('section_order', section === exported.section_id ? this.layout?.sections?.get(section) : undefined),
+    };
+    if (conflicts.length === 0) return { wanted, overwritten: [] };
+    const described = conflicts.map(({ field, base, file, current: now }) => describeConflict(field, base, file, now));
+    if (this.settings.onConflict === 'overwrite') return { wanted, overwritten: described.map((line) => `${line} (conflict: the file wins)`) };
+    const errors = conflicts.map(({ field, base, current: now }) => describeConflictError(field, base, now));
+    return { refused: { status: this.settings.onConflict === 'fail' ? 'failed' : 'conflict', changes: described, errors } };
   }
 
   /**
@@ -113,10 +167,13 @@ class OrderPlanner {
  * would otherwise pass for no change.
  */
 function findShownEdits(
-  { shown, section_id: sectionId }: CustomFieldPlacement,
+  { shown: typed, section_id: sectionId }: CustomFieldPlacement,
   field: { name: string; type: string; section_name: string | null } | undefined,
   sectionNames: ReadonlyMap<number, string> | undefined,
+  exported: ShownCells | undefined,
 ): string[] {
+  // A cell as `_base` recorded it is no edit, whatever the field is called now.
+  const shown = typed === undefined ? undefined : Object.fromEntries(Object.entries(typed).filter(([header, cell]) => exported?.[header as keyof ShownCells] !== cell));
   if (shown === undefined) return [];
   const edits: string[] = [];
   if (field !== undefined && shown.name !== undefined && shown.name !== field.name) edits.push(describeReadOnlyEdit(SHOWN_COLUMNS.name, field.name, shown.name));

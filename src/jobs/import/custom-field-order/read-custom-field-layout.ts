@@ -1,10 +1,18 @@
 import type { CustomFieldList } from '../../../api/schemas/custom-fields/custom-field-list.js';
 import { CustomFieldSectionsSchema } from '../../../api/schemas/custom-fields/custom-field-sections.js';
 
+/** Where a field is, and what the sheet shows of it beside (read-only). */
+export interface LaidOutField {
+  order: number;
+  section_id: number | null;
+  name: string;
+  type: string;
+  section_name: string | null;
+}
+
 /** Where the custom fields and sections of an organization are now. */
 export interface CustomFieldLayout {
-  /** Where each field is, and what the sheet shows of it beside (read-only). */
-  fields: ReadonlyMap<number, { order: number; section_id: number | null; name: string; type: string; section_name: string | null }>;
+  fields: ReadonlyMap<number, LaidOutField>;
   /** Order of each section; undefined when the answer does not list the sections. */
   sections: ReadonlyMap<number, number> | undefined;
   /** Name of each section that holds a field, as its fields give it. */

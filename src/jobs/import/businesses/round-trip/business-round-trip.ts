@@ -1,4 +1,4 @@
-import { readRowBase } from '../../../../resources/businesses/base-column.js';
+import { readRowBase } from '../../../../resources/base-column.js';
 import { storeCodeColumn, type BusinessTarget } from '../../../../resources/business-target.js';
 import type { Column } from '../../../../resources/column.js';
 import { selectImportColumns } from '../../../../resources/resource-catalog.js';

@@ -1,5 +1,5 @@
 import { isCodePage } from '../../../../sheets/index.js';
-import { baseColumn, encodeRowSnapshot } from '../../../../resources/businesses/base-column.js';
+import { baseColumn, encodeRowSnapshot } from '../../../../resources/base-column.js';
 import { readCellContext } from '../../../../resources/cells/cell-context.js';
 import type { Column } from '../../../../resources/column.js';
 import { formatImportCell } from '../../../../resources/cells/format-cell.js';

@@ -1,13 +1,13 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { z } from 'zod';
-import type { CellValue } from '../../sheets/index.js';
-import type { Column } from '../column.js';
-import { textColumn } from '../columns/text-column.js';
+import type { CellValue, SheetRecord } from '../sheets/index.js';
+import type { Column } from './column.js';
+import { textColumn } from './columns/text-column.js';
 
 /**
- * What a row of a business export held: the business it was read from and the cell of each column of
- * a field, read-only ones included, as written (empty cells included, so a column added to the sheet
- * later is told apart).
+ * What a row of an export held: the item it was read from (a business, a custom field) and the cell
+ * of each column of a field, read-only ones included, as written (empty cells included, so a column
+ * added to the sheet later is told apart).
  */
 export interface RowSnapshot {
   id: string;
@@ -24,7 +24,7 @@ const SnapshotSchema = z.tuple([z.string().min(1), z.record(z.string(), z.string
 /**
  * `_base`: the row's snapshot at export, deflated and base64-encoded, so that the import can
  * tell what the file changed from what the API changed since (a three-way merge). Hidden in XLSX;
- * the business import reads it itself (a meta column, in no payload).
+ * the imports of businesses and of custom-field order read it themselves (a meta column, in no payload).
  */
 export const baseColumn: Column = textColumn({
   header: '_base',
@@ -32,7 +32,7 @@ export const baseColumn: Column = textColumn({
   identity: true,
   text: true,
   hidden: true,
-  description: 'What the row held when exported, encoded: the import sends only what the file changed since, and reports conflicts. Leave it as it is; empty it to compare with the current business only',
+  description: 'What the row held when exported, encoded: the import sends only what the file changed since, and reports conflicts. Leave it as it is; empty it to compare with the current values only',
 });
 
 // Base64, not base64url: LibreOffice reads "_x" and one to four hex digits and "_" in a saved
@@ -40,6 +40,19 @@ export const baseColumn: Column = textColumn({
 // Node's decoder reads both alphabets, so cells earlier exports wrote in base64url still read.
 export function encodeRowSnapshot(snapshot: RowSnapshot): string {
   return PREFIX + deflateRawSync(JSON.stringify([snapshot.id, snapshot.cells])).toString('base64');
+}
+
+/** The cells of `columns` as written, recorded in `_base` beside them. */
+export function attachRowBase(cells: SheetRecord, id: string, columns: readonly Column[]): SheetRecord {
+  const recorded = Object.fromEntries(columns.map((column) => [column.header, String(cells[column.header] ?? '')]));
+  return { ...cells, [baseColumn.header]: encodeRowSnapshot({ id, cells: recorded }) };
+}
+
+/** Why a row's `_base` cannot be merged with, `noun` naming what was exported (`business`); undefined when it can. */
+export function findBaseMismatch(base: Pick<RowSnapshot, 'id'> | 'edited', id: string, noun: string): string | undefined {
+  const hint = `empty the cell to compare with the current ${noun} only`;
+  if (base === 'edited') return `_base: is not what an export wrote (was it edited?); ${hint}`;
+  return base.id === id ? undefined : `_base: was exported for ${noun} ${base.id}, not ${id}; ${hint}`;
 }
 
 /** A row's snapshot: undefined when its `_base` cell is empty, `edited` when an export did not write the cell (or it was edited). */
