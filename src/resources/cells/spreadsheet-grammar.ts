@@ -5,6 +5,7 @@ import { CLEAR_MARK } from './read-cell.js';
 /** The rules every cell follows, for templates; the README's "Spreadsheet grammar" section says the same. */
 export const SPREADSHEET_GRAMMAR: readonly string[] = [
   'An empty cell leaves the field unchanged.',
+  'NULL (in any case) or \\N, as databases export a missing value, reads as an empty cell.',
   `${CLEAR_MARK} (in any case) empties the field: an empty list, an empty text or no value, as the field allows; a field that cannot be empty says so.`,
   `Lists separate their items with ${LIST_SEPARATOR}: categories, groups, phone numbers, photo URLs, multi-select values (not with ',' or ';').`,
   'Names and addresses lose the spaces around them; descriptions and custom field texts are kept as typed.',
