@@ -316,6 +316,12 @@ describe('cells as people type them read into canonical values', () => {
     ['contacts.0.phone_numbers', '+33 6 41 09 39 57 / +33 2 40 37 44 76', '+33 6 41 09 39 57|+33 2 40 37 44 76'],
     // National numbers too, which only the row's country reads.
     ['contacts.0.phone_numbers', '06 41 09 39 57; 02 40 37 44 76', '06 41 09 39 57|02 40 37 44 76'],
+    // A JSON list, as a script writes one, of one item or more.
+    ['categories', '["gcid:bakery", "gcid:cafe"]', 'gcid:bakery|gcid:cafe'],
+    ['groups', '[1,2]', '1|2'],
+    ['photos.secondary', '["https://a.example.com/1.jpg"]', 'https://a.example.com/1.jpg'],
+    ['contacts.0.phone_numbers', '["+33641093957","+33240374476"]', '+33641093957|+33240374476'],
+    ['custom_fields.payment_methods', '["cash","card"]', 'cash|card'],
   ])('%s: refuses %j, items separated otherwise, with the cell they make', (header, cell, meant) => {
     expect(readCell(columnOf(header), cell, DOT_CONTEXT)).toEqual({ errors: [`${header}: must be values separated by | (did you mean ${meant}?), got '${cell.length > 40 ? `${cell.slice(0, 40)}…` : cell}'`] });
   });
@@ -325,6 +331,10 @@ describe('cells as people type them read into canonical values', () => {
     ['gcid:cafe|gcid: pastry shop', 'gcid:pastry_shop', 'gcid: pastry shop'],
   ])('categories: refuses %j, a category id written otherwise, with the one meant', (cell, meant, got) => {
     expect(readCell(columnOf('categories'), cell, DOT_CONTEXT)).toEqual({ errors: [`categories: must be a category id gcid:<name> (did you mean ${meant}?), got '${got}'`] });
+  });
+
+  it('does not take a JSON list of one email address for several', () => {
+    expect(readCell(columnOf('contacts.0.email'), '["a@example.com"]', DOT_CONTEXT)).toEqual({ errors: ["contacts.0.email: must be an email address, got '[\"a@example.com\"]'"] });
   });
 
   it('refuses a bare word as a category, with no category id offered: it may be none', () => {
