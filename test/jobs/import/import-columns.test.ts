@@ -35,6 +35,12 @@ describe('columns are explicit', () => {
     expect(requests).toBe(0);
   });
 
+  it("quotes the --ignore-columns it offers when a shell would split the names, as a CRM's header with spaces", async () => {
+    await expect(harness.runImport('businesses', `business_id,Store Code,Owner's note\n${businessId(0)},A-1,x\n`)).rejects.toThrow(
+      `or leave the columns out with --ignore-columns 'Store Code,Owner'\\''s note' (a job step`,
+    );
+  });
+
   it('names the sheet of a workbook whose header has an unknown column, both before and after the custom fields are read', async () => {
     for (const [column, message] of [
       ['nmae', '(sheet stores): its header names columns the import does not read (nmae: unknown column; did you mean name?)'],
