@@ -41,6 +41,9 @@ describe('dates as spreadsheets write them', () => {
     ['2023-07-29T00:00:00Z', DOT_CONTEXT, '2023-07-29'],
     ['2023-07-29 00:00:00.000', DOT_CONTEXT, '2023-07-29'],
     ['2023-07-29T00:00+02:00', DOT_CONTEXT, '2023-07-29'],
+    // PostgreSQL's text of a timestamp with time zone, its offset in hours.
+    ['2023-07-29 00:00:00+00', DOT_CONTEXT, '2023-07-29'],
+    ['2023-07-29 00:00:00.000000-05', DOT_CONTEXT, '2023-07-29'],
     ['29/07/2023 00:00', COMMA_CONTEXT, '2023-07-29'],
   ])('reads %s', (text, context, date) => {
     expect(parseDate(text, context)).toEqual({ date });

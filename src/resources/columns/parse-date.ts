@@ -11,8 +11,9 @@ const YEAR_FIRST = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/;
 const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 // Day first, as German, Swiss, Polish, Russian and Nordic sheets write dates (`29.07.2023`): one order only.
 const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
-// A time after the date, as CRMs export a date field (`2023-07-29T00:00:00Z`, `29/07/2023 00:00`).
-const TIME_OF_DAY = /^(.+?)[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})?$/;
+// A time after the date, as CRMs export a date field (`2023-07-29T00:00:00Z`, `29/07/2023 00:00`), and
+// PostgreSQL a timestamp with its zone in hours (`2023-07-29 00:00:00+00`).
+const TIME_OF_DAY = /^(.+?)[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
 const SLASH_DATES = /\b(\d{1,2})\/(\d{1,2})\/\d{4}\b/g;
 // Five digits: spreadsheet serials of 1927 to 2173, which a date cell saved as a number shows.
 const SERIAL = /^\d{5}$/;
