@@ -246,6 +246,11 @@ describe('cells as people type them read into canonical values', () => {
     ['custom_fields.has_parking', 'Ja', true],
     ['custom_fields.has_parking', 'nee', false],
     ['custom_fields.has_parking', 'sí', true],
+    // PostgreSQL writes a boolean t or f in a CSV; databases and forms Y and N.
+    ['custom_fields.has_parking', 't', true],
+    ['custom_fields.has_parking', 'F', false],
+    ['custom_fields.has_parking', 'Y', true],
+    ['custom_fields.has_parking', 'n', false],
     ['custom_fields.has_parking', true, true],
     ['custom_fields.has_parking', false, false],
     ['custom_fields.has_parking', '#CLEAR', null],
