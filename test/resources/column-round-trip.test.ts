@@ -385,6 +385,12 @@ describe('cells as people type them read into canonical values', () => {
     }
   });
 
+  it('refuses a tel: link with the number it holds', () => {
+    expect(readCell(columnOf('contacts.0.phone_numbers'), 'tel:+33641093957', DOT_CONTEXT)).toEqual({
+      errors: ["contacts.0.phone_numbers: must be a phone number, not a link (did you mean +33641093957?), got 'tel:+33641093957'"],
+    });
+  });
+
   it.each([
     ['+33 6 41 09 39', 'is too short for a phone number of +33'],
     ['+44 20 7123 45678', 'is too long for a phone number of +44'],
