@@ -303,6 +303,10 @@ describe('cells as people type them read into canonical values', () => {
     ['9.00-12.00', '09:00-12:00'],
     ['22h-24h', '22:00-00:00'],
     ['0900-1800', '09:00-18:00'],
+    // A 12-hour clock with a space before AM and PM, as US CRMs write it; times with seconds, as databases do.
+    ['9:00 AM – 6:00 PM', '09:00-18:00'],
+    ['11:30 p.m. - 1 a.m.', '23:30-01:00'],
+    ['09:00:00-12:00:00, 14:00:00-18:00:00', '09:00-12:00,14:00-18:00'],
     // Open around the clock, in the words of a French, English or German sheet.
     ['24h/24', '00:00-00:00, midnight to midnight'],
     ['Ouvert 24h/24', '00:00-00:00, midnight to midnight'],
