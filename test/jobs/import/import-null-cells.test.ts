@@ -14,17 +14,21 @@ describe('NULL cells, as databases and scripts export a missing value', () => {
     business.address2 = 'Bâtiment B';
     business.description_short = 'Fresh bread every morning.';
     business.city = 'Ajaccio';
-    const csv = `code,name,address2,description_short,contacts.0.fax,city\n${business.code ?? ''},null,NULL,\\N, Null ,Nice\n`;
+    const gallery = [{ url: 'https://cdn.example.com/1.jpg', texts: { caption: 'Front' } }];
+    business.custom_fields.gallery = gallery;
+    // null in a JSON cell would otherwise read as JSON's null, which empties a custom field.
+    const csv = `code,name,address2,description_short,contacts.0.fax,custom_fields.gallery,city\n${business.code ?? ''},null,NULL,\\N, Null ,null,Nice\n`;
 
     const { results } = await harness.runImport('businesses', csv);
 
     expect(results[0]).toMatchObject({ _status: 'updated', address2: 'NULL', description_short: '\\N' });
     expect(results[0]?._changes).toBe(
-      `name, address2, description_short, contacts.0.fax: NULL read as an empty cell, which keeps the field; write #clear to empty it | city: 'Ajaccio' -> 'Nice'`,
+      `name, address2, description_short, contacts.0.fax, custom_fields.gallery: NULL read as an empty cell, which keeps the field; write #clear to empty it | city: 'Ajaccio' -> 'Nice'`,
     );
     expect(business).toMatchObject({ address2: 'Bâtiment B', description_short: 'Fresh bread every morning.', city: 'Nice' });
     expect(business.name).not.toBe('null');
     expect(business.contacts[0]?.fax ?? '').toBe('');
+    expect(business.custom_fields.gallery).toEqual(gallery);
   });
 
   it('reads NULL as an empty cell in a services row, whose description is then kept', async () => {
