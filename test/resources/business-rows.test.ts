@@ -105,7 +105,11 @@ describe('a business row', () => {
   });
 
   it('names what is missing inside a JSON cell', () => {
-    expect(read({ code: 'X', 'custom_fields.gallery': '[{"texts": {}}]' }).errors).toEqual(['custom_fields.gallery: must be an http(s) URL, got nothing']);
+    expect(read({ code: 'X', 'custom_fields.gallery': '[{"texts": {}}]' }).errors).toEqual(['custom_fields.gallery: must be an http(s) URL, got nothing at [0].url']);
+    expect(read({ code: 'X', 'custom_fields.gallery': '[{"url": "https://a.example.com/1.jpg"}, {"url": "https://a.example.com/2.jpg"}]' }).errors).toEqual([
+      'custom_fields.gallery: must be an object, got nothing at [0].texts',
+      'custom_fields.gallery: must be an object, got nothing at [1].texts',
+    ]);
   });
 
   it('builds the payload from the filled cells only, nested fields assembled', () => {

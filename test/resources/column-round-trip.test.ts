@@ -246,6 +246,11 @@ describe('cells as people type them read into canonical values', () => {
     ['custom_fields.has_parking', 'Ja', true],
     ['custom_fields.has_parking', 'nee', false],
     ['custom_fields.has_parking', 'sí', true],
+    // PostgreSQL writes a boolean t or f in a CSV; databases and forms Y and N.
+    ['custom_fields.has_parking', 't', true],
+    ['custom_fields.has_parking', 'F', false],
+    ['custom_fields.has_parking', 'Y', true],
+    ['custom_fields.has_parking', 'n', false],
     ['custom_fields.has_parking', true, true],
     ['custom_fields.has_parking', false, false],
     ['custom_fields.has_parking', '#CLEAR', null],
@@ -298,6 +303,10 @@ describe('cells as people type them read into canonical values', () => {
     ['9.00-12.00', '09:00-12:00'],
     ['22h-24h', '22:00-00:00'],
     ['0900-1800', '09:00-18:00'],
+    // A 12-hour clock with a space before AM and PM, as US CRMs write it; times with seconds, as databases do.
+    ['9:00 AM – 6:00 PM', '09:00-18:00'],
+    ['11:30 p.m. - 1 a.m.', '23:30-01:00'],
+    ['09:00:00-12:00:00, 14:00:00-18:00:00', '09:00-12:00,14:00-18:00'],
     // Open around the clock, in the words of a French, English or German sheet.
     ['24h/24', '00:00-00:00, midnight to midnight'],
     ['Ouvert 24h/24', '00:00-00:00, midnight to midnight'],
@@ -316,6 +325,12 @@ describe('cells as people type them read into canonical values', () => {
     ['contacts.0.phone_numbers', '+33 6 41 09 39 57 / +33 2 40 37 44 76', '+33 6 41 09 39 57|+33 2 40 37 44 76'],
     // National numbers too, which only the row's country reads.
     ['contacts.0.phone_numbers', '06 41 09 39 57; 02 40 37 44 76', '06 41 09 39 57|02 40 37 44 76'],
+    // A JSON list, as a script writes one, of one item or more.
+    ['categories', '["gcid:bakery", "gcid:cafe"]', 'gcid:bakery|gcid:cafe'],
+    ['groups', '[1,2]', '1|2'],
+    ['photos.secondary', '["https://a.example.com/1.jpg"]', 'https://a.example.com/1.jpg'],
+    ['contacts.0.phone_numbers', '["+33641093957","+33240374476"]', '+33641093957|+33240374476'],
+    ['custom_fields.payment_methods', '["cash","card"]', 'cash|card'],
   ])('%s: refuses %j, items separated otherwise, with the cell they make', (header, cell, meant) => {
     expect(readCell(columnOf(header), cell, DOT_CONTEXT)).toEqual({ errors: [`${header}: must be values separated by | (did you mean ${meant}?), got '${cell.length > 40 ? `${cell.slice(0, 40)}…` : cell}'`] });
   });
@@ -325,6 +340,10 @@ describe('cells as people type them read into canonical values', () => {
     ['gcid:cafe|gcid: pastry shop', 'gcid:pastry_shop', 'gcid: pastry shop'],
   ])('categories: refuses %j, a category id written otherwise, with the one meant', (cell, meant, got) => {
     expect(readCell(columnOf('categories'), cell, DOT_CONTEXT)).toEqual({ errors: [`categories: must be a category id gcid:<name> (did you mean ${meant}?), got '${got}'`] });
+  });
+
+  it('does not take a JSON list of one email address for several', () => {
+    expect(readCell(columnOf('contacts.0.email'), '["a@example.com"]', DOT_CONTEXT)).toEqual({ errors: ["contacts.0.email: must be an email address, got '[\"a@example.com\"]'"] });
   });
 
   it('refuses a bare word as a category, with no category id offered: it may be none', () => {
@@ -368,6 +387,12 @@ describe('cells as people type them read into canonical values', () => {
         errors: [`contacts.0.phone_numbers: must be a phone number without an extension (E.164 has none); write the number alone, and the extension elsewhere, got '${cell}'`],
       });
     }
+  });
+
+  it('refuses a tel: link with the number it holds', () => {
+    expect(readCell(columnOf('contacts.0.phone_numbers'), 'tel:+33641093957', DOT_CONTEXT)).toEqual({
+      errors: ["contacts.0.phone_numbers: must be a phone number, not a link (did you mean +33641093957?), got 'tel:+33641093957'"],
+    });
   });
 
   it.each([

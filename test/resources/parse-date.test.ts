@@ -41,7 +41,14 @@ describe('dates as spreadsheets write them', () => {
     ['2023-07-29T00:00:00Z', DOT_CONTEXT, '2023-07-29'],
     ['2023-07-29 00:00:00.000', DOT_CONTEXT, '2023-07-29'],
     ['2023-07-29T00:00+02:00', DOT_CONTEXT, '2023-07-29'],
+    // PostgreSQL's text of a timestamp with time zone, its offset in hours.
+    ['2023-07-29 00:00:00+00', DOT_CONTEXT, '2023-07-29'],
+    ['2023-07-29 00:00:00.000000-05', DOT_CONTEXT, '2023-07-29'],
     ['29/07/2023 00:00', COMMA_CONTEXT, '2023-07-29'],
+    // Day and month separated by dashes, as Dutch sheets write dates, in the orders slashes are read in.
+    ['29-7-2023', DOT_CONTEXT, '2023-07-29'],
+    ['07-29-2023', DOT_CONTEXT, '2023-07-29'],
+    ['05-06-2026', COMMA_CONTEXT, '2026-06-05'],
   ])('reads %s', (text, context, date) => {
     expect(parseDate(text, context)).toEqual({ date });
   });
@@ -61,6 +68,8 @@ describe('dates as spreadsheets write them', () => {
 
   it('refuses an order it cannot tell, and a date the declared format does not fit', () => {
     expect(parseDate('05/06/2026', DOT_CONTEXT)).toEqual({ error: 'could be dd/mm/yyyy or mm/dd/yyyy; write it yyyy-mm-dd, or give --date-format' });
+    expect(parseDate('05-06-2026', DOT_CONTEXT)).toEqual({ error: 'could be dd/mm/yyyy or mm/dd/yyyy; write it yyyy-mm-dd, or give --date-format' });
+    expect(parseDate('29-07-2023', declared('mm/dd/yyyy'))).toEqual({ error: 'must be a date mm/dd/yyyy (--date-format)' });
     expect(parseDate('12/25/2026', declared('dd/mm/yyyy'))).toEqual({ error: 'must be a date dd/mm/yyyy (--date-format)' });
     expect(parseDate('25/25/2026', COMMA_CONTEXT)).toMatchObject({ error: expect.stringContaining('must be a date yyyy-mm-dd') as unknown });
     expect(parseDate('Christmas', COMMA_CONTEXT)).toBeUndefined();

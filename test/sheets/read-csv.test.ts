@@ -224,6 +224,16 @@ describe('malformed CSV lines', () => {
     ]);
   });
 
+  it('keeps the cells of a line whose quotes are misplaced as a spreadsheet reads them, for the report, and none of a line they would not fit', async () => {
+    const { items } = await readItems(await writeCsv('code,name,city\n"S1",Name "with" quotes,Paris\nS2,"Le ""Four"" "annexe,Nice\nS3,"x"y,"z",w\n'));
+    const error = (problem: string): string => `${problem}; enclose such a cell in double quotes and double the quotes inside it`;
+    expect(items).toEqual([
+      { kind: 'issue', line: 2, errors: [error('a cell that does not start with a quote contains one')], values: { code: 'S1', name: 'Name "with" quotes', city: 'Paris' } },
+      { kind: 'issue', line: 3, errors: [error('text follows the closing quote of a cell')], values: { code: 'S2', name: 'Le "Four" annexe', city: 'Nice' } },
+      { kind: 'issue', line: 4, errors: [error('text follows the closing quote of a cell')] },
+    ]);
+  });
+
   it('reports a line with values right of the header', async () => {
     const { items } = await readItems(await writeCsv('a;b;;\n1;2;3\n4;5;;\n6;7;;8\n'));
     expect(items).toEqual([

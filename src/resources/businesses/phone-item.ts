@@ -11,11 +11,15 @@ const PHONE_LIKE = /^\+?(?:[\s.()/-]*\d){6,}[\s.()/-]*$/;
 /** An extension after the number (`ext. 12`, `x12`, `poste 12`, `Durchwahl 12`): E.164 has none, and the number alone would lose it. */
 const EXTENSION = /\d\s*[,;]?\s*(?:ext\.?|extension|x|poste|p\.|durchwahl|dw\.?|int\.?|interno)\s*\d+\s*$/i;
 
+/** A `tel:` link, as a web page or a CRM's HTML export holds a number. */
+const TEL_LINK = /^\s*tel:\s*/i;
+
 /**
  * Why an item of a phones cell is no one number whatever its country: several separated as other
- * lists are (`06 12 34 56 78; 04 95 21 00 01`), or one with an extension. Undefined otherwise.
+ * lists are (`06 12 34 56 78; 04 95 21 00 01`), one with an extension, or a `tel:` link. Undefined otherwise.
  */
 export function describePhoneFault(item: string): string | undefined {
+  if (TEL_LINK.test(item)) return `must be a phone number, not a link (did you mean ${item.replace(TEL_LINK, '').trim()}?)`;
   const numbers = splitOtherwise(item);
   if (numbers?.every((number) => PHONE_LIKE.test(number)) === true) return separateOtherwise(numbers);
   return EXTENSION.test(item) ? 'must be a phone number without an extension (E.164 has none); write the number alone, and the extension elsewhere' : undefined;

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
 import { readCountry } from '../columns/country-column.js';
@@ -83,7 +83,13 @@ export function readNationalPhones(cell: string, country: string, notes: string[
       if (phone === undefined || !phone.isValid() || phone.ext !== undefined) return item;
       // Digits that start with the country's code are the number in E.164 with its + lost, as a spreadsheet drops it.
       const plusLost = typed.replace(/\D/g, '') === `${phone.countryCallingCode}${phone.nationalNumber}`;
-      const how = plusLost ? `its country code ${phone.countryCallingCode} without the +, which a spreadsheet drops` : `a national number in ${country}${whose}`;
+      // A number dialled abroad from the country (`0049 30 …` from FR) is no national number of it.
+      const abroad = isSupportedCountry(country) && phone.countryCallingCode !== getCountryCallingCode(country);
+      const how = plusLost
+        ? `its country code ${phone.countryCallingCode} without the +, which a spreadsheet drops`
+        : abroad
+          ? `a number of +${phone.countryCallingCode} as dialled from ${country}${whose}`
+          : `a national number in ${country}${whose}`;
       notes.push(`${PHONES}: '${typed}' read as ${phone.number} (${how})`);
       return phone.number;
     })

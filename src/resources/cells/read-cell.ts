@@ -1,3 +1,4 @@
+import { formatPath } from '../../api/schemas/reading/describe-issues.js';
 import { readAtPath } from '../field-path.js';
 import type { z } from 'zod';
 import type { CellValue } from '../../sheets/index.js';
@@ -66,7 +67,8 @@ function describeFault(issue: z.core.$ZodIssue, value: unknown, column: Column, 
   // A list item shows as the cell would hold it; a part of an item (texts of an image) as JSON.
   const [index] = issue.path;
   if (issue.path.length === 1 && typeof index === 'number') return quoteCell(column.format([faulty], context));
-  return faulty === undefined ? 'nothing' : quoteCell(JSON.stringify(faulty));
+  // A part left out of a JSON cell: where it goes tells what to add.
+  return faulty === undefined ? `nothing at ${formatPath(issue.path)}` : quoteCell(JSON.stringify(faulty));
 }
 
 function describeLength(issue: z.core.$ZodIssue, faulty: unknown): string | undefined {

@@ -5,13 +5,14 @@ import { CLEAR_MARK } from './read-cell.js';
 /** The rules every cell follows, for templates; the README's "Spreadsheet grammar" section says the same. */
 export const SPREADSHEET_GRAMMAR: readonly string[] = [
   'An empty cell leaves the field unchanged.',
+  'NULL (in any case) or \\N, as databases export a missing value, reads as an empty cell.',
   `${CLEAR_MARK} (in any case) empties the field: an empty list, an empty text or no value, as the field allows; a field that cannot be empty says so.`,
   `Lists separate their items with ${LIST_SEPARATOR}: categories, groups, phone numbers, photo URLs, multi-select values (not with ',' or ';').`,
   'Names and addresses lose the spaces around them; descriptions and custom field texts are kept as typed.',
   `open_hours.<day>: time windows HH:MM-HH:MM separated by ',' (';', '${LIST_SEPARATOR}' or spaces also do), or closed; a window to midnight ends 00:00 (18:00-00:00), and 24:00 reads as 00:00. Days left empty keep their hours.`,
   `specific_hours.close: dates yyyy-mm-dd or ranges yyyy-mm-dd..yyyy-mm-dd separated by ${LIST_SEPARATOR}.`,
   `specific_hours.open: entries 'yyyy-mm-dd[..yyyy-mm-dd] HH:MM-HH:MM,HH:MM-HH:MM' separated by ${LIST_SEPARATOR}.`,
-  "Dates (specific_hours, opening_date) may also be the spreadsheet's own: dates yyyy/m/d, dd/mm/yyyy in a CSV file separated by ';', mm/dd/yyyy when the day is over 12, either as --date-format says, and date cells.",
+  "Dates (specific_hours, opening_date) may also be the spreadsheet's own: dates yyyy/m/d, dd/mm/yyyy in a CSV file separated by ';', mm/dd/yyyy when the day is over 12, either as --date-format says (dashes for slashes too), and date cells.",
   `Booleans: ${BOOLEAN_GRAMMAR}; Excel's own TRUE and FALSE too.`,
   "Decimals take a dot; CSV files separated by ';' may use a comma. Numbers carry no currency and no thousands separator.",
   'Businesses, services and attributes rows find their business by business_id, else by code (store code); in a businesses row with both, code is the new store code. custom-field-order rows find their field by id; a row without id places the section given by section_id at section_order.',

@@ -21,7 +21,7 @@ export function emailColumn(spec: FactorySpec<string | null>): Column<string | n
       const named = NAMED_ADDRESS.exec(text)?.[1]?.trim();
       if (named !== undefined && spec.schema.safeParse(named).success) return { error: `must be an email address alone, without a name (did you mean ${named}?)` };
       const several = splitOtherwise(text);
-      return several !== undefined && several.every((part) => spec.schema.safeParse(part).success) ? { error: 'must be one email address, not several' } : { value: text };
+      return several !== undefined && several.length > 1 && several.every((part) => spec.schema.safeParse(part).success) ? { error: 'must be one email address, not several' } : { value: text };
     },
     format: (value) => value ?? '',
   });

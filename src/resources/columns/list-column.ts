@@ -14,11 +14,31 @@ export const TEXT_ITEMS: ListItems<string> = { parseItem: (text) => ({ value: te
 /** How lists are separated elsewhere (`gcid:bakery, gcid:cafe`, `a; b`, `a / b`): never read as items, only offered. */
 const OTHER_SEPARATORS = /\s*[,;]\s*|\s+\/\s+/;
 
-/** The parts of a text separated the way other lists are, when it has no `|` and two parts or more. */
+/**
+ * The parts of a text separated the way other lists are, when it has no `|` and two parts or more;
+ * or the items of a JSON list of texts and numbers (`["gcid:bakery","gcid:cafe"]`, as a script
+ * writes a list), however many.
+ */
 export function splitOtherwise(text: string): string[] | undefined {
+  const listed = readJsonList(text);
+  if (listed !== undefined) return listed;
   if (text.includes(LIST_SEPARATOR) || !OTHER_SEPARATORS.test(text)) return undefined;
   const parts = text.split(OTHER_SEPARATORS).map((part) => part.trim()).filter((part) => part !== '');
   return parts.length > 1 ? parts : undefined;
+}
+
+function readJsonList(text: string): string[] | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('[') || !trimmed.endsWith(']')) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(trimmed);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) return undefined;
+  const items = parsed.map((item) => (typeof item === 'string' ? item.trim() : typeof item === 'number' ? String(item) : undefined));
+  return items.every((item): item is string => item !== undefined && item !== '' && !item.includes(LIST_SEPARATOR)) ? items : undefined;
 }
 
 /** The refusal of items separated otherwise, with the cell they make. */

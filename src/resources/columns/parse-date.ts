@@ -3,16 +3,18 @@ import { DATE_FORMATS, DOT_CONTEXT, type CellContext, type DateFormat } from '..
 
 /** A date in any form parseDate reads, for patterns of cells that hold dates among other things. */
 export const DATE_PATTERN = String.raw`\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}\.\d{1,2}\.\d{4}|\d{5}`;
-export const DATE_GRAMMAR = 'a date yyyy-mm-dd (or yyyy/mm/dd, dd/mm/yyyy, mm/dd/yyyy, dd.mm.yyyy as the sheet writes them)';
+export const DATE_GRAMMAR = 'a date yyyy-mm-dd (or yyyy/mm/dd, dd/mm/yyyy, mm/dd/yyyy, dd-mm-yyyy, dd.mm.yyyy as the sheet writes them)';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 // The year first, as Chinese, Japanese and Korean spreadsheets write dates (`2023/7/29`): one order only.
 const YEAR_FIRST = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/;
-const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+// Dashes too, as Dutch sheets write dates (`29-7-2023`) and some CRMs theirs: read in the same orders.
+const SLASH_DATE = /^(\d{1,2})([/-])(\d{1,2})\2(\d{4})$/;
 // Day first, as German, Swiss, Polish, Russian and Nordic sheets write dates (`29.07.2023`): one order only.
 const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
-// A time after the date, as CRMs export a date field (`2023-07-29T00:00:00Z`, `29/07/2023 00:00`).
-const TIME_OF_DAY = /^(.+?)[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})?$/;
+// A time after the date, as CRMs export a date field (`2023-07-29T00:00:00Z`, `29/07/2023 00:00`), and
+// PostgreSQL a timestamp with its zone in hours (`2023-07-29 00:00:00+00`).
+const TIME_OF_DAY = /^(.+?)[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
 const SLASH_DATES = /\b(\d{1,2})\/(\d{1,2})\/\d{4}\b/g;
 // Five digits: spreadsheet serials of 1927 to 2173, which a date cell saved as a number shows.
 const SERIAL = /^\d{5}$/;
@@ -57,8 +59,8 @@ function readDateForm(text: string, context: CellContext): { date: string } | { 
   if (yearFirst !== null) return { date: `${yearFirst[1] ?? ''}-${pad(Number(yearFirst[3]))}-${pad(Number(yearFirst[4]))}` };
   const match = SLASH_DATE.exec(trimmed);
   if (match === null) return undefined;
-  const [first, second] = [Number(match[1]), Number(match[2])];
-  const year = match[3] ?? '';
+  const [first, second] = [Number(match[1]), Number(match[3])];
+  const year = match[4] ?? '';
   const dayFirst = second <= 12;
   const monthFirst = first <= 12;
   const declared = context.slashDates?.declared === true ? context.slashDates.format : undefined;

@@ -7,6 +7,8 @@ const CANONICAL_WINDOWS = /^\d\d:\d\d-\d\d:\d\d(?:,\d\d:\d\d-\d\d:\d\d)*$/;
 /** A `-`, or a dash a word processor or a spreadsheet's autocorrect puts for it: en and em dashes, the minus sign… */
 export const DASH = String.raw`[-\u2010-\u2015\u2212]`;
 const DASHES = new RegExp(String.raw`\s*${DASH}\s*`, 'g');
+/** `9:00 AM`, `6 p.m.`: the space and dots a 12-hour clock is written with, taken out so that the time is one token to hint. */
+const SPACED_HALF = /(\d)\s*([ap])\.?m\.?(?![a-z])/gi;
 
 /**
  * Time windows separated by commas, semicolons, pipes, slashes or spaces; `9:00 - 12:00` and
@@ -17,6 +19,7 @@ function splitTimeWindows(text: string): string[] {
   // Exports write windows this way: nothing to pad or tidy.
   if (CANONICAL_WINDOWS.test(text)) return text.split(',').map(writeMidnightEnd);
   return text
+    .replace(SPACED_HALF, '$1$2m')
     .replace(DASHES, '-')
     .split(/[\s,;|/]+/)
     .filter((token) => token !== '')
@@ -43,8 +46,8 @@ export function readTimeWindows(text: string, closedHint?: string): Parsed<strin
   return { value: windows };
 }
 
-/** A time as people also write it: `9h`, `9h30`, `9.30`, `9am`, `5:30pm`, `0930`. */
-const OTHER_TIME = /^(\d{1,2})(?:[h.:]?(\d{2})|[h.:])?(am|pm)?$/i;
+/** A time as people also write it: `9h`, `9h30`, `9.30`, `9am`, `5:30pm`, `0930`, and `09:00:00` as databases write a time. */
+const OTHER_TIME = /^(\d{1,2})(?:[h.:]?(\d{2})(?::00)?|[h.:])?(am|pm)?$/i;
 
 /**
  * The window a token means when written in another notation (`9h-12h30`, `9am-5pm`, `9.00-12.00`, `0900-1800`),

@@ -4,8 +4,11 @@ import type { CsvDelimiter } from './detect-delimiter.js';
 import { KeptBytes } from './kept-bytes.js';
 import { LineCounter } from './line-counter.js';
 
-/** A record with the physical line where it starts, or the problem that kept it from being read. */
-export type CsvRecord = { line: number; cells: string[] } | { line: number; problem: string };
+/**
+ * A record with the physical line where it starts, or the problem that kept it from being read,
+ * with the cells a spreadsheet reads in its line when a quote was misplaced, for the report.
+ */
+export type CsvRecord = { line: number; cells: string[] } | { line: number; problem: string; cells?: string[] };
 
 interface Attempt {
   kept: KeptBytes;
@@ -76,20 +79,21 @@ export async function* parseCsvBatches(bytes: AsyncIterable<Buffer>, delimiter: 
         parser.destroy();
       }
       if (attempt.failure === undefined) return;
-      replay = attempt.kept.rest();
-      if (attempt.failure.code === 'INVALID_OPENING_QUOTE') {
-        const { gathered, end } = await gatherFirstLine(replay, source);
-        const cells = end === undefined ? undefined : readUnquotedLine(gathered.subarray(0, end), delimiter);
-        replay = gathered;
-        if (end !== undefined && cells !== undefined) {
-          yield [{ line, cells }];
-          replay = gathered.subarray(end);
-          skipLine = false;
-          line += 1;
-          continue;
-        }
+      const { code } = attempt.failure;
+      const misquoted = MISPLACED_QUOTE.has(code);
+      const { gathered, end } = misquoted ? await gatherFirstLine(attempt.kept.rest(), source) : { gathered: attempt.kept.rest(), end: undefined };
+      replay = gathered;
+      const text = end === undefined ? undefined : gathered.subarray(0, end).toString('utf8').replace(/(\r\n|\n|\r)$/, '');
+      const cells = code === 'INVALID_OPENING_QUOTE' && text !== undefined ? readUnquotedLine(text, delimiter) : undefined;
+      if (end !== undefined && cells !== undefined) {
+        yield [{ line, cells }];
+        replay = gathered.subarray(end);
+        skipLine = false;
+        line += 1;
+        continue;
       }
-      yield [{ line, problem: describeCsvError(attempt.failure) }];
+      const read = text === undefined ? undefined : splitAsSpreadsheets(text, delimiter);
+      yield [{ line, problem: describeCsvError(attempt.failure), ...(read === undefined ? {} : { cells: read }) }];
       skipLine = true;
       line += 1;
     }
@@ -115,14 +119,47 @@ function countLineBreaks(cells: readonly string[]): number {
   return breaks;
 }
 
+/** The failures of a line whose quotes are misplaced: a spreadsheet still reads its cells. */
+const MISPLACED_QUOTE = new Set(['INVALID_OPENING_QUOTE', 'CSV_INVALID_CLOSING_QUOTE', 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE']);
+
 /**
  * A line none of whose cells starts with a quote holds no quoted cell: its quotes are text
  * (`12" screen`, `Boulangerie "Le Four"`), as spreadsheets read them, and its cells are what lies
  * between its delimiters. Undefined for a line with a quoted cell, which stays malformed.
  */
-function readUnquotedLine(bytes: Buffer, delimiter: CsvDelimiter): string[] | undefined {
-  const cells = bytes.toString('utf8').replace(/(\r\n|\n|\r)$/, '').split(delimiter);
+function readUnquotedLine(text: string, delimiter: CsvDelimiter): string[] | undefined {
+  const cells = text.split(delimiter);
   return cells.some((cell) => cell.startsWith('"')) ? undefined : cells;
+}
+
+/**
+ * The cells of a malformed line as a spreadsheet reads them: a cell that starts with a quote runs to
+ * its closing quote (`""` being one quote), and what follows it up to the delimiter is text too; a
+ * quote inside any other cell is text. Undefined when a quoted cell does not close on the line.
+ */
+function splitAsSpreadsheets(text: string, delimiter: CsvDelimiter): string[] | undefined {
+  const cells: string[] = [];
+  let at = 0;
+  for (;;) {
+    let cell = '';
+    if (text[at] === '"') {
+      at++;
+      for (;;) {
+        const quote = text.indexOf('"', at);
+        // A quote not closed on its line may close on another: which cells the line holds is a guess.
+        if (quote === -1) return undefined;
+        cell += text.slice(at, quote);
+        at = quote + 1;
+        if (text[at] !== '"') break;
+        cell += '"';
+        at++;
+      }
+    }
+    const next = text.indexOf(delimiter, at);
+    cells.push(cell + text.slice(at, next === -1 ? text.length : next));
+    if (next === -1) return cells;
+    at = next + 1;
+  }
 }
 
 /** `bytes` and as many chunks after them as hold the end of their first line; `end` is undefined when it runs past a record's size. */

@@ -82,7 +82,10 @@ async function readHeader(
 // A value right of the header most likely comes from a delimiter inside an unquoted cell, which shifted the line.
 function toSheetItem(record: CsvRecord, header: HeaderMap, delimiter: CsvDelimiter): SheetItem | undefined {
   if ('problem' in record) {
-    return { kind: 'issue', line: record.line, errors: [`${record.problem}; enclose such a cell in double quotes and double the quotes inside it`] };
+    const error = `${record.problem}; enclose such a cell in double quotes and double the quotes inside it`;
+    // The report keeps the cells as a spreadsheet reads the line, to be checked and fixed there; not those of a line they would not fit.
+    const read = record.cells !== undefined && record.cells.length <= header.width ? buildSheetRow(header.names, record.line, record.cells.map(readCsvCell)) : undefined;
+    return { kind: 'issue', line: record.line, errors: [error], ...(read === undefined ? {} : { values: read.values }) };
   }
   const cells = record.cells.map(readCsvCell);
   const unheaded = findUnheadedCell(cells, header.width);

@@ -31,8 +31,14 @@ describe('columns are explicit', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UnknownColumnsError);
     expect(error).toMatchObject({ exitCode: 1 });
-    expect((error as Error).message).toMatch(/^Could not import .*input-\d+\.csv: its header names columns the import does not read \(descripton_short: unknown column; did you mean description_short\? \| colour: unknown column\)\. Correct the header \(listing-bulk template writes one, with a note on each column\), read a column by the name the import knows with --rename-columns HEADER=column, or leave the columns out with --ignore-columns descripton_short,colour \(a job step: rename_columns, ignore_columns\)\.$/);
+    expect((error as Error).message).toMatch(/^Could not import .*input-\d+\.csv: its header names columns the import does not read \(descripton_short: unknown column; did you mean description_short\? \| colour: unknown column\)\. Correct the header \(listing-bulk template writes one, with a note on each column\), read a column by the name the import knows with --rename-columns HEADER=column \(here --rename-columns descripton_short=description_short\), or leave the columns out with --ignore-columns descripton_short,colour \(a job step: rename_columns, ignore_columns\)\.$/);
     expect(requests).toBe(0);
+  });
+
+  it("offers the --rename-columns and --ignore-columns to paste, quoted when a shell would split the names, as a CRM's header with spaces", async () => {
+    await expect(harness.runImport('businesses', `business_id,Store Code,Owner's note,Opening Date\n${businessId(0)},A-1,x,2020-01-01\n`)).rejects.toThrow(
+      `with --rename-columns HEADER=column (here --rename-columns 'Opening Date=opening_date'), or leave the columns out with --ignore-columns 'Store Code,Owner'\\''s note,Opening Date' (a job step`,
+    );
   });
 
   it('names the sheet of a workbook whose header has an unknown column, both before and after the custom fields are read', async () => {

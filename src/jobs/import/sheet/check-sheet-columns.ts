@@ -49,12 +49,8 @@ export function checkSheetColumns({ file, source, unknown, named, known, ignore 
     );
   }
   if (refused.length > 0) {
-    const shown = refused.slice(0, SHOWN_COLUMNS);
-    const problems = shown.map((name) => {
-      const closest = findClosestName(name, known);
-      return `${name}: unknown column${closest === undefined ? '' : `; did you mean ${closest}?`}`;
-    });
-    throw new UnknownColumnsError(file, sheet, problems, shown, refused.length);
+    const shown = refused.slice(0, SHOWN_COLUMNS).map((name) => ({ name, closest: findClosestName(name, known) }));
+    throw new UnknownColumnsError(file, sheet, shown, refused.length);
   }
   return unknown.filter((name) => ignored.has(name.toLowerCase()));
 }

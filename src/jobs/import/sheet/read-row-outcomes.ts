@@ -1,7 +1,8 @@
 import { readCellContext, type DeclaredCells } from '../../../resources/cells/cell-context.js';
 import type { ImportCatalog } from '../../../resources/resource-catalog.js';
 import type { RowOutcome } from '../../../resources/row-outcome.js';
-import type { CellValue, SheetReader } from '../../../sheets/index.js';
+import type { CellValue, SheetReader, SheetRow } from '../../../sheets/index.js';
+import { readNullCells } from './null-cells.js';
 
 /** The outcome of a row, with the cells the report writes back. */
 export interface SheetRowOutcome<Target, Update> extends RowOutcome<Target, Update> {
@@ -22,7 +23,15 @@ export async function* readRowOutcomes<Target, Update>(
   const readRow = catalog.createRowReader(reader.columns, readCellContext(reader.source, declared));
   for await (const item of reader) {
     yield item.kind === 'row'
-      ? { ...readRow(item), values: item.values }
+      ? { ...readRowCells(item), values: item.values }
       : { line: item.line, values: item.values ?? {}, target: undefined, update: undefined, errors: item.errors };
+  }
+
+  /** The row read with its NULL marks as empty cells; the report writes its cells back as typed. */
+  function readRowCells(item: SheetRow): RowOutcome<Target, Update> {
+    const nulls = readNullCells(item.values);
+    if (nulls === undefined) return readRow(item);
+    const outcome = readRow({ ...item, values: nulls.values });
+    return { ...outcome, notes: [nulls.note, ...(outcome.notes ?? [])] };
   }
 }

@@ -1,0 +1,27 @@
+import type { CellValue } from '../../../sheets/index.js';
+
+/** The longest NULL mark, with room for spaces around it: longer cells are not looked at twice. */
+const LONGEST_MARK = 8;
+
+/** `NULL` (any case) or `\N`: how databases and scripts export a missing value, never a value meant to be sent. */
+function isNullMark(cell: CellValue): boolean {
+  if (typeof cell !== 'string' || cell.length > LONGEST_MARK) return false;
+  const trimmed = cell.trim();
+  return trimmed === '\\N' || trimmed.toLowerCase() === 'null';
+}
+
+/**
+ * A row's cells with its NULL marks read as empty cells, which leave their fields unchanged, and a
+ * note naming them for `_changes`; undefined for a row without any.
+ */
+export function readNullCells(values: Readonly<Record<string, CellValue>>): { values: Record<string, CellValue>; note: string } | undefined {
+  let columns: string[] | undefined;
+  for (const column in values) {
+    const cell = values[column];
+    if (cell !== undefined && isNullMark(cell)) (columns ??= []).push(column);
+  }
+  if (columns === undefined) return undefined;
+  const read = { ...values };
+  for (const column of columns) read[column] = '';
+  return { values: read, note: `${columns.join(', ')}: NULL read as an empty cell, which keeps the field; write #clear to empty it` };
+}
