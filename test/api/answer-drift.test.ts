@@ -16,12 +16,12 @@ describe('an answer that does not have the documented shape', () => {
   const locations = () => client.org(1).searchGeoLocations();
 
   it('says what the service answered, what was expected and where', async () => {
-    service.drift = (_request, body) => ({ ...(body as object), locations: null, page: '7' });
+    service.drift = (_request, body) => ({ ...(body as object), locations: null, page: 'seven' });
     const error = await rejectionOf(locations());
     expect(error).toMatchObject({ kind: 'bad-response', status: 200 });
     expect(error.message).toBe(
       'Could not GET /geo-oauth-accounts/locations/search: the service answered null where a list was expected at locations; ' +
-        'the service answered "7" where a number was expected at page. ' +
+        'the service answered "seven" where a number was expected at page. ' +
         'The service changed the shape of its answers: report this message to the maintainers of listing-bulk.',
     );
   });
