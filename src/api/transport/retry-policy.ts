@@ -1,5 +1,5 @@
 import { ApiError, type ApiErrorKind } from '../errors/api-error.js';
-import { RateWaitSpentError } from '../errors/rate-wait-spent-error.js';
+import { RetriesSpentError } from '../errors/retries-spent-error.js';
 import { RetryAfterTooLongError } from '../errors/retry-after-too-long-error.js';
 
 /*
@@ -47,19 +47,24 @@ export interface RetryHistory {
   firstRateLimitedAt: number | undefined;
 }
 
+/** A failure that may end on its own: retried for --max-outage. */
+export function isTransient(error: ApiError): boolean {
+  return TRANSIENT.has(error.kind);
+}
+
 /**
  * Milliseconds to wait before the next attempt, or undefined to give up. A Retry-After beyond
  * `maxRetryAfterMs` throws RetryAfterTooLongError: nobody wants a run that sleeps for a day.
  */
 function decideRetry(error: ApiError, history: RetryHistory, options: RetryOptions, random: () => number, now: number): number | undefined {
-  if (error instanceof RateWaitSpentError) return undefined;
+  if (error instanceof RetriesSpentError) return undefined;
   if (error.kind === 'rate-limited') {
     if (error.retryAfterMs !== undefined && error.retryAfterMs > options.maxRetryAfterMs) throw new RetryAfterTooLongError(error, options.maxRetryAfterMs);
     // Without a readable Retry-After, a 429 backs off like a failure.
     const wait = error.retryAfterMs ?? drawBackOff(history.rateLimited, options, random);
     return now - (history.firstRateLimitedAt ?? now) + wait > options.maxRateWaitMs ? undefined : wait;
   }
-  if (!TRANSIENT.has(error.kind)) return undefined;
+  if (!isTransient(error)) return undefined;
   const remaining = options.maxOutageMs - (now - (history.firstFailureAt ?? now));
   if (remaining <= 0) return undefined;
   return Math.min(remaining, drawBackOff(history.failures, options, random));
