@@ -205,7 +205,12 @@ describe('a PROVIDER import over several organizations', () => {
     // Organization 1 answers 500 all run long. Each of its rows waited out the 2 minutes of --max-outage in turn, 8 at a
     // time: a night's outage of one organization held a sync of 10,000 rows for two days.
     const clock = new VirtualClock();
-    harness.api.emulator.faults.script = (_n, req) => (req.method === 'POST' && orgOfPath(req.path) === 1 ? { status: 500 } : undefined);
+    let writes = 0;
+    harness.api.emulator.faults.script = (_n, req) => {
+      if (req.method !== 'POST') return undefined;
+      writes++;
+      return orgOfPath(req.path) === 1 ? { status: 500 } : undefined;
+    };
     const running = importAsProvider('businesses', csv, clock);
     const progress = { done: false };
     running.then(
@@ -216,6 +221,8 @@ describe('a PROVIDER import over several organizations', () => {
     const { summary } = await running;
     expect(clock.now()).toBeLessThan(2 * 120_000);
     expect(summary.rows).toMatchObject({ total: 24, updated: 12, failed: 12 });
+    // The writes counted are those sent, retries apart: not those refused before sending.
+    expect(summary.requests.writes).toBe(writes - summary.requests.retries);
     const results = await readResults(summary.report_dir);
     const failed = results.filter((row) => row._status === 'failed');
     expect(failed.every((row) => targets.find((business) => business.id === row.business_id)?.org_id === 1)).toBe(true);
