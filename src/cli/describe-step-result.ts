@@ -4,7 +4,7 @@ import { countOf } from './count-of.js';
 import { describeRowCounts } from './describe-row-counts.js';
 
 const ImportOutcomeSchema = z.object({ report_dir: z.string(), dry_run: z.boolean(), rows: z.record(z.string(), z.number()) });
-const ExportOutcomeSchema = z.object({ out: z.string(), rows: z.number(), failures: z.number(), errors_file: z.string().nullable() });
+const ExportOutcomeSchema = z.object({ out: z.string(), rows: z.number(), failures: z.number(), errors_file: z.string().nullable(), stopped: z.string().optional() });
 
 /**
  * One line per step of a job: its rows by outcome and where its report is, a rehearsal said so
@@ -24,10 +24,11 @@ export function describeStepResult(job: string, step: StepResult): string {
   }
   const exported = ExportOutcomeSchema.safeParse(step.summary);
   if (exported.success) {
-    const { out, rows, failures, errors_file: errors } = exported.data;
-    // As the export command says it.
+    const { out, rows, failures, errors_file: errors, stopped } = exported.data;
+    // As the export command says it: a stopped export leaves its file as it was.
     const failed = failures === 0 ? '' : `; ${failures.toLocaleString('en-US')} failed, see ${errors ?? 'its errors file'}`;
-    return `${where}: ${step.status === 'stopped' ? 'stopped — ' : ''}${countOf(rows, 'row')} written to ${out}${failed}${note}`;
+    const written = stopped === undefined ? 'written to' : 'read, not written to';
+    return `${where}: ${step.status === 'stopped' ? 'stopped — ' : ''}${countOf(rows, 'row')} ${written} ${out}${failed}${note}`;
   }
   return `${where}: ${step.status}${note}`;
 }

@@ -14,6 +14,7 @@ describe("a job step's line", () => {
     ['a failed step', step({ status: 'failed', error: 'Could not read x.csv: it is empty. Export it again.' }), 'hh / holiday hours: failed — Could not read x.csv: it is empty. Export it again.'],
     ['a skipped step', step({ status: 'skipped' }), 'hh / holiday hours: skipped'],
     ['an export', step({ summary: { out: 'f.xlsx', rows: 1, failures: 0, errors_file: null } }), 'hh / holiday hours: 1 row written to f.xlsx'],
+    ['a stopped export', step({ status: 'stopped', summary: { out: 'f.csv', rows: 100, failures: 0, errors_file: null, stopped: 'the export was stopped' } }), 'hh / holiday hours: stopped — 100 rows read, not written to f.csv'],
     ['an export with failures', step({ status: 'partial', summary: { out: 'f.csv', rows: 90, failures: 2, errors_file: 'f.csv.errors.csv' } }), 'hh / holiday hours: 90 rows written to f.csv; 2 failed, see f.csv.errors.csv'],
     ['a step reporting elsewhere', step({ note: 'why', summary: { report_dir: 'r-2', dry_run: false, rows: rows({ unchanged: 3 }) } }), 'hh / holiday hours: 3 unchanged; report in r-2 (why)'],
   ])('%s', (_name, result, line) => {

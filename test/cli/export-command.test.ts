@@ -70,6 +70,20 @@ describe('export command', () => {
     expect(result.stderr).toContain('Could not GET /custom_fields: not found (404): Resource not found. Check organization 99 (--org, or the org of a job step): it does not exist, or the key does not reach it.');
   });
 
+  it('says a stopped export wrote nothing to its file, which it leaves as it was', async () => {
+    const out = join(await makeTempDir(), 'businesses.csv');
+    const io = testIo();
+    const write = io.stderr.write.bind(io.stderr);
+    io.stderr.write = (text: string) => {
+      if (text.includes('read the custom field definitions')) setImmediate(() => io.signals.emit('SIGTERM'));
+      return write(text);
+    };
+    const result = await runCliInProcess(['export', 'businesses', '--emulator', '--out', out, '--rate-per-minute', '60'], {}, io);
+    expect(result.code, result.stderr).toBe(EXIT_CODES.terminated);
+    expect(result.stderr).toMatch(new RegExp(`businesses: \\d+ rows? read, not written to ${out} \\(`));
+    await expect(readFile(out)).rejects.toThrow(/ENOENT/);
+  });
+
   it('exits 2 when a page keeps failing, and writes the others', async () => {
     const api = await startTestEmulator({ businesses: 312, feedback: 0, ratePerMinute: 100_000 });
     // A 404 is not retried, which keeps the test quick; a 5xx fails the same way after its retries.
@@ -162,7 +176,7 @@ describe('export --out - (standard output)', () => {
     const result = await runCliInProcess(['export', 'businesses', '--emulator', '--out', '-', '--rate-per-minute', '60'], {}, io);
     expect(result.code, result.stderr).toBe(EXIT_CODES.terminated);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('businesses: 0 rows written to standard output');
+    expect(result.stderr).toContain('businesses: 0 rows read, not written to standard output');
   });
 
   it('names TMPDIR when the temporary directory cannot take the export', async () => {

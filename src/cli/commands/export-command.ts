@@ -95,6 +95,8 @@ function printSummary(summary: ExportSummary, json: boolean, io: CliIo): void {
   const { rows, pages, failures } = summary;
   const resumed = pages.resumed > 0 ? `, ${pages.resumed} from an earlier run` : '';
   const failed = failures > 0 ? `; ${failures} failed, see ${summary.errors_file ?? 'the log above'}` : summary.errors_file === null ? '' : `; warnings in ${summary.errors_file}`;
+  // A stopped export leaves its file as it was: its rows so far are only in its saved pages.
+  const written = summary.stopped === undefined ? 'written to' : 'read, not written to';
   const stopped = summary.stopped === undefined ? '' : `; stopped early (${summary.stopped}): run it again to continue`;
-  io.stderr.write(`${summary.resource}: ${countOf(rows, 'row')} written to ${summary.out} (${countOf(pages.fetched, 'page')} read${resumed})${failed}${stopped}\n`);
+  io.stderr.write(`${summary.resource}: ${countOf(rows, 'row')} ${written} ${summary.out} (${countOf(pages.fetched, 'page')} read${resumed})${failed}${stopped}\n`);
 }
