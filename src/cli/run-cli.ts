@@ -46,6 +46,10 @@ export async function runCli(given: readonly string[], io: CliIo): Promise<numbe
     requestExit: (code) => {
       if (EXIT_PRECEDENCE.indexOf(code) > EXIT_PRECEDENCE.indexOf(exitCode)) exitCode = code;
     },
+    tell: (line) => {
+      if (io.stderr.isTTY === true) io.stderr.write(`${line}\n`);
+      else logger.info(line);
+    },
   };
   const cli = yargs([...args])
     .scriptName('listing-bulk')

@@ -114,7 +114,7 @@ describe('job files in jobs/', () => {
     const result = await runCliInProcessFrom(dir, ['run', 'job.yaml', '--json'], stopIo).finally(() => (api.emulator.faults.script = undefined));
     expect(result.code).toBe(EXIT_CODES.terminated);
     expect(JSON.parse(result.stdout)).toMatchObject({ steps: [{ step: '1. export businesses', status: 'stopped' }] });
-    expect(result.stderr).toContain('nightly / 1. export businesses: stopped — ');
+    expect(result.said).toContain('nightly / 1. export businesses: stopped — ');
     expect(result.stderr).not.toContain('"level":50');
   });
 
