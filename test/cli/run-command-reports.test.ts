@@ -44,4 +44,15 @@ describe('run: import steps that report', () => {
     expect(again.code).toBe(0);
     expect(again.said).toContain('hh / holiday hours: 4 updated; report in reports/hh-2 (the source file changed since the run reported in reports/hh, kept as it is)\n');
   });
+
+  it('reads every job file before running any: a mistake in the second stops the run before the first sends anything', async () => {
+    await writeFile('job.yaml', JOB);
+    await writeFile('hh.csv', [HEADER, row('000001'), ''].join('\n'));
+    await writeFile('typo.yaml', JOB.replace('source: hh.csv', 'sorce: hh.csv'));
+    const run = await runCliInProcess(['run', 'job.yaml', 'typo.yaml', '--emulator']);
+    expect(run.code).toBe(1);
+    expect(run.said).toContain('steps[0].import.sorce: unknown setting (did you mean source?)');
+    expect(run.said).not.toContain('hh / holiday hours');
+    await expect(access('reports/hh')).rejects.toThrow(/ENOENT/);
+  });
 });

@@ -28,8 +28,10 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
       const shard = argv.shard === undefined ? { index: 1, count: 1 } : parseShard(argv.shard, context.io.env);
       const now = new Date();
       await withStopSignal(context, async (signal) => {
-        for (const file of argv.jobs) {
-          const job = await loadJob(file, { env: context.io.env, now });
+        // Every file is read before any job runs: a mistake in the last is told before the first sends anything.
+        const jobs: Job[] = [];
+        for (const file of argv.jobs) jobs.push(await loadJob(file, { env: context.io.env, now }));
+        for (const job of jobs) {
           const session = await openApiSession(jobSessionOptions(job, argv), signal, context);
           try {
             const options = { shard, dryRun: argv['dry-run'], restart: argv.restart, signal, now, onProgress: session.progress.update };
