@@ -24,6 +24,9 @@ describe('output on a terminal', () => {
     expect(piped.code, piped.stderr).toBe(0);
     const records = piped.stderr.trimEnd().split('\n').map((line) => JSON.parse(line) as { msg: string });
     expect(records.at(-1)).toMatchObject({ level: 30, msg: 'nightly / 1. export businesses: 160 rows written to out/stores.csv' });
+    // LOG_LEVEL=warn quiets the logs, not the lines a run ends with.
+    const quiet = await runCliInProcessFrom(dir, ['run', 'job.yaml', '--emulator'], testIo({ LOG_LEVEL: 'warn' }));
+    expect(quiet.said).toBe('nightly / 1. export businesses: 160 rows written to out/stores.csv\n');
 
     const terminal = testIo();
     terminal.stderr.isTTY = true;
