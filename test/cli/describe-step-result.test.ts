@@ -8,6 +8,7 @@ const step = (result: Partial<StepResult>): StepResult => ({ step: 'holiday hour
 describe("a job step's line", () => {
   it.each([
     ['a real import', step({ status: 'partial', summary: { report_dir: 'reports/hh', dry_run: false, rows: rows({ updated: 40, failed: 2 }) } }), 'hh / holiday hours: 40 updated, 2 failed; report in reports/hh'],
+    ['a resumed import', step({ summary: { report_dir: 'reports/hh', dry_run: false, rows: rows({ updated: 40 }), resumed: 40 } }), 'hh / holiday hours: 40 updated, 40 from an earlier run; report in reports/hh'],
     ['a rehearsal', step({ status: 'partial', summary: { report_dir: 'reports/hh', dry_run: true, rows: rows({ would_update: 40, invalid: 2 }) } }), 'hh / holiday hours: rehearsal — 40 would update, 2 invalid; report in reports/hh'],
     ['an import of no rows', step({ summary: { report_dir: 'reports/hh', dry_run: false, rows: rows({}) } }), 'hh / holiday hours: 0 rows; report in reports/hh'],
     ['a stopped import', step({ status: 'stopped', org: 12, summary: { report_dir: 'r', dry_run: false, rows: rows({ updated: 5, skipped: 1_200 }) } }), 'hh / holiday hours (org 12): stopped — 5 updated, 1,200 skipped; report in r'],

@@ -42,7 +42,7 @@ describe('run: import steps that report', () => {
     // Run again the same day, same source: the new folder's journal resumes, nothing is sent twice.
     const again = await runCliInProcess(['run', 'job.yaml', '--emulator']);
     expect(again.code).toBe(0);
-    expect(again.said).toContain('hh / holiday hours: 4 updated; report in reports/hh-2 (the source file changed since the run reported in reports/hh, kept as it is)\n');
+    expect(again.said).toContain('hh / holiday hours: 4 updated, 4 from an earlier run; report in reports/hh-2 (the source file changed since the run reported in reports/hh, kept as it is)\n');
   });
 
   it('reads every job file before running any: a mistake in the second stops the run before the first sends anything', async () => {
