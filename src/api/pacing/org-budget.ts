@@ -52,6 +52,8 @@ export class OrgBudget {
   private lastStart = -Infinity;
   /** Set once a call waited out --max-rate-wait on 429s, or --max-outage on failures, in vain; cleared by an answer that shows it over. */
   private spent: SpentRetries | undefined;
+  /** When one of its calls was last answered below 500: an outage is the organization's only if none was for all of it. */
+  private lastAnsweredAt = -Infinity;
   /** The Retry-After pause under way: `done` settles once the clock reaches `until`. */
   private pause: { until: number; done: Promise<void> } | undefined;
   private turns: Promise<unknown> = Promise.resolve();
@@ -93,15 +95,18 @@ export class OrgBudget {
   /** An answer other than a 429: it ends a storm, and, unless a 5xx, an outage. */
   noteAnswered(status: number): void {
     if (this.spent === 'rate' || status < 500) this.spent = undefined;
+    if (status < 500) this.lastAnsweredAt = this.options.clock.now();
     this.rate.increase();
   }
 
   /**
-   * A call gave up after --max-rate-wait on 429s or --max-outage on failures: the organization's
-   * other calls are not sent (`spentRetries`) until an answer of it shows that over. Each would
-   * otherwise wait out the whole budget again, one after the other.
+   * A call gave up after --max-rate-wait on 429s, or after `outageMs` (--max-outage) of failures
+   * while no other call of the organization was answered either (one resource that keeps failing
+   * is no outage): its other calls are not sent (`spentRetries`) until an answer of it shows that
+   * over. Each would otherwise wait out the whole budget again, one after the other.
    */
-  noteRetriesSpent(spent: SpentRetries): void {
+  noteRetriesSpent(spent: SpentRetries, outageMs: number): void {
+    if (spent === 'outage' && this.options.clock.now() - this.lastAnsweredAt < outageMs) return;
     this.spent = spent;
   }
 

@@ -67,7 +67,7 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
     budget.counters.failed++;
     // A 429 after the whole --max-rate-wait, a failure after the whole --max-outage: the organization's other calls would wait it out again, one after the other.
     const spent = findSpentRetries(error);
-    if (spent !== undefined) budget.noteRetriesSpent(spent);
+    if (spent !== undefined) budget.noteRetriesSpent(spent, ctx.retry.maxOutageMs);
     // Every other call would fail the same way: nothing more is sent.
     if (error instanceof RetryAfterTooLongError || error instanceof UnreachableServiceError || error instanceof WrongBaseUrlError) stop.stop(new AbortedError(error));
     throw stop.explain(error);
