@@ -35,6 +35,7 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
   // Also what drops a read in flight (sendRequest never drops a write): once the client stops, its answer is no longer wanted.
   const signal = request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]);
   let sentAt = 0;
+  let lastFailure: ApiError | undefined;
   const attempt = async (): Promise<T> => {
     refuseIfRetriesSpent(ctx, request);
     sentAt = await budget.waitTurn(signal);
@@ -52,6 +53,7 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
           now: () => ctx.clock.now(),
           sleep: (ms) => ctx.clock.sleep(ms, signal),
           onRetry(error, delayMs) {
+            lastFailure = error;
             budget.counters.retried++;
             if (error.kind === 'rate-limited') budget.noteRateLimited(delayMs, sentAt);
           },
@@ -60,7 +62,9 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
     );
     budget.counters.succeeded++;
     return result;
-  } catch (error) {
+  } catch (caught) {
+    // A call sent already and refused a retry because another gave up on its organization ends with its own last answer.
+    const error = caught instanceof RetriesSpentError && lastFailure !== undefined ? lastFailure : caught;
     // A write's answer stays its outcome: one refused while its caller stopped was still refused. A read's is no longer wanted.
     const answeredWrite = request.method !== 'GET' && error instanceof ApiError && error.status !== undefined;
     if (request.signal?.aborted === true && !stop.signal.aborted && !answeredWrite) throw new AbortedError();
