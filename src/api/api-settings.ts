@@ -71,6 +71,10 @@ async function findApiKey(env: NodeJS.ProcessEnv, sources: ApiSources): Promise<
   }
   if (inline !== '') return { key: inline, setting: keyEnv };
   if (file !== '') return { key: await readKeyFile(file, 'LISTING_API_KEY_FILE'), setting: `LISTING_API_KEY_FILE (${file})` };
+  if (sources.keyEnv !== undefined) {
+    // The job names the variable: LISTING_API_KEY_FILE, set or not, is not read.
+    throw new ConfigurationError(`Could not find the API key: ${keyEnv}, which the job file names (api.key_env), is not set. Set it, or name a file in api.key_file instead.`);
+  }
   throw new ConfigurationError(`Could not find the API key: neither ${keyEnv} nor LISTING_API_KEY_FILE is set. Set one of them, or pass --emulator.`);
 }
 

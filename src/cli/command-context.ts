@@ -30,6 +30,8 @@ export interface CommandContext {
   /** The progress line at the bottom of a terminal's stderr, which the logger clears before a record. */
   statusLine: StatusLine;
   requestExit(code: number): void;
+  /** A command's closing line (a step's outcome, an import's counts): as it is on a terminal, a log record elsewhere, so that stderr stays JSON lines. */
+  tell: (line: string) => void;
 }
 
 /** Options every command has (set on the top-level parser). */

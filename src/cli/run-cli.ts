@@ -38,6 +38,8 @@ export async function runCli(given: readonly string[], io: CliIo): Promise<numbe
   const args = joinDashValues(given);
   const statusLine = new StatusLine(io.stderr);
   const logger = createLogger(io.env.LOG_LEVEL ?? 'info', io.stderr, statusLine);
+  // A command's closing lines are printed whatever LOG_LEVEL leaves out, as on a terminal.
+  const teller = logger.child({}, { level: 'info' });
   let exitCode: number = EXIT_CODES.success;
   const context: CommandContext = {
     io,
@@ -45,6 +47,10 @@ export async function runCli(given: readonly string[], io: CliIo): Promise<numbe
     statusLine,
     requestExit: (code) => {
       if (EXIT_PRECEDENCE.indexOf(code) > EXIT_PRECEDENCE.indexOf(exitCode)) exitCode = code;
+    },
+    tell: (line) => {
+      if (io.stderr.isTTY === true) io.stderr.write(`${line}\n`);
+      else teller.info(line);
     },
   };
   const cli = yargs([...args])

@@ -34,6 +34,10 @@ describe('readApiSettings', () => {
     await expect(readApiSettings({})).rejects.toThrow('LISTING_API_URL is not set');
     await expect(readApiSettings({ LISTING_API_URL: 'ftp://x' })).rejects.toThrow("'ftp://x' is not an http(s) URL");
     await expect(readApiSettings({ LISTING_API_URL: 'http://127.0.0.1/v2' })).rejects.toThrow('neither LISTING_API_KEY nor LISTING_API_KEY_FILE is set');
+    // A job's key_env is the one place its key is read from: LISTING_API_KEY_FILE set beside it is not said to be unset.
+    await expect(readApiSettings({ LISTING_API_URL: 'http://127.0.0.1/v2', LISTING_API_KEY_FILE: '/run/key' }, { keyEnv: 'CRM_SYNC_KEY' })).rejects.toThrow(
+      'Could not find the API key: CRM_SYNC_KEY, which the job file names (api.key_env), is not set. Set it, or name a file in api.key_file instead.',
+    );
     await expect(readApiSettings({ LISTING_API_URL: 'http://127.0.0.1/v2', LISTING_API_KEY_FILE: join(dir, 'absent') })).rejects.toThrow(
       'does not exist',
     );

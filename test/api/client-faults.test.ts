@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
+import { ApiError } from '../../src/api/errors/api-error.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 import { VirtualClock } from './virtual-clock.js';
 
@@ -88,5 +89,43 @@ describe('retries against a faulty service', () => {
     expect(clock.sleeps).toEqual([30_000, expect.closeTo(interval, 6)]);
     expect(clock.now()).toBeCloseTo(30_000 + interval, 6);
     expect(client.readCounters().total).toMatchObject({ sent: 3, rateLimited: 1, retried: 1, succeeded: 2 });
+  });
+
+  it('gives up on an organization whose calls all fail for --max-outage: calls in flight end with their own answer, the others are not sent', async () => {
+    const { emulator } = api;
+    emulator.faults.script = () => ({ status: 500 });
+    const clock = new VirtualClock();
+    const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.ORG_ADMIN, clock, concurrency: 3, random: () => 1, retry: { maxOutageMs: 8000 } });
+    const org = client.org(1);
+    const calls = emulator.state.orgBusinesses(1).slice(0, 6).map((business) => org.readServices(business.id).then(() => 'answered', (error: unknown) => (error instanceof ApiError ? (error.status ?? 'not sent') : error)));
+    const settled = Promise.all(calls);
+    const progress = { done: false };
+    void settled.finally(() => (progress.done = true));
+    while (!progress.done) await clock.run();
+    await client.close();
+    emulator.faults.script = undefined;
+    // The three in flight were sent and answered 500, the other three never left.
+    expect(await settled).toEqual([500, 500, 500, 'not sent', 'not sent', 'not sent']);
+    expect(clock.now()).toBeLessThan(2 * 8000);
+  });
+
+  it('gives up on 429s once --max-rate-wait has passed since the first, turns at the slowed rate included, however many calls share them', async () => {
+    const { emulator } = api;
+    emulator.faults.script = () => ({ status: 429, headers: { 'retry-after': '2' } });
+    const clock = new VirtualClock();
+    const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.ORG_ADMIN, clock, retry: { maxRateWaitMs: 8000 } });
+    const org = client.org(1);
+    const calls = emulator.state.orgBusinesses(1).slice(0, 4).map((business) => org.readServices(business.id).then(() => 'answered', () => 'refused'));
+    const settled = Promise.all(calls);
+    const progress = { done: false };
+    void settled.finally(() => (progress.done = true));
+    while (!progress.done) await clock.run();
+    await client.close();
+    emulator.faults.script = undefined;
+    expect(await settled).toEqual(['refused', 'refused', 'refused', 'refused']);
+    // Each call counted only the 2 s of its own Retry-Afters, while the four took turns at a rate halved down to its floor
+    // (one start every 3.3 s): they held the organization for 50 s. Now 8 s, the last pause, and a turn each to be refused.
+    const floorInterval = (60_000 / (300 / 16)) * 1.02;
+    expect(clock.now()).toBeLessThanOrEqual(8000 + 2000 + 4 * floorInterval);
   });
 });

@@ -22,7 +22,7 @@ describe('export command', () => {
     const out = join(await makeTempDir(), 'order.csv');
     const result = await runCliInProcess(['export', 'custom-field-order', '--emulator', '--out', out, '--rate-per-minute', '100000']);
     expect(result.code, result.stderr).toBe(EXIT_CODES.success);
-    expect(result.stderr).toMatch(/^custom-fields: \d+ rows written to .* \(1 page read\)$/m);
+    expect(result.said).toMatch(/^custom-fields: \d+ rows written to .* \(1 page read\)$/m);
   });
 
   it('refuses a filter of another resource before any request, naming every problem', async () => {
@@ -70,6 +70,20 @@ describe('export command', () => {
     expect(result.stderr).toContain('Could not GET /custom_fields: not found (404): Resource not found. Check organization 99 (--org, or the org of a job step): it does not exist, or the key does not reach it.');
   });
 
+  it('says a stopped export wrote nothing to its file, which it leaves as it was', async () => {
+    const out = join(await makeTempDir(), 'businesses.csv');
+    const io = testIo();
+    const write = io.stderr.write.bind(io.stderr);
+    io.stderr.write = (text: string) => {
+      if (text.includes('read the custom field definitions')) setImmediate(() => io.signals.emit('SIGTERM'));
+      return write(text);
+    };
+    const result = await runCliInProcess(['export', 'businesses', '--emulator', '--out', out, '--rate-per-minute', '60'], {}, io);
+    expect(result.code, result.stderr).toBe(EXIT_CODES.terminated);
+    expect(result.said).toMatch(new RegExp(`businesses: \\d+ rows? read, not written to ${out} \\(`));
+    await expect(readFile(out)).rejects.toThrow(/ENOENT/);
+  });
+
   it('exits 2 when a page keeps failing, and writes the others', async () => {
     const api = await startTestEmulator({ businesses: 312, feedback: 0, ratePerMinute: 100_000 });
     // A 404 is not retried, which keeps the test quick; a 5xx fails the same way after its retries.
@@ -78,7 +92,7 @@ describe('export command', () => {
       const out = join(await makeTempDir(), 'businesses.csv');
       const result = await runCliInProcess(['export', 'businesses', '--out', out, '--rate-per-minute', '100000'], { LISTING_API_URL: api.url, LISTING_API_KEY: api.emulator.keys.ORG_ADMIN });
       expect(result.code, result.stderr).toBe(EXIT_CODES.partial);
-      expect(result.stderr).toContain(`businesses: 150 rows written to ${out} (2 pages read); 1 failed, see ${out}.errors.csv\n`);
+      expect(result.said).toContain(`businesses: 150 rows written to ${out} (2 pages read); 1 failed, see ${out}.errors.csv\n`);
     } finally {
       await api.close();
     }
@@ -91,7 +105,7 @@ describe('export --out - (standard output)', () => {
     expect(result.code, result.stderr).toBe(EXIT_CODES.success);
     const rows = parse<Record<string, string>>(result.stdout, { columns: true });
     expect(rows.length).toBeGreaterThan(30);
-    expect(result.stderr).toContain(`feedback: ${rows.length} rows written to standard output`);
+    expect(result.said).toContain(`feedback: ${rows.length} rows written to standard output`);
   });
 
   it('writes the rows as CSV for programs (no byte order mark) once the export is done, and the summary to stderr', async () => {
@@ -101,7 +115,7 @@ describe('export --out - (standard output)', () => {
     const rows = parse<Record<string, string>>(result.stdout, { columns: true });
     expect(rows).toHaveLength(160);
     expect(rows[0]?.business_id).toMatch(/^[0-9a-f]{24}$/);
-    expect(result.stderr).toContain('businesses: 160 rows written to standard output (2 pages read)\n');
+    expect(result.said).toContain('businesses: 160 rows written to standard output (2 pages read)\n');
   });
 
   it('keeps its pages in the temporary folder of the file it writes first, which none could resume, a page failing or not', async () => {
@@ -145,7 +159,7 @@ describe('export --out - (standard output)', () => {
       expect(result.code, result.stderr).toBe(EXIT_CODES.partial);
       expect(parse(result.stdout, { columns: true })).toHaveLength(150);
       expect(result.stderr).toMatch(/"requested":"GET \/business\/search page 2","status":500/);
-      expect(result.stderr).toContain('businesses: 150 rows written to standard output (2 pages read); 1 failed, see the log above\n');
+      expect(result.said).toContain('businesses: 150 rows written to standard output (2 pages read); 1 failed, see the log above\n');
       expect(result.stderr).toContain('run it again to export what is missing');
     } finally {
       await api.close();
@@ -162,7 +176,7 @@ describe('export --out - (standard output)', () => {
     const result = await runCliInProcess(['export', 'businesses', '--emulator', '--out', '-', '--rate-per-minute', '60'], {}, io);
     expect(result.code, result.stderr).toBe(EXIT_CODES.terminated);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('businesses: 0 rows written to standard output');
+    expect(result.said).toContain('businesses: 0 rows read, not written to standard output');
   });
 
   it('names TMPDIR when the temporary directory cannot take the export', async () => {

@@ -50,7 +50,7 @@ describe('a stop before the first write is a stop, and ends at once', { timeout:
     const { dir, io } = await jobIn(false);
     const result = await runCliInProcessFrom(dir, ['run', 'job.yaml'], stopOn('step started', io));
     expect(result.code, result.stderr).toBe(EXIT_CODES.terminated);
-    expect(result.stderr).toContain('big / big import: stopped — the import of stores.csv stopped before any write: nothing was sent, and no report was written in r. Run the same command again to import it.\n');
+    expect(result.said).toContain('big / big import: stopped — the import of stores.csv stopped before any write: nothing was sent, and no report was written in r. Run the same command again to import it.\n');
     expect(result.stderr).not.toMatch(ERROR_RECORD);
     expect(requests.filter((request) => request.startsWith('POST'))).toEqual([]);
     expect(existsSync(join(dir, 'r'))).toBe(false);
@@ -65,7 +65,7 @@ describe('a stop before the first write is a stop, and ends at once', { timeout:
     };
     const result = await runCliInProcessFrom(dir, ['run', 'job.yaml'], io);
     expect(result.code, result.stderr).toBe(EXIT_CODES.terminated);
-    expect(result.stderr).toContain('big / big import: stopped — the import of stores.csv stopped while planning, before any write: nothing was sent, and the plan of the rows read so far was not kept. Run the same command again to import it.\n');
+    expect(result.said).toContain('big / big import: stopped — the import of stores.csv stopped while planning, before any write: nothing was sent, and the plan of the rows read so far was not kept. Run the same command again to import it.\n');
     expect(result.stderr).not.toMatch(ERROR_RECORD);
     // The definitions, and the first batch's read, which the stop dropped: no batch after it, no run after the plan.
     expect(requests).toEqual(['GET /custom_fields', 'GET /business/search']);

@@ -46,12 +46,27 @@ export interface CliResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** stderr as a person reads it: each JSON log record as its message, a line each. */
+  said: string;
 }
 
 /** The CLI in this process, as its binary runs it: argv in, exit code and output out. */
 export async function runCliInProcess(args: readonly string[], env: NodeJS.ProcessEnv = {}, io: TestIo = testIo(env)): Promise<CliResult> {
   const code = await runCli(args, io);
-  return { code, stdout: io.stdout.text(), stderr: io.stderr.text() };
+  const stderr = io.stderr.text();
+  return { code, stdout: io.stdout.text(), stderr, said: readMessages(stderr) };
+}
+
+function readMessages(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      if (!line.startsWith('{"level"')) return `${line}\n`;
+      const { msg } = JSON.parse(line) as { msg?: unknown };
+      return `${String(msg)}\n`;
+    })
+    .join('');
 }
 
 /** The CLI in this process, run from `dir`: job files name their paths from the working directory. */

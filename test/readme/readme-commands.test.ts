@@ -84,7 +84,7 @@ describe("the README's commands, against the built-in emulator", () => {
   it('npm start: the demo job exits 0 and says where each report is', { timeout: 120_000 }, async () => {
     const demo = await runReadme('npm start');
     expect(demo.code).toBe(0);
-    const steps = demo.stderr.split('\n').filter((line) => line.startsWith('demo / '));
+    const steps = demo.said.split('\n').filter((line) => line.startsWith('demo / '));
     expect(steps).toHaveLength(5);
     for (const step of steps.slice(0, 3)) expect(step).toMatch(/updated.*; report in reports\/demo\/[^/]+\/\w+$/);
     for (const step of steps.slice(3)) expect(step).toMatch(/: \d+ rows written to reports\/demo\/.+\.xlsx$/);
@@ -93,7 +93,7 @@ describe("the README's commands, against the built-in emulator", () => {
   it('the five-minute tour: export, rehearse twice, import; the rehearsal moves to dry-run/ and undo.xlsx undoes the import', { timeout: 60_000 }, async () => {
     const exported = await runReadme('npx listing-bulk export businesses --out stores.xlsx --emulator');
     expect(exported.code).toBe(0);
-    expect(exported.stderr).toMatch(/^businesses: 160 rows written to stores\.xlsx/m);
+    expect(exported.said).toMatch(/^businesses: 160 rows written to stores\.xlsx/m);
 
     // 2. Edit stores.xlsx: one name, as a person would in Excel.
     const workbook = new ExcelJS.Workbook();
@@ -111,13 +111,13 @@ describe("the README's commands, against the built-in emulator", () => {
     for (let pass = 0; pass < 2; pass++) {
       const rehearsal = await runReadme('npx listing-bulk import businesses stores.xlsx --dry-run --report reports/monday --emulator');
       expect(rehearsal.code).toBe(0);
-      expect(rehearsal.stderr).toMatch(/^businesses: 160 rows \(1 would update, 159 unchanged\);.*report in reports\/monday$/m);
+      expect(rehearsal.said).toMatch(/^businesses: 160 rows \(1 would update, 159 unchanged\);.*report in reports\/monday$/m);
       expect(await readSheetRows('reports/monday/plan.xlsx')).toMatchObject([{ column: 'name', new: 'Boulangerie du Tour' }]);
     }
 
     const real = await runReadme('npx listing-bulk import businesses stores.xlsx --report reports/monday --emulator');
     expect(real.code).toBe(0);
-    expect(real.stderr).toMatch(/^businesses: 160 rows \(1 updated, 159 unchanged\);.*report in reports\/monday$/m);
+    expect(real.said).toMatch(/^businesses: 160 rows \(1 updated, 159 unchanged\);.*report in reports\/monday$/m);
     expect(await readSheetRows('reports/monday/dry-run/plan.xlsx')).toHaveLength(1);
     expect(await readSheetRows('reports/monday/undo.xlsx')).toMatchObject([{ name: expect.not.stringMatching(/du Tour/) as unknown }]);
     const results = await readSheetRows('reports/monday/results.xlsx', { sheet: 'businesses', metaColumns: ['_status'] });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { appendFile, readdir, readlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFileBytes } from '../../src/sheets/file/read-file-chunks.js';
 import { SourceFile, SourceFiles, withSourceFile } from '../../src/sheets/file/source-file.js';
@@ -50,6 +50,9 @@ describe('a sheet file opened once', () => {
     await writeFile(join(dir, 'crm-stores-2026-11-28.csv'), 'code\n1\n');
     await expect(SourceFile.open(join(dir, 'crm-stores-2026-11-29.csv'))).rejects.toThrow(`the file does not exist (did you mean ${join(dir, 'crm-stores-2026-11-28.csv')}?)`);
     await expect(SourceFile.open(join(dir, 'gone', 'x.csv'))).rejects.toThrow(`the file does not exist, nor its folder ${join(dir, 'gone')}.`);
+    // A relative path is read from the working directory (a job run from another folder than its files'): it is named.
+    const gone = relative(process.cwd(), join(dir, 'gone', 'x.csv'));
+    await expect(SourceFile.open(gone)).rejects.toThrow(`the file does not exist, nor its folder ${dirname(gone)} in the working directory ${process.cwd()}.`);
     await expect(SourceFile.open(join(dir, 'crm-stores-*.csv'))).rejects.toThrow('the file does not exist (a path names one file, not a pattern: in a job, name the file of the day with {date})');
   });
 

@@ -13,6 +13,7 @@ import PQueue from 'p-queue';
 import { AdaptiveRate } from './adaptive-rate.js';
 import type { Clock } from './clock.js';
 import { createCounters, sumCounters, type RequestCounters } from './request-counters.js';
+import type { SpentRetries } from '../errors/retries-spent-error.js';
 import { untilAborted } from './until-aborted.js';
 
 /** Starts are spaced a little wider than the budget allows, so clock and network jitter never push a window over it. */
@@ -49,8 +50,10 @@ export class OrgBudget {
   private readonly queue: PQueue;
   private readonly rate: AdaptiveRate;
   private lastStart = -Infinity;
-  /** Set once a call waited out --max-rate-wait on 429s in vain; cleared by the next answer that is not a 429. */
-  private rateWaitSpent = false;
+  /** Set once a call waited out --max-rate-wait on 429s, or --max-outage on failures, in vain; cleared by an answer that shows it over. */
+  private spent: SpentRetries | undefined;
+  /** When one of its calls was last answered below 500: an outage is the organization's only if none was for all of it. */
+  private lastAnsweredAt = -Infinity;
   /** The Retry-After pause under way: `done` settles once the clock reaches `until`. */
   private pause: { until: number; done: Promise<void> } | undefined;
   private turns: Promise<unknown> = Promise.resolve();
@@ -89,22 +92,26 @@ export class OrgBudget {
     return turn;
   }
 
-  noteAnswered(): void {
-    this.rateWaitSpent = false;
+  /** An answer other than a 429: it ends a storm, and, unless a 5xx, an outage. */
+  noteAnswered(status: number): void {
+    if (this.spent === 'rate' || status < 500) this.spent = undefined;
+    if (status < 500) this.lastAnsweredAt = this.options.clock.now();
     this.rate.increase();
   }
 
   /**
-   * A call gave up on 429s after --max-rate-wait: the organization's other calls are not sent
-   * (`isRateWaitSpent`) until an answer of it that is not a 429 shows the storm over. Each would
-   * otherwise wait out the whole budget again, one after the other.
+   * A call gave up after --max-rate-wait on 429s, or after `outageMs` (--max-outage) of failures
+   * while no other call of the organization was answered either (one resource that keeps failing
+   * is no outage): its other calls are not sent (`spentRetries`) until an answer of it shows that
+   * over. Each would otherwise wait out the whole budget again, one after the other.
    */
-  noteRateWaitSpent(): void {
-    this.rateWaitSpent = true;
+  noteRetriesSpent(spent: SpentRetries, outageMs: number): void {
+    if (spent === 'outage' && this.options.clock.now() - this.lastAnsweredAt < outageMs) return;
+    this.spent = spent;
   }
 
-  isRateWaitSpent(): boolean {
-    return this.rateWaitSpent;
+  spentRetries(): SpentRetries | undefined {
+    return this.spent;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { ApiError, type ApiErrorKind } from '../errors/api-error.js';
-import { RateWaitSpentError } from '../errors/rate-wait-spent-error.js';
+import { RetriesSpentError } from '../errors/retries-spent-error.js';
 import { RetryAfterTooLongError } from '../errors/retry-after-too-long-error.js';
 
 /*
@@ -20,7 +20,7 @@ export interface RetryOptions {
   maxDelayMs: number;
   /** How long one call keeps trying through transient failures (5xx, timeouts, connection failures), from the first. */
   maxOutageMs: number;
-  /** How long one call may wait in all on 429s. */
+  /** How long one call may go on being answered 429, from its first: the pauses and the turns between them alike. */
   maxRateWaitMs: number;
   /** A Retry-After longer than this stops the run at once instead of being waited out. */
   maxRetryAfterMs: number;
@@ -43,7 +43,13 @@ export interface RetryHistory {
   /** Clock time of the first transient failure, the start of the outage as this call sees it. */
   firstFailureAt: number | undefined;
   rateLimited: number;
-  rateWaitMs: number;
+  /** Clock time of the first 429: the pauses of other calls and the slower turns since count as much as this call's own. */
+  firstRateLimitedAt: number | undefined;
+}
+
+/** A failure that may end on its own: retried for --max-outage. */
+export function isTransient(error: ApiError): boolean {
+  return TRANSIENT.has(error.kind);
 }
 
 /**
@@ -51,14 +57,14 @@ export interface RetryHistory {
  * `maxRetryAfterMs` throws RetryAfterTooLongError: nobody wants a run that sleeps for a day.
  */
 function decideRetry(error: ApiError, history: RetryHistory, options: RetryOptions, random: () => number, now: number): number | undefined {
-  if (error instanceof RateWaitSpentError) return undefined;
+  if (error instanceof RetriesSpentError) return undefined;
   if (error.kind === 'rate-limited') {
     if (error.retryAfterMs !== undefined && error.retryAfterMs > options.maxRetryAfterMs) throw new RetryAfterTooLongError(error, options.maxRetryAfterMs);
     // Without a readable Retry-After, a 429 backs off like a failure.
     const wait = error.retryAfterMs ?? drawBackOff(history.rateLimited, options, random);
-    return history.rateWaitMs + wait > options.maxRateWaitMs ? undefined : wait;
+    return now - (history.firstRateLimitedAt ?? now) + wait > options.maxRateWaitMs ? undefined : wait;
   }
-  if (!TRANSIENT.has(error.kind)) return undefined;
+  if (!isTransient(error)) return undefined;
   const remaining = options.maxOutageMs - (now - (history.firstFailureAt ?? now));
   if (remaining <= 0) return undefined;
   return Math.min(remaining, drawBackOff(history.failures, options, random));
@@ -82,7 +88,7 @@ export interface RetryRuntime {
 
 /** Runs `attempt` until it succeeds or the policy gives up; the last error is thrown as is. */
 export async function runWithRetries<T>(attempt: () => Promise<T>, runtime: RetryRuntime): Promise<T> {
-  const history: RetryHistory = { failures: 0, firstFailureAt: undefined, rateLimited: 0, rateWaitMs: 0 };
+  const history: RetryHistory = { failures: 0, firstFailureAt: undefined, rateLimited: 0, firstRateLimitedAt: undefined };
   for (;;) {
     try {
       return await attempt();
@@ -90,16 +96,17 @@ export async function runWithRetries<T>(attempt: () => Promise<T>, runtime: Retr
       if (!(error instanceof ApiError)) throw error;
       const now = runtime.now();
       const rateLimited = error.kind === 'rate-limited';
-      if (rateLimited) history.rateLimited++;
-      else {
+      if (rateLimited) {
+        history.rateLimited++;
+        history.firstRateLimitedAt ??= now;
+      } else {
         history.failures++;
         history.firstFailureAt ??= now;
       }
       const delayMs = decideRetry(error, history, runtime.options, runtime.random, now);
       if (delayMs === undefined) throw error;
       runtime.onRetry(error, delayMs);
-      if (rateLimited) history.rateWaitMs += delayMs;
-      else await runtime.sleep(delayMs);
+      if (!rateLimited) await runtime.sleep(delayMs);
     }
   }
 }

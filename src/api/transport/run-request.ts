@@ -4,9 +4,9 @@ import { describeDrift, describeFieldIssues, REPORT_INPUT } from '../schemas/rea
 import type { ApiRequest } from './api-request.js';
 import type { Clock } from '../pacing/clock.js';
 import type { OrgBudget } from '../pacing/org-budget.js';
-import { RateWaitSpentError } from '../errors/rate-wait-spent-error.js';
+import { RetriesSpentError, type SpentRetries } from '../errors/retries-spent-error.js';
 import { RetryAfterTooLongError } from '../errors/retry-after-too-long-error.js';
-import { runWithRetries, type RetryOptions } from './retry-policy.js';
+import { isTransient, runWithRetries, type RetryOptions } from './retry-policy.js';
 import { sendRequest, type ApiAnswer, type HttpTarget } from './send-request.js';
 import { createStatusError } from '../errors/status-error.js';
 import type { StopSwitch } from './stop-switch.js';
@@ -35,11 +35,12 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
   // Also what drops a read in flight (sendRequest never drops a write): once the client stops, its answer is no longer wanted.
   const signal = request.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, request.signal]);
   let sentAt = 0;
+  let lastFailure: ApiError | undefined;
   const attempt = async (): Promise<T> => {
-    refuseIfRateWaitSpent(ctx, request);
+    refuseIfRetriesSpent(ctx, request);
     sentAt = await budget.waitTurn(signal);
     // Another call may have given up while this one waited for its turn.
-    refuseIfRateWaitSpent(ctx, request);
+    refuseIfRetriesSpent(ctx, request);
     return readAnswer(ctx, request, await sendCounted(ctx, request, signal), schema);
   };
   try {
@@ -52,6 +53,7 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
           now: () => ctx.clock.now(),
           sleep: (ms) => ctx.clock.sleep(ms, signal),
           onRetry(error, delayMs) {
+            lastFailure = error;
             budget.counters.retried++;
             if (error.kind === 'rate-limited') budget.noteRateLimited(delayMs, sentAt);
           },
@@ -60,22 +62,33 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
     );
     budget.counters.succeeded++;
     return result;
-  } catch (error) {
+  } catch (caught) {
+    // A call sent already and refused a retry because another gave up on its organization ends with its own last answer.
+    const error = caught instanceof RetriesSpentError && lastFailure !== undefined ? lastFailure : caught;
     // A write's answer stays its outcome: one refused while its caller stopped was still refused. A read's is no longer wanted.
     const answeredWrite = request.method !== 'GET' && error instanceof ApiError && error.status !== undefined;
     if (request.signal?.aborted === true && !stop.signal.aborted && !answeredWrite) throw new AbortedError();
     budget.counters.failed++;
-    // A 429 answered after the whole --max-rate-wait: the organization's other calls would wait it out again, one after the other.
-    if (error instanceof ApiError && error.kind === 'rate-limited' && error.status === 429 && !(error instanceof RetryAfterTooLongError)) budget.noteRateWaitSpent();
+    // A 429 after the whole --max-rate-wait, a failure after the whole --max-outage: the organization's other calls would wait it out again, one after the other.
+    const spent = findSpentRetries(error);
+    if (spent !== undefined) budget.noteRetriesSpent(spent, ctx.retry.maxOutageMs);
     // Every other call would fail the same way: nothing more is sent.
     if (error instanceof RetryAfterTooLongError || error instanceof UnreachableServiceError || error instanceof WrongBaseUrlError) stop.stop(new AbortedError(error));
     throw stop.explain(error);
   }
 }
 
-/** A call of an organization whose 429s outlasted --max-rate-wait is not sent (OrgBudget.noteRateWaitSpent). */
-function refuseIfRateWaitSpent({ budget, retry }: RequestContext, request: ApiRequest): void {
-  if (budget.isRateWaitSpent()) throw new RateWaitSpentError(request, budget.name, retry.maxRateWaitMs);
+/** Which retry budget a call that failed waited out to its end, if any: not a call refused for another's (RetriesSpentError). */
+function findSpentRetries(error: unknown): SpentRetries | undefined {
+  if (!(error instanceof ApiError) || error instanceof RetriesSpentError || error instanceof RetryAfterTooLongError) return undefined;
+  if (error.kind === 'rate-limited' && error.status === 429) return 'rate';
+  return isTransient(error) ? 'outage' : undefined;
+}
+
+/** A call of an organization whose 429s outlasted --max-rate-wait, or its failures --max-outage, is not sent (OrgBudget.noteRetriesSpent). */
+function refuseIfRetriesSpent({ budget, retry }: RequestContext, request: ApiRequest): void {
+  const spent = budget.spentRetries();
+  if (spent !== undefined) throw new RetriesSpentError(request, budget.name, spent, spent === 'rate' ? retry.maxRateWaitMs : retry.maxOutageMs);
 }
 
 async function sendCounted(ctx: RequestContext, request: ApiRequest, drop: AbortSignal): Promise<ApiAnswer> {
@@ -85,7 +98,7 @@ async function sendCounted(ctx: RequestContext, request: ApiRequest, drop: Abort
   try {
     const answer = await sendRequest(ctx.target, request, drop);
     if (answer.status === 429) counters.rateLimited++;
-    else ctx.budget.noteAnswered();
+    else ctx.budget.noteAnswered(answer.status);
     return answer;
   } finally {
     counters.inFlight--;

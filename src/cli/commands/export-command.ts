@@ -8,7 +8,7 @@ import { CSV_DIALECT_NAMES, DEFAULT_CSV_DIALECT } from '../../sheets/index.js';
 import { resourcePositional } from '../resource-positional.js';
 import { countOf } from '../count-of.js';
 import { withApiSession } from '../api-session.js';
-import type { CliIo, CommandContext, GlobalOptions } from '../command-context.js';
+import type { CommandContext, GlobalOptions } from '../command-context.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { checkRetryFlags, CLIENT_FLAG_OPTIONS, jsonFlag, readSessionFlags } from '../client-flags.js';
 
@@ -79,7 +79,7 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         const options = { csvDialect, filters, signal, onProgress: progress.update, ...(argv.org === undefined ? {} : { orgId: argv.org }) };
         const summary = piped ? await exportPiped(client, argv.resource, options, context.io.stdout, logger) : await exportResource(client, argv.resource, { ...options, out: argv.out }, logger);
         progress.stop();
-        printSummary(summary, argv.json, context.io);
+        printSummary(summary, argv.json, context);
         if (summary.failures > 0) context.requestExit(EXIT_CODES.partial);
       });
     },
@@ -90,11 +90,13 @@ function readFilters(resource: ExportResource, argv: Readonly<Partial<Record<Fil
   return parseExportFilters(resource, Object.fromEntries(FILTER_NAMES.map((name) => [name, argv[name]])));
 }
 
-function printSummary(summary: ExportSummary, json: boolean, io: CliIo): void {
+function printSummary(summary: ExportSummary, json: boolean, { io, tell }: CommandContext): void {
   if (json) io.stdout.write(`${JSON.stringify(summary)}\n`);
   const { rows, pages, failures } = summary;
   const resumed = pages.resumed > 0 ? `, ${pages.resumed} from an earlier run` : '';
   const failed = failures > 0 ? `; ${failures} failed, see ${summary.errors_file ?? 'the log above'}` : summary.errors_file === null ? '' : `; warnings in ${summary.errors_file}`;
+  // A stopped export leaves its file as it was: its rows so far are only in its saved pages.
+  const written = summary.stopped === undefined ? 'written to' : 'read, not written to';
   const stopped = summary.stopped === undefined ? '' : `; stopped early (${summary.stopped}): run it again to continue`;
-  io.stderr.write(`${summary.resource}: ${countOf(rows, 'row')} written to ${summary.out} (${countOf(pages.fetched, 'page')} read${resumed})${failed}${stopped}\n`);
+  tell(`${summary.resource}: ${countOf(rows, 'row')} ${written} ${summary.out} (${countOf(pages.fetched, 'page')} read${resumed})${failed}${stopped}`);
 }

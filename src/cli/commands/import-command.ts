@@ -81,7 +81,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
           ? await importSheet(client, argv.resource, { ...options, file: argv.file }, logger)
           : await withPipedSheet(input.stream, { name: input.name, signal }, (source) => importSheet(client, argv.resource, { ...options, file: input.name, source }, logger));
         progress.stop();
-        printSummary(summary, argv.json, context.io);
+        printSummary(summary, argv.json, context);
         if (signal.aborted) logger.warn(RESUME_HINT);
         if (countProblems(summary.rows) > 0) context.requestExit(EXIT_CODES.partial);
       });
@@ -143,7 +143,7 @@ function defaultReportDir(resource: string): string {
   return `reports/${resource}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
 }
 
-function printSummary(summary: ImportSummary, json: boolean, io: CliIo): void {
+function printSummary(summary: ImportSummary, json: boolean, { io, tell }: CommandContext): void {
   if (json) io.stdout.write(`${JSON.stringify(summary)}\n`);
   const { rows, requests } = summary;
   const parts = describeRowCounts(rows);
@@ -151,7 +151,7 @@ function printSummary(summary: ImportSummary, json: boolean, io: CliIo): void {
   const undo = summary.undo_files ?? [];
   // Each run that wrote keeps its own undo file: set back the newest first.
   const undone = undo.length > 1 ? `; undo files ${undo.join(', ')}: import them newest first to set back every run` : '';
-  io.stderr.write(
-    `${summary.resource}: ${countOf(rows.total, 'row')} (${parts.join(', ') || 'none'}${resumed}); ${countOf(requests.total, 'request')} (${countOf(requests.reads, 'read')}, ${countOf(requests.writes, 'write')}); report in ${summary.report_dir}${undone}\n`,
+  tell(
+    `${summary.resource}: ${countOf(rows.total, 'row')} (${parts.join(', ') || 'none'}${resumed}); ${countOf(requests.total, 'request')} (${countOf(requests.reads, 'read')}, ${countOf(requests.writes, 'write')}); report in ${summary.report_dir}${undone}`,
   );
 }

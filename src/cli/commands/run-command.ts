@@ -4,7 +4,7 @@ import { loadJob } from '../../jobs/job-file/load-job.js';
 import { runJob, type JobResult, type StepResult } from '../../jobs/job-file/run-job.js';
 import { parseShard } from '../../jobs/job-file/shard.js';
 import { STEP_RUNNERS } from '../../jobs/job-file/step-runners.js';
-import type { CliIo, CommandContext, GlobalOptions } from '../command-context.js';
+import type { CommandContext, GlobalOptions } from '../command-context.js';
 import { describeStepResult } from '../describe-step-result.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { RESUME_HINT, withStopSignal } from '../stop-signal.js';
@@ -28,14 +28,16 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
       const shard = argv.shard === undefined ? { index: 1, count: 1 } : parseShard(argv.shard, context.io.env);
       const now = new Date();
       await withStopSignal(context, async (signal) => {
-        for (const file of argv.jobs) {
-          const job = await loadJob(file, { env: context.io.env, now });
+        // Every file is read before any job runs: a mistake in the last is told before the first sends anything.
+        const jobs: Job[] = [];
+        for (const file of argv.jobs) jobs.push(await loadJob(file, { env: context.io.env, now }));
+        for (const job of jobs) {
           const session = await openApiSession(jobSessionOptions(job, argv), signal, context);
           try {
             const options = { shard, dryRun: argv['dry-run'], restart: argv.restart, signal, now, onProgress: session.progress.update };
             const result = await runJob(job, session.client, STEP_RUNNERS, options, context.logger.child({ job: job.name }));
             session.progress.stop();
-            printResult(result, argv.json, context.io);
+            printResult(result, argv.json, context);
             if (signal.aborted) context.logger.warn(RESUME_HINT);
             context.requestExit(exitCodeOf(result.steps));
           } finally {
@@ -77,11 +79,11 @@ function exitCodeOf(steps: readonly StepResult[]): number {
   return EXIT_CODES.success;
 }
 
-function printResult(result: JobResult, json: boolean, io: CliIo): void {
+function printResult(result: JobResult, json: boolean, { io, tell }: CommandContext): void {
   if (json) io.stdout.write(`${JSON.stringify(result)}\n`);
   for (const share of result.shards?.shares ?? []) {
     const mine = share.shard === result.shards?.index ? ' (this process)' : '';
-    io.stderr.write(`${result.job} / shard ${share.shard}${mine}: ${Math.round(share.share * 100)}% of the estimated requests, organizations ${share.orgs.join(', ') || 'none'}\n`);
+    tell(`${result.job} / shard ${share.shard}${mine}: ${Math.round(share.share * 100)}% of the estimated requests, organizations ${share.orgs.join(', ') || 'none'}`);
   }
-  for (const step of result.steps) io.stderr.write(`${describeStepResult(result.job, step)}\n`);
+  for (const step of result.steps) tell(describeStepResult(result.job, step));
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { AbortedError, type ApiError } from '../../api/errors/api-error.js';
 import { findStopCause } from '../../api/transport/find-stop-cause.js';
+import { RetriesSpentError } from '../../api/errors/retries-spent-error.js';
 import { SheetError } from '../../sheets/index.js';
 import { writeOutputFile } from '../../sheets/file/write-output-file.js';
 import { describeRowFailure } from './describe-row-failure.js';
@@ -106,7 +107,7 @@ export class ImportRun {
   /**
    * Sends a write and counts it once it has left. `send` makes its request with the signal given,
    * which aborts once the run stops: a write still waiting for its turn then is not sent, and not
-   * counted (`requests.writes`).
+   * counted (`requests.writes`), nor is one of an organization given up (RetriesSpentError).
    */
   async write<T>(send: (signal: AbortSignal) => Promise<T>): Promise<T> {
     try {
@@ -114,7 +115,7 @@ export class ImportRun {
       this.writes++;
       return answer;
     } catch (error) {
-      if (!(error instanceof AbortedError)) this.writes++;
+      if (!(error instanceof AbortedError || error instanceof RetriesSpentError)) this.writes++;
       throw error;
     }
   }

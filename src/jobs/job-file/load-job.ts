@@ -129,7 +129,7 @@ function toPlainValue(document: Document, file: string): unknown {
   }
 }
 
-/** Each variable not set is an issue at its path, reported with the schema's own. */
+/** Each variable not set, or set empty, is an issue at its path, reported with the schema's own. */
 function interpolate(value: unknown, path: readonly (string | number)[], options: LoadJobOptions, unset: z.core.$ZodIssue[]): unknown {
   if (typeof value === 'string') return interpolateText(value, path, options, unset);
   if (Array.isArray(value)) return value.map((item: unknown, index) => interpolate(item, [...path, index], options, unset));
@@ -144,7 +144,8 @@ function interpolateText(text: string, path: readonly (string | number)[], { env
   const interpolated = text
     .replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, name: string) => {
       const value = env[name];
-      if (value === undefined) unset.push({ code: 'custom', path: [...path], message: `environment variable ${name} is not set` });
+      // Empty, a path would lose a folder (`${CRM_DIR}/stores.csv` as `/stores.csv`): said as such, not as the path left.
+      if (value === undefined || value === '') unset.push({ code: 'custom', path: [...path], message: `environment variable ${name} is ${value === undefined ? 'not set' : 'empty'}` });
       return value ?? '';
     })
     .replaceAll('{date}', iso.slice(0, 10))

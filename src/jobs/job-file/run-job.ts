@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { findAuthenticationFailure } from '../../api/errors/api-error.js';
+import { AbortedError, findAuthenticationFailure } from '../../api/errors/api-error.js';
 import { findStopCause } from '../../api/transport/find-stop-cause.js';
 import { BreakerError } from '../import/breakers/breaker-error.js';
 import { ImportStoppedError } from '../import/import-stopped-error.js';
@@ -193,7 +193,8 @@ async function runStep(
     return { step: name, ...(org === undefined ? {} : { org }), status, tolerated: step.on_error === 'continue', summary: outcome.summary, ...(note === undefined ? {} : { note }) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof ImportStoppedError) {
+    // Stopped by the signal before the step wrote anything (an export before its first page): stopped, not failed.
+    if (error instanceof ImportStoppedError || (options.signal?.aborted === true && error instanceof AbortedError && error.cause === undefined)) {
       logger.warn(message);
       return { step: name, ...(org === undefined ? {} : { org }), status: 'stopped', tolerated: step.on_error === 'continue', error: message, ...(note === undefined ? {} : { note }) };
     }

@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { findClosestName } from '../../find-closest-name.js';
 import { SheetError } from '../sheet-error.js';
 
@@ -33,7 +33,8 @@ async function describeMissing(path: string): Promise<string> {
   if (PATTERN.test(basename(path))) return 'the file does not exist (a path names one file, not a pattern: in a job, name the file of the day with {date})';
   const folder = dirname(path);
   const names = await readdir(folder).catch(() => undefined);
-  if (names === undefined) return `the file does not exist, nor its folder ${folder}`;
+  // A relative path is read from the working directory, not from a job file's folder: said where that is.
+  if (names === undefined) return `the file does not exist, nor its folder ${folder}${isAbsolute(folder) ? '' : ` in the working directory ${process.cwd()}`}`;
   const meant = findClosestName(basename(path), names);
   return meant === undefined ? 'the file does not exist' : `the file does not exist (did you mean ${join(folder, meant)}?)`;
 }

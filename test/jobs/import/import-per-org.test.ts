@@ -18,7 +18,7 @@ describe('a PROVIDER import over several organizations', () => {
   let harness: ImportHarness;
   let runs = 0;
   beforeAll(async () => {
-    harness = await startImportHarness({ orgs: 3, businesses: 90 });
+    harness = await startImportHarness({ orgs: 3, businesses: 150 });
   });
   afterEach(() => {
     harness.api.emulator.faults.script = undefined;
@@ -197,5 +197,37 @@ describe('a PROVIDER import over several organizations', () => {
     const notSent = failed.filter((row) => row._http_status === '');
     expect(notSent.length).toBeGreaterThan(0);
     expect(notSent[0]?._errors).toContain('not sent: organization 1 was answered 429 (over the rate limit) for more than --max-rate-wait 900 s');
+  });
+
+  it('gives up on an organization that keeps failing past --max-outage: its other rows are not sent, the other organizations go on', async () => {
+    const targets = takeBusinesses(12, 1, 2);
+    const csv = ['business_id,description_short', ...targets.map((business) => `${business.id},Down ${business.org_id} ${business.code}`)].join('\n');
+    // Organization 1 answers 500 all run long. Each of its rows waited out the 2 minutes of --max-outage in turn, 8 at a
+    // time: a night's outage of one organization held a sync of 10,000 rows for two days.
+    const clock = new VirtualClock();
+    let writes = 0;
+    harness.api.emulator.faults.script = (_n, req) => {
+      if (req.method !== 'POST') return undefined;
+      writes++;
+      return orgOfPath(req.path) === 1 ? { status: 500 } : undefined;
+    };
+    const running = importAsProvider('businesses', csv, clock);
+    const progress = { done: false };
+    running.then(
+      () => (progress.done = true),
+      () => (progress.done = true),
+    );
+    while (!progress.done) await clock.run();
+    const { summary } = await running;
+    expect(clock.now()).toBeLessThan(2 * 120_000);
+    expect(summary.rows).toMatchObject({ total: 24, updated: 12, failed: 12 });
+    // The writes counted are those sent, retries apart: not those refused before sending.
+    expect(summary.requests.writes).toBe(writes - summary.requests.retries);
+    const results = await readResults(summary.report_dir);
+    const failed = results.filter((row) => row._status === 'failed');
+    expect(failed.every((row) => targets.find((business) => business.id === row.business_id)?.org_id === 1)).toBe(true);
+    const notSent = failed.filter((row) => row._http_status === '');
+    expect(notSent.length).toBeGreaterThan(0);
+    expect(notSent[0]?._errors).toContain('not sent: organization 1 failed (5xx answers, timeouts or lost connections) for more than --max-outage 120 s');
   });
 });

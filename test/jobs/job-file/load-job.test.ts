@@ -103,6 +103,11 @@ describe('job files', () => {
     await expect(load$).rejects.toThrow(/import\.source: environment variable CRM_EXPORT_DIR is not set; steps\[0\]\.import\.report: must stay under the working directory \(.*\), got '\.\.\/reports'\. Correct the file\.$/);
   });
 
+  it('says a variable set empty is empty, not that the path left without it (/crm.csv) escapes the working directory', async () => {
+    const load$ = load(['name: crm', 'steps:', '  - import:', '      resource: businesses', '      source: ${CRM_EXPORT_DIR}/crm.csv'].join('\n'), { CRM_EXPORT_DIR: '' });
+    await expect(load$).rejects.toThrow(/: steps\[0\]\.import\.source: environment variable CRM_EXPORT_DIR is empty\. Correct the file\.$/);
+  });
+
   it('names the path of every problem at once', async () => {
     const load$ = load(
       [

@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import { testIo } from '../../cli/test-io.js';
+import { runCliInProcessFrom, testIo } from '../../cli/test-io.js';
 import { EXIT_CODES } from '../../../src/cli/exit-codes.js';
 import { withStopSignal, type StopContext } from '../../../src/cli/stop-signal.js';
 import { loadJob } from '../../../src/jobs/job-file/load-job.js';
@@ -100,6 +100,22 @@ describe('job files in jobs/', () => {
     expect((summary?.rows.updated ?? 0) + (summary?.rows.skipped ?? 0) + (summary?.rows.unchanged ?? 0)).toBe(30);
     const results = await readFile(join(summary?.report_dir ?? '', 'results.csv'), 'utf8');
     expect(results.trim().split(/\r?\n/)).toHaveLength(31);
+  });
+
+  it('marks an export step stopped before its first page as stopped, not failed', async () => {
+    const dir = await makeTempDir();
+    await writeFile(join(dir, 'job.yaml'), ['name: nightly', 'steps:', '  - export:', '      resource: businesses', '      out: out/stores.csv'].join('\n'));
+    const stopIo = testIo({ LISTING_API_URL: api.url, LISTING_API_KEY: api.emulator.keys.ORG_ADMIN });
+    // The signal comes while the export reads the custom field definitions, before any page.
+    api.emulator.faults.script = (_n, req) => {
+      if (req.path === '/custom_fields') stopIo.signals.emit('SIGTERM');
+      return undefined;
+    };
+    const result = await runCliInProcessFrom(dir, ['run', 'job.yaml', '--json'], stopIo).finally(() => (api.emulator.faults.script = undefined));
+    expect(result.code).toBe(EXIT_CODES.terminated);
+    expect(JSON.parse(result.stdout)).toMatchObject({ steps: [{ step: '1. export businesses', status: 'stopped' }] });
+    expect(result.said).toContain('nightly / 1. export businesses: stopped — ');
+    expect(result.stderr).not.toContain('"level":50');
   });
 
   it('marks a step stopped by a run breaker, so that run exits with the breaker code', async () => {
