@@ -1,8 +1,9 @@
 import { ApiError } from './api-error.js';
 
 /**
- * A 429 whose Retry-After is longer than the run accepts to wait (`--max-retry-after`): the whole
- * run stops at once, since every other call would be told the same.
+ * A 429 whose Retry-After is longer than the run accepts to wait (`--max-retry-after`): its
+ * organization's other calls are not sent in this run (RetriesSpentError), since they would be told
+ * the same; the other organizations go on, their budgets their own.
  */
 export class RetryAfterTooLongError extends ApiError {
   override name = 'RetryAfterTooLongError';

@@ -92,15 +92,15 @@ export class OrgBudget {
     return turn;
   }
 
-  /** An answer other than a 429: it ends a storm, and, unless a 5xx, an outage. */
+  /** An answer other than a 429: it ends a storm or a long wait asked, and, unless a 5xx, an outage. */
   noteAnswered(status: number): void {
-    if (this.spent === 'rate' || status < 500) this.spent = undefined;
+    if (this.spent !== 'outage' || status < 500) this.spent = undefined;
     if (status < 500) this.lastAnsweredAt = this.options.clock.now();
     this.rate.increase();
   }
 
   /**
-   * A call gave up after --max-rate-wait on 429s, or after `outageMs` (--max-outage) of failures
+   * A call gave up after --max-rate-wait on 429s, on a 429 asking to wait past --max-retry-after, or after `outageMs` (--max-outage) of failures
    * while no other call of the organization was answered either (one resource that keeps failing
    * is no outage): its other calls are not sent (`spentRetries`) until an answer of it shows that
    * over. Each would otherwise wait out the whole budget again, one after the other.

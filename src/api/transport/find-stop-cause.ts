@@ -1,14 +1,12 @@
 import { AbortedError, ApiError, AuthenticationError } from '../errors/api-error.js';
 import { IgnoredRequestError } from '../errors/ignored-request-error.js';
-import { RetryAfterTooLongError } from '../errors/retry-after-too-long-error.js';
 import { UnreachableServiceError } from '../errors/unreachable-service-error.js';
 import { WrongBaseUrlError } from '../errors/wrong-base-url-error.js';
 
-const STOP_CAUSES = [AuthenticationError, RetryAfterTooLongError, IgnoredRequestError, UnreachableServiceError, WrongBaseUrlError];
+const STOP_CAUSES = [AuthenticationError, IgnoredRequestError, UnreachableServiceError, WrongBaseUrlError];
 
 /**
- * What stops a whole run behind a failed call: a refused key, a Retry-After too long to wait, an
- * answer that ignored its request, a service that cannot be reached or a wrong base URL, its own
+ * What stops a whole run behind a failed call: a refused key, an answer that ignored its request, a service that cannot be reached or a wrong base URL, its own
  * or the one that stopped it before it was sent.
  */
 export function findStopCause(error: unknown): ApiError | undefined {

@@ -73,14 +73,15 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
     const spent = findSpentRetries(error);
     if (spent !== undefined) budget.noteRetriesSpent(spent, ctx.retry.maxOutageMs);
     // Every other call would fail the same way: nothing more is sent.
-    if (error instanceof RetryAfterTooLongError || error instanceof UnreachableServiceError || error instanceof WrongBaseUrlError) stop.stop(new AbortedError(error));
+    if (error instanceof UnreachableServiceError || error instanceof WrongBaseUrlError) stop.stop(new AbortedError(error));
     throw stop.explain(error);
   }
 }
 
 /** Which retry budget a call that failed waited out to its end, if any: not a call refused for another's (RetriesSpentError). */
 function findSpentRetries(error: unknown): SpentRetries | undefined {
-  if (!(error instanceof ApiError) || error instanceof RetriesSpentError || error instanceof RetryAfterTooLongError) return undefined;
+  if (error instanceof RetryAfterTooLongError) return 'retry-after';
+  if (!(error instanceof ApiError) || error instanceof RetriesSpentError) return undefined;
   if (error.kind === 'rate-limited' && error.status === 429) return 'rate';
   return isTransient(error) ? 'outage' : undefined;
 }
@@ -88,7 +89,7 @@ function findSpentRetries(error: unknown): SpentRetries | undefined {
 /** A call of an organization whose 429s outlasted --max-rate-wait, or its failures --max-outage, is not sent (OrgBudget.noteRetriesSpent). */
 function refuseIfRetriesSpent({ budget, retry }: RequestContext, request: ApiRequest): void {
   const spent = budget.spentRetries();
-  if (spent !== undefined) throw new RetriesSpentError(request, budget.name, spent, spent === 'rate' ? retry.maxRateWaitMs : retry.maxOutageMs);
+  if (spent !== undefined) throw new RetriesSpentError(request, budget.name, spent, { rate: retry.maxRateWaitMs, outage: retry.maxOutageMs, 'retry-after': retry.maxRetryAfterMs }[spent]);
 }
 
 async function sendCounted(ctx: RequestContext, request: ApiRequest, drop: AbortSignal): Promise<ApiAnswer> {

@@ -66,7 +66,7 @@ export async function runConformance(client: ApiClient, options: ConformanceOpti
     try {
       checks.push(...(await step.run()));
     } catch (error) {
-      const cause = findStopCause(error);
+      const cause = findStopCause(error) ?? error;
       if (cause instanceof RetryAfterTooLongError) {
         stopped = cause;
         checks.push(...step.ids.map((id) => notChecked(id, WAIT_TOO_LONG)));

@@ -184,18 +184,17 @@ describe('an import against a faulty service', () => {
     expectRenamed(targets, 'Read storm');
   });
 
-  it('stops at once when the service asks to wait a day: exit 1 with the wait, nothing more sent, and a rerun sends the rest', async () => {
+  it('sends nothing more to an organization that asks to wait a day: its rows fail with the wait, and a rerun sends them', async () => {
     const { csv, targets } = renameSheet(10, 'Day');
     const log = injectOnWrites((k) => (k === 3 ? { status: 429, headers: { 'retry-after': '86400' } } : undefined));
     const reportDir = join(harness.dir, 'day');
     const clock = createSkippingClock();
-    const run = harness.runImport('businesses', csv, { reportDir }, 'ORG_ADMIN', { clock, concurrency: 1 });
-    await expect(run).rejects.toThrow('the service asked to wait 86400 s; more than --max-retry-after 300');
+    const { summary, results } = await harness.runImport('businesses', csv, { reportDir }, 'ORG_ADMIN', { clock, concurrency: 1 });
     expect(clock.sleeps.some((ms) => ms >= 300_000)).toBe(false);
     expect(sum(log.received)).toBe(3);
-    const summary = JSON.parse(await readFile(join(reportDir, 'summary.json'), 'utf8')) as ImportSummary;
-    expect(summary.rows).toMatchObject({ updated: 2, total: 10 });
-    expect(summary.stopped).toContain('the service asked to wait 86400 s');
+    expect(summary.rows).toMatchObject({ updated: 2, failed: 8, total: 10 });
+    expect(results[2]?._errors).toContain('the service asked to wait 86400 s; more than --max-retry-after 300');
+    expect(results[3]?._errors).toContain("not sent: the key's own organization asked to wait longer than --max-retry-after 300 s");
 
     const rerun = injectOnWrites(() => undefined);
     const resumed = await harness.runImport('businesses', csv, { reportDir });

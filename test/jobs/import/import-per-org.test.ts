@@ -199,6 +199,29 @@ describe('a PROVIDER import over several organizations', () => {
     expect(notSent[0]?._errors).toContain('not sent: organization 1 was answered 429 (over the rate limit) for more than --max-rate-wait 900 s');
   });
 
+  it('gives up on an organization asked to wait past --max-retry-after: its other rows are not sent, the other organizations go on', async () => {
+    const targets = takeBusinesses(4, 1, 2);
+    const csv = ['business_id,description_short', ...targets.map((business) => `${business.id},Day ${business.org_id} ${business.code}`)].join('\n');
+    // Organization 1 has spent its day's budget (Retry-After: 86400): the nightly sync of the others still runs.
+    let org1Writes = 0;
+    harness.api.emulator.faults.script = (_n, req) => {
+      if (req.method !== 'POST' || orgOfPath(req.path) !== 1) return undefined;
+      org1Writes++;
+      return { status: 429, headers: { 'retry-after': '86400' } };
+    };
+    const { summary } = await importAsProvider('businesses', csv, undefined, 'PROVIDER', {});
+    expect(summary.stopped).toBeUndefined();
+    expect(summary.rows).toMatchObject({ total: 8, updated: 4, failed: 4 });
+    const results = await readResults(summary.report_dir);
+    const failed = results.filter((row) => row._status === 'failed');
+    expect(failed.every((row) => targets.find((business) => business.id === row.business_id)?.org_id === 1)).toBe(true);
+    expect(failed.some((row) => row._errors?.includes('the service asked to wait 86400 s; more than --max-retry-after 300') === true)).toBe(true);
+    const notSent = failed.filter((row) => row._http_status === '');
+    expect(notSent.length).toBeGreaterThan(0);
+    expect(notSent[0]?._errors).toContain('not sent: organization 1 asked to wait longer than --max-retry-after 300 s');
+    expect(org1Writes).toBeLessThan(4);
+  });
+
   it('gives up on an organization that keeps failing past --max-outage: its other rows are not sent, the other organizations go on', async () => {
     const targets = takeBusinesses(12, 1, 2);
     const csv = ['business_id,description_short', ...targets.map((business) => `${business.id},Down ${business.org_id} ${business.code}`)].join('\n');
