@@ -28,8 +28,9 @@ export function describeConflictError(field: string, base: unknown, current: unk
 
 /**
  * Absent, null and empty mean the same to a person reading a sheet, at any depth. A number and
- * the decimal text a service may give it as (`"48.850"` for 48.85) are one value, so that no write
- * is sent for nothing; two texts stay texts (`"1.50"` is not `"1.5"` in a description).
+ * the decimal text a service may give it as (`"48.850"` for 48.85) are one value, and so are two
+ * numbers a float's noise apart, so that no write is sent for nothing; two texts stay texts
+ * (`"1.50"` is not `"1.5"` in a description).
  */
 export function isSameValue(current: unknown, wanted: unknown): boolean {
   const [was, now] = [normalise(current), normalise(wanted)];
@@ -54,11 +55,17 @@ function normalise(value: unknown): unknown {
 
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 
+// Twelve significant digits: a spreadsheet or a database prints a double with up to 17, whose last ones are noise.
+const NOISE = 1e-12;
+
+/** One number, the same but for a binary float's noise (`7.2545470000001` for 7.254547): no write is sent for it. */
 function isSameNumber(was: unknown, now: unknown): boolean {
   const asNumber = (value: unknown): number | undefined =>
     typeof value === 'number' ? value : typeof value === 'string' && DECIMAL_TEXT.test(value) ? Number(value) : undefined;
   const [a, b] = [asNumber(was), asNumber(now)];
-  return a !== undefined && a === b;
+  if (a === undefined || b === undefined) return false;
+  // Whole numbers (ids, counts) have no noise: they are the same only when equal.
+  return a === b || (!(Number.isInteger(a) && Number.isInteger(b)) && Math.abs(a - b) <= NOISE * Math.max(Math.abs(a), Math.abs(b)));
 }
 
 const SHOWN_LENGTH = 60;

@@ -140,6 +140,13 @@ describe('values that are the same', () => {
     expect(diffRow({ lat: '48.86' }, { ...business, lat: '48.850' }).payload).toEqual({ lat: 48.86 });
   });
 
+  it("takes a number a float's noise apart, as a CRM's extract prints a double, for the same number; a real edit still goes", () => {
+    expect(diffRow({ long: '7.2545470000001' }, { ...business, long: 7.254547 }).payload).toEqual({});
+    expect(diffRow({ lat: '43.70000000000001' }, { ...business, lat: '43.7' }).payload).toEqual({});
+    expect(diffRow({ long: '7.2545471' }, { ...business, long: 7.254547 }).payload).toEqual({ long: 7.2545471 });
+    expect(diffRow({ groups: '1000000000001' }, { ...business, groups: [1_000_000_000_000] }).payload).toEqual({ groups: [1_000_000_000_001] });
+  });
+
   it('keeps texts as texts, and an absent value the same as an empty one inside a nested field', () => {
     expect(diffRow({ description_short: '1.5' }, { ...business, description_short: '1.50' }).payload).toEqual({ description_short: '1.5' });
     expect(diffRow({ 'contacts.0.fax': '#clear' }, business).payload).toEqual({});
