@@ -3,6 +3,11 @@ import damerauLevenshtein from 'damerau-levenshtein';
 /** Spaces and hyphens between words stand for underscores: `Opening Date` is `opening_date`. */
 const comparable = (name: string): string => name.trim().toLowerCase().replace(/[\s-]+/g, '_');
 
+/** Two names that differ only in case and in the spaces, hyphens or underscores between words. */
+export function isSameName(a: string, b: string): boolean {
+  return comparable(a) === comparable(b);
+}
+
 /**
  * The name closest to `typed` by edit distance, in any case, when it is close enough to be a typo
  * of it; two letters swapped count as one edit (`nmae` is `name`).

@@ -28,6 +28,7 @@ export const storeCodeColumn = textColumn({
   text: true,
   schema: BusinessUpdateSchema.shape.code.unwrap(),
   description: 'Store code, unique per organization; finds the business when business_id is empty',
+  aliases: ['Store Code', 'Store ID', 'Store Number', 'Shop Code', 'Location Code'],
   example: 'EXAMPLE-1',
 });
 

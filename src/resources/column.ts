@@ -46,6 +46,8 @@ export interface Column<T = unknown> {
   readonly readOnly: boolean;
   /** XLSX exports hide it from view: it is for the tool, not for people (`_base`). */
   readonly hidden?: boolean;
+  /** Names a CRM's or a spreadsheet's header gives the column (`Store Code`): an unknown column so named is offered as this one. */
+  readonly aliases?: readonly string[];
   /** Canonical values offered as a dropdown in templates. */
   readonly choices?: readonly string[];
   /** The value of the template's example row; undefined leaves the cell empty. */

@@ -56,7 +56,7 @@ export async function openImport<Target, Update>(
       source: reader.source,
       unknown: reader.unknownColumns,
       named: reader.columns.length + reader.unknownColumns.length,
-      known: catalog.columns.map((column) => column.header),
+      columns: catalog.columns,
       ignore: options.ignoreColumns ?? [],
     });
   } catch (error) {

@@ -47,7 +47,7 @@ export function buildBusinessFieldColumns(): Column[] {
 
 function listBusinessFieldColumns(): Column[] {
   return [
-    textColumn({ header: 'name', trim: true, schema: field.name.unwrap(), description: 'Name of the business', example: 'Boulangerie Martin' }),
+    textColumn({ header: 'name', trim: true, schema: field.name.unwrap(), description: 'Name of the business', aliases: ['Business Name', 'Store Name', 'Shop Name', 'Location Name'], example: 'Boulangerie Martin' }),
     choiceColumn({ header: 'status', schema: field.status.unwrap(), choices: BUSINESS_STATUSES, meant: STATUS_WORDS, description: 'Status of the business', example: 'open' }),
     listColumn({
       ...TEXT_ITEMS,
@@ -56,6 +56,7 @@ function listBusinessFieldColumns(): Column[] {
       schema: field.categories.unwrap(),
       grammar: `category ids gcid:<name> separated by ${LIST_SEPARATOR}; at least one`,
       description: 'Categories, the first one being the main category',
+      aliases: ['Category'],
       example: ['gcid:bakery', 'gcid:pastry_shop'],
     }),
     listColumn({
@@ -74,17 +75,18 @@ function listBusinessFieldColumns(): Column[] {
       header: 'country',
       schema: field.country.unwrap(),
       description: 'Country of the address',
+      aliases: ['Country Code'],
       example: 'FR',
     }),
     textColumn({ header: 'region', trim: true, schema: field.region.unwrap(), description: 'Region of the address', example: 'Auvergne-Rhône-Alpes' }),
     textColumn({ header: 'city', trim: true, schema: field.city.unwrap(), description: 'City of the address', example: 'Bourg-en-Bresse' }),
-    textColumn({ header: 'zipcode', schema: field.zipcode.unwrap(), trim: true, text: true, description: 'Zip code, leading zeros kept', example: '01000' }),
-    textColumn({ header: 'address2', trim: true, schema: field.address2.unwrap(), description: 'Address complement', example: 'Bâtiment B' }),
-    textColumn({ header: 'address_full', trim: true, schema: field.address_full.unwrap(), description: 'Full address on one line', example: '12 rue Bourgmayer, 01000 Bourg-en-Bresse' }),
-    numberColumn({ header: 'lat', schema: field.lat.unwrap(), description: 'Latitude in decimal degrees', example: 46.205167 }),
-    numberColumn({ header: 'long', schema: field.long.unwrap(), description: 'Longitude in decimal degrees', example: 5.225501 }),
+    textColumn({ header: 'zipcode', schema: field.zipcode.unwrap(), trim: true, text: true, description: 'Zip code, leading zeros kept', aliases: ['Zip', 'Postal Code', 'Postcode'], example: '01000' }),
+    textColumn({ header: 'address2', trim: true, schema: field.address2.unwrap(), description: 'Address complement', aliases: ['Address Line 2', 'Address 2'], example: 'Bâtiment B' }),
+    textColumn({ header: 'address_full', trim: true, schema: field.address_full.unwrap(), description: 'Full address on one line', aliases: ['Full Address'], example: '12 rue Bourgmayer, 01000 Bourg-en-Bresse' }),
+    numberColumn({ header: 'lat', schema: field.lat.unwrap(), description: 'Latitude in decimal degrees', aliases: ['Latitude'], example: 46.205167 }),
+    numberColumn({ header: 'long', schema: field.long.unwrap(), description: 'Longitude in decimal degrees', aliases: ['Longitude', 'Lng', 'Lon'], example: 5.225501 }),
     dateColumn({ header: 'opening_date', schema: field.opening_date.unwrap(), description: 'Date the business opened', example: '2019-04-01' }),
-    urlColumn({ header: 'website_url', uri: true, schema: field.website_url.unwrap(), description: 'Website', example: 'https://www.example.com/boulangerie-martin' }),
+    urlColumn({ header: 'website_url', uri: true, schema: field.website_url.unwrap(), description: 'Website', aliases: ['Website', 'Web Site', 'URL'], example: 'https://www.example.com/boulangerie-martin' }),
     urlColumn({ header: 'network_a_url', uri: true, schema: field.network_a_url.unwrap(), description: 'Page on social network A', example: 'https://network-a.example.com/boulangerie-martin' }),
     urlColumn({ header: 'network_b_url', uri: true, schema: field.network_b_url.unwrap(), description: 'Page on social network B' }),
     textColumn({
@@ -99,6 +101,7 @@ function listBusinessFieldColumns(): Column[] {
       schema: field.description_long.unwrap(),
       grammar: `text of at most ${DESCRIPTION_LONG_MAX} characters`,
       description: 'Long description',
+      aliases: ['Description'],
       example: 'Family bakery since 1987: sourdough bread, croissants made with local butter, custom cakes on order.',
     }),
     textColumn({
@@ -109,11 +112,12 @@ function listBusinessFieldColumns(): Column[] {
       description: 'National company number (SIRET in France)',
       example: '12345678900012',
     }),
-    textColumn({ header: 'contacts.0.name', trim: true, schema: ContactSchema.shape.name.unwrap(), description: 'Name of the main contact', example: 'Claire Martin' }),
+    textColumn({ header: 'contacts.0.name', trim: true, schema: ContactSchema.shape.name.unwrap(), description: 'Name of the main contact', aliases: ['Contact', 'Contact Name'], example: 'Claire Martin' }),
     emailColumn({
       header: 'contacts.0.email',
       schema: ContactSchema.shape.email.unwrap(),
       description: 'Email of the main contact',
+      aliases: ['Email', 'E-mail', 'Email Address'],
       example: 'contact@boulangerie-martin.example.com',
     }),
     listColumn({
@@ -122,11 +126,12 @@ function listBusinessFieldColumns(): Column[] {
       text: true,
       grammar: `phone numbers in E.164 format (+33302060628), or national ones in a row that gives its country, separated by ${LIST_SEPARATOR}; spaces, dots and a (0) after the country code are removed`,
       description: 'Phone numbers of the main contact, the first one shown first',
+      aliases: ['Phone', 'Phone Number', 'Phones', 'Telephone', 'Tel'],
       example: ['+33474000000'],
       parseItem: parsePhoneItem,
       formatItem: (item) => item,
     }),
-    textColumn({ header: 'contacts.0.fax', schema: ContactSchema.shape.fax.unwrap(), trim: true, text: true, description: 'Fax of the main contact' }),
+    textColumn({ header: 'contacts.0.fax', schema: ContactSchema.shape.fax.unwrap(), trim: true, text: true, description: 'Fax of the main contact', aliases: ['Fax'] }),
     urlColumn({ header: 'photos.LOGO', schema: PhotosSchema.shape.LOGO.unwrap(), description: 'Logo', example: 'https://www.example.com/images/logo.png' }),
     urlColumn({ header: 'photos.primary', schema: PhotosSchema.shape.primary.unwrap(), description: 'Main photo', example: 'https://www.example.com/images/front.jpg' }),
     listColumn({

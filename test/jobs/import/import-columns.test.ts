@@ -37,7 +37,14 @@ describe('columns are explicit', () => {
 
   it("offers the --rename-columns and --ignore-columns to paste, quoted when a shell would split the names, as a CRM's header with spaces", async () => {
     await expect(harness.runImport('businesses', `business_id,Store Code,Owner's note,Opening Date\n${businessId(0)},A-1,x,2020-01-01\n`)).rejects.toThrow(
-      `with --rename-columns HEADER=column (here --rename-columns 'Opening Date=opening_date'), or leave the columns out with --ignore-columns 'Store Code,Owner'\\''s note,Opening Date' (a job step`,
+      `with --rename-columns HEADER=column (here --rename-columns 'Store Code=code,Opening Date=opening_date'), or leave the columns out with --ignore-columns 'Store Code,Owner'\\''s note,Opening Date' (a job step`,
+    );
+  });
+
+  it("offers the column a CRM's name stands for, where it is no typo of the column's header", async () => {
+    const header = 'business_id,Phone,Website,Latitude,Postal Code,E-mail,Category';
+    await expect(harness.runImport('businesses', `${header}\n${businessId(0)},+33474000000,https://a.example.com,46.2,01000,a@b.example.com,gcid:bakery\n`)).rejects.toThrow(
+      "Phone: unknown column; did you mean contacts.0.phone_numbers? | Website: unknown column; did you mean website_url? | Latitude: unknown column; did you mean lat? | Postal Code: unknown column; did you mean zipcode? | E-mail: unknown column; did you mean contacts.0.email? | Category: unknown column; did you mean categories?",
     );
   });
 

@@ -133,11 +133,12 @@ async function openBusinessImport(
   logger: Logger,
   { lookup, readDefinitions, onRestored }: { lookup: OrgApi; readDefinitions: SharedReads['readDefinitions']; onRestored: (row: ReportedRow) => void },
 ): Promise<BusinessImport> {
-  const staticHeaders = buildBusinessCatalog([]).columns.map((column) => column.header);
+  const staticColumns = buildBusinessCatalog([]).columns;
+  const staticHeaders = staticColumns.map((column) => column.header);
   const head = await openImportHead(options.source, 'businesses', staticHeaders, options);
   try {
     // Before the definitions are read, the first request: only custom_fields.* columns wait for them.
-    checkSheetColumns({ file: options.file, source: head.source, unknown: findUnknownColumns(head.columns, staticHeaders), named: head.columns.length, known: staticHeaders, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
+    checkSheetColumns({ file: options.file, source: head.source, unknown: findUnknownColumns(head.columns, staticHeaders), named: head.columns.length, columns: staticColumns, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
     const customFields = await readDefinitions(lookup);
     if (customFields === undefined) {
       logger.warn("custom fields not read for the key (a PROVIDER key without --org): custom_fields.* cells are checked against the definitions of their business's organization, read once per organization");

@@ -1,5 +1,6 @@
 import { CUSTOM_FIELD_PREFIX } from '../../../resources/custom-field-column.js';
-import { findClosestName } from '../../../find-closest-name.js';
+import { findClosestName, isSameName } from '../../../find-closest-name.js';
+import type { Column } from '../../../resources/column.js';
 import { SheetError, type SheetSource } from '../../../sheets/index.js';
 import { UnknownColumnsError } from './unknown-columns-error.js';
 
@@ -14,8 +15,8 @@ export interface SheetColumnsCheck {
   unknown: readonly string[];
   /** How many columns the header names, read or not. */
   named: number;
-  /** The catalog's headers: what a typo is compared with. */
-  known: readonly string[];
+  /** The catalog's columns: what a typo, or a name CRMs give a column, is compared with. */
+  columns: readonly Column[];
   /** Columns the user named to leave out (`--ignore-columns`), in any case. */
   ignore?: readonly string[];
   /** Offline, or before the definitions are read: `custom_fields.<name>` columns are the API's to judge. */
@@ -26,7 +27,8 @@ export interface SheetColumnsCheck {
  * Columns are explicit: an unknown column stops the import (a typo would otherwise leave its
  * values out unseen), unless the user named it to be left out. Returns the columns left out so.
  */
-export function checkSheetColumns({ file, source, unknown, named, known, ignore = [], deferCustomFields = false }: SheetColumnsCheck): string[] {
+export function checkSheetColumns({ file, source, unknown, named, columns, ignore = [], deferCustomFields = false }: SheetColumnsCheck): string[] {
+  const known = columns.map((column) => column.header);
   const sheet = source.format === 'xlsx' ? source.sheet : undefined;
   const ignored = new Set(ignore.map((name) => name.trim().toLowerCase()));
   // Only a column the import does not read can be left out: one it reads would still be sent.
@@ -49,10 +51,16 @@ export function checkSheetColumns({ file, source, unknown, named, known, ignore 
     );
   }
   if (refused.length > 0) {
-    const shown = refused.slice(0, SHOWN_COLUMNS).map((name) => ({ name, closest: findClosestName(name, known) }));
+    const shown = refused.slice(0, SHOWN_COLUMNS).map((name) => ({ name, closest: findMeantColumn(name, columns) }));
     throw new UnknownColumnsError(file, sheet, shown, refused.length);
   }
   return unknown.filter((name) => ignored.has(name.toLowerCase()));
+}
+
+/** The column an unknown one may stand for: a typo of its header, or a name CRMs give it (`Store Code` for code). */
+function findMeantColumn(name: string, columns: readonly Column[]): string | undefined {
+  const closest = findClosestName(name, columns.map((column) => column.header));
+  return closest ?? columns.find((column) => column.aliases?.some((alias) => isSameName(alias, name)) === true)?.header;
 }
 
 /** The names no known header matches, trimmed and in any case as headers are matched. */
