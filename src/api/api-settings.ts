@@ -40,6 +40,10 @@ export async function readApiSettings(env: NodeJS.ProcessEnv, sources: ApiSource
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
     throw new ConfigurationError(`Could not use LISTING_API_URL: '${baseUrl}' is not an http(s) URL. Set it to the API's base address ending with /v2.`);
   }
+  const extra = findExtraUrlParts(new URL(baseUrl));
+  if (extra !== undefined) {
+    throw new ConfigurationError(`Could not use LISTING_API_URL: it holds ${extra}, which every request's path would follow or carry. Set it to the API's base address alone, ending with /v2.`);
+  }
   const settings = { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: await readApiKey(env, sources) };
   const rateRedisUrl = env.LISTING_RATE_REDIS_URL?.trim() ?? '';
   if (rateRedisUrl === '') return settings;
@@ -48,6 +52,13 @@ export async function readApiSettings(env: NodeJS.ProcessEnv, sources: ApiSource
     throw new ConfigurationError('Could not use LISTING_RATE_REDIS_URL: it is not a redis:// or rediss:// URL. Set it to redis://host:port, or unset it.');
   }
   return { ...settings, rateRedisUrl };
+}
+
+/** A query, a fragment or credentials: no part of a base address, whose requests' paths are appended to it. Credentials are not echoed. */
+function findExtraUrlParts(url: URL): string | undefined {
+  if (url.username !== '' || url.password !== '') return 'a user name or password before the host (the key goes in LISTING_API_KEY)';
+  if (url.search !== '') return `a query (${url.search})`;
+  return url.hash === '' ? undefined : `a fragment (${url.hash})`;
 }
 
 /** The key, refused before any request when it cannot be sent as a header; the key itself is never echoed. */

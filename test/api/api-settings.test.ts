@@ -33,6 +33,12 @@ describe('readApiSettings', () => {
   it('says what is missing', async () => {
     await expect(readApiSettings({})).rejects.toThrow('LISTING_API_URL is not set');
     await expect(readApiSettings({ LISTING_API_URL: 'ftp://x' })).rejects.toThrow("'ftp://x' is not an http(s) URL");
+    const key = { LISTING_API_KEY: 'lbk_test' };
+    await expect(readApiSettings({ ...key, LISTING_API_URL: 'https://api.example.com/v2?x=1' })).rejects.toThrow('Could not use LISTING_API_URL: it holds a query (?x=1), which');
+    await expect(readApiSettings({ ...key, LISTING_API_URL: 'https://api.example.com/v2#top' })).rejects.toThrow('it holds a fragment (#top)');
+    const secret = readApiSettings({ ...key, LISTING_API_URL: 'https://me:s3cret@api.example.com/v2' });
+    await expect(secret).rejects.toThrow('it holds a user name or password before the host');
+    await expect(secret).rejects.not.toThrow('s3cret');
     await expect(readApiSettings({ LISTING_API_URL: 'http://127.0.0.1/v2' })).rejects.toThrow('neither LISTING_API_KEY nor LISTING_API_KEY_FILE is set');
     // A job's key_env is the one place its key is read from: LISTING_API_KEY_FILE set beside it is not said to be unset.
     await expect(readApiSettings({ LISTING_API_URL: 'http://127.0.0.1/v2', LISTING_API_KEY_FILE: '/run/key' }, { keyEnv: 'CRM_SYNC_KEY' })).rejects.toThrow(
