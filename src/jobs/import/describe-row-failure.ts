@@ -12,12 +12,16 @@ export interface RowFailure {
 }
 
 const NOT_ALLOWED_HINT = 'not allowed for this organization or key (edit_not_allowed)';
+const READ_BACK_HINT = "the business's current value, sent back with the fields the row changes since nested fields go whole; give this column a value the service takes";
+
+/** Whether a field path of the request holds a value the row did not give: a part of a nested field sent back as read. */
+export type ReadBack = (path: string) => boolean;
 
 /**
  * Maps an API error back to the sheet: a field path of the service (`contacts.0.phone_numbers.0`)
  * names the column that holds it (`contacts.0.phone_numbers`); a 404 names the identity column.
  */
-export function describeRowFailure(error: unknown, columns: readonly string[], identityColumn: string): RowFailure {
+export function describeRowFailure(error: unknown, columns: readonly string[], identityColumn: string, readBack?: ReadBack): RowFailure {
   if (error instanceof InvalidIdError) return { status: 'invalid', httpStatus: undefined, errors: [`${identityColumn}: ${error.message}`] };
   if (error instanceof LockedFieldError) return { status: 'failed', httpStatus: error.httpStatus, errors: error.errors.map((line) => toColumn(line, columns)) };
   if (!(error instanceof ApiError)) return { status: 'failed', httpStatus: undefined, errors: [error instanceof Error ? error.message : String(error)] };
@@ -32,16 +36,18 @@ export function describeRowFailure(error: unknown, columns: readonly string[], i
     error.details.shape === 'not-allowed'
       ? Object.keys(error.details.fields).map((field) => `${field}: ${NOT_ALLOWED_HINT}`)
       : describeErrorDetails(error.details);
-  const errors = lines.length === 0 ? [error.message] : lines.map((line) => toColumn(line, columns));
+  const errors = lines.length === 0 ? [error.message] : lines.map((line) => toColumn(line, columns, readBack));
   return { status: 'failed', httpStatus: error.status, errors };
 }
 
-function toColumn(line: string, columns: readonly string[]): string {
+/** `path: message` told under the column that holds the path; a value the row did not give says so. */
+function toColumn(line: string, columns: readonly string[], readBack?: ReadBack): string {
   const split = line.indexOf(': ');
   if (split < 0) return line;
   const path = line.slice(0, split);
   const column = columns
     .filter((candidate) => path === candidate || path.startsWith(`${candidate}.`))
     .sort((a, b) => b.length - a.length)[0];
-  return column === undefined || column === path ? line : `${column}: ${line.slice(split + 2)} (at ${path})`;
+  const told = column === undefined || column === path ? line : `${column}: ${line.slice(split + 2)} (at ${path})`;
+  return readBack?.(path) === true ? `${told} (${READ_BACK_HINT})` : told;
 }

@@ -6,7 +6,7 @@ import { findStopCause } from '../../api/transport/find-stop-cause.js';
 import { RetriesSpentError } from '../../api/errors/retries-spent-error.js';
 import { SheetError } from '../../sheets/index.js';
 import { writeOutputFile } from '../../sheets/file/write-output-file.js';
-import { describeRowFailure } from './describe-row-failure.js';
+import { describeRowFailure, type ReadBack } from './describe-row-failure.js';
 import type { ImportReport, ReportedRow } from './report/import-report.js';
 import type { ImportOptions, ImportSummary, OrganizationTally } from './import-options.js';
 import type { RunFacts } from './report/report-summary.js';
@@ -132,7 +132,7 @@ export class ImportRun {
   }
 
   /** Reports a row whose request failed; a refused key stops the import, a row not sent because of a stop is skipped. */
-  async fail(row: Omit<ReportedRow, 'status' | 'errors' | 'changes' | 'httpStatus'>, error: unknown, identityColumn: string): Promise<void> {
+  async fail(row: Omit<ReportedRow, 'status' | 'errors' | 'changes' | 'httpStatus'>, error: unknown, identityColumn: string, readBack?: ReadBack): Promise<void> {
     // A file that cannot be written (the undo file on a full disk) is no row's failure: the run stops on it.
     if (error instanceof SheetError) throw error;
     this.stopCause ??= findStopCause(error);
@@ -142,7 +142,7 @@ export class ImportRun {
       return;
     }
     this.logger.debug({ line: row.line, target: row.target, err: error }, 'row failed');
-    const failure = describeRowFailure(error, this.report.columns, identityColumn);
+    const failure = describeRowFailure(error, this.report.columns, identityColumn, readBack);
     await this.record({ ...row, status: 'failed', httpStatus: failure.httpStatus, changes: [], errors: failure.errors });
   }
 

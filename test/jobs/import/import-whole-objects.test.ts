@@ -95,6 +95,18 @@ describe.each(READINGS)('business import against a service that $reading', ({ qu
     expect([kept, ...others].map(withoutEmptyPhones)).toEqual([{ ...first, email: 'new@example.com' }, second].map(withoutEmptyPhones));
   });
 
+  it("says of a value the service refuses in a nested field the row did not change that it is the business's own, sent back whole", async () => {
+    // A choice taken out of store_format since this business chose it: custom fields go whole, so the service refuses the update.
+    const business = pick((candidate) => typeof candidate.custom_fields.seats === 'number');
+    business.custom_fields.store_format = 'kiosk';
+    const csv = ['business_id,custom_fields.seats', `${business.id},${Number(business.custom_fields.seats) + 1}`].join('\n');
+    const { results } = await harness.runImport('businesses', csv);
+    expect(results[0]?._status).toBe('failed');
+    expect(results[0]?._errors).toMatch(
+      /^custom_fields\.store_format: .+ \(the business's current value, sent back with the fields the row changes since nested fields go whole; give this column a value the service takes\)$/,
+    );
+  });
+
   it('refuses a row when the current week lacks a day the row does not give, and sends nothing', async () => {
     const business = pick();
     Reflect.deleteProperty(business.open_hours, 'sunday');

@@ -8,6 +8,8 @@ import type { CustomFieldReading } from '../../../api/schemas/custom-fields/cust
 import { businessReadSchema } from '../../../api/schemas/business-read.js';
 import type { BusinessTarget } from '../../../resources/business-target.js';
 import { buildBusinessCatalog, type BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
+import type { BusinessUpdate } from '../../../api/schemas/business.js';
+import type { ReadBack } from '../describe-row-failure.js';
 import { listCustomFieldNames } from '../../../resources/businesses/pending-custom-field-column.js';
 import { describeBusinessTarget, findIdentityColumn } from '../../../resources/describe-business-target.js';
 import type { CodePage } from '../../../sheets/index.js';
@@ -305,7 +307,7 @@ class BusinessBatches {
         await this.run.lockedFields.send(current.org_id, payload, read.current, (sendable) => this.run.write((signal) => api.withSignal(signal).updateBusiness(target, sendable)));
         await this.run.record({ ...row.base, status: 'updated', target, changes, errors: [] });
       } catch (error) {
-        await this.run.fail({ ...row.base, target }, error, findIdentityColumn(row.target));
+        await this.run.fail({ ...row.base, target }, error, findIdentityColumn(row.target), findReadBack(payload, read.values));
       }
     });
   }
@@ -322,6 +324,15 @@ class BusinessBatches {
     }
     return undefined;
   }
+}
+
+/** A path of the payload inside a nested field the row gives no cell of: a value sent back as read, since nested fields go whole. */
+function findReadBack(payload: BusinessUpdate, values: BusinessRowValues): ReadBack {
+  const given = [...values.keys()].map((column) => column.header);
+  return (path) => {
+    const [field = ''] = path.split('.');
+    return field !== path && field in payload && !given.some((header) => path === header || path.startsWith(`${header}.`) || header.startsWith(`${path}.`));
+  };
 }
 
 /** The organization a row's `org_id` cell names, if it names one. */
