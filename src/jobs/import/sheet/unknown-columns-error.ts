@@ -17,7 +17,8 @@ export class UnknownColumnsError extends SheetError {
     const problems = columns.map(({ name, closest }) => `${name}: unknown column${closest === undefined ? '' : `; did you mean ${closest}?`}`);
     const more = count > columns.length ? ` | … and ${count - columns.length} more` : '';
     const names = count === columns.length ? ` ${quoteForShell(columns.map(({ name }) => name).join(','))}` : ' and their names';
-    const renames = columns.flatMap(({ name, closest }) => (closest === undefined ? [] : [`${name}=${closest}`]));
+    // One header per column: a second (Phone and Tel) would make the column appear twice, which is refused.
+    const renames = columns.flatMap(({ name, closest }, index) => (closest === undefined || columns.findIndex((other) => other.closest === closest) < index ? [] : [`${name}=${closest}`]));
     const rename = renames.length === 0 ? ' HEADER=column' : ` HEADER=column (here --rename-columns ${quoteForShell(renames.join(','))})`;
     super(
       `import ${file}${sheet === undefined ? '' : ` (sheet ${sheet})`}`,
