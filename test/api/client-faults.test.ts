@@ -109,6 +109,25 @@ describe('retries against a faulty service', () => {
     expect(clock.now()).toBeLessThan(2 * 8000);
   });
 
+  it('says why an organization was given up by the call that gave it up, not by a call in flight refused its retry', async () => {
+    const { emulator } = api;
+    const [failing, waiting, later] = emulator.state.orgBusinesses(1).slice(0, 3).map((business) => business.id);
+    emulator.faults.script = (_n, req) => (req.path.includes(failing ?? '-') ? { status: 500 } : req.path.includes(waiting ?? '-') ? { status: 429, headers: { 'retry-after': '86400' } } : undefined);
+    const clock = new VirtualClock();
+    const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.ORG_ADMIN, clock, random: () => 1 });
+    const org = client.org(1);
+    const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+    // The 500's retry waits its back-off on the clock while the Retry-After of a day gives the organization up.
+    const settled = Promise.all([org.readServices(failing ?? '').catch(message), org.readServices(waiting ?? '').catch(message)]);
+    const progress = { done: false };
+    void settled.finally(() => (progress.done = true));
+    while (!progress.done) await clock.run();
+    expect(await settled).toEqual([expect.stringContaining('500'), expect.stringContaining('more than --max-retry-after 300')]);
+    await expect(org.readServices(later ?? '').catch(message)).resolves.toContain('asked to wait longer than --max-retry-after 300 s');
+    await client.close();
+    emulator.faults.script = undefined;
+  });
+
   it('gives up on 429s once --max-rate-wait has passed since the first, turns at the slowed rate included, however many calls share them', async () => {
     const { emulator } = api;
     emulator.faults.script = () => ({ status: 429, headers: { 'retry-after': '2' } });

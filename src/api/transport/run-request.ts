@@ -70,7 +70,8 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
     if (request.signal?.aborted === true && !stop.signal.aborted && !answeredWrite) throw new AbortedError();
     budget.counters.failed++;
     // A 429 after the whole --max-rate-wait, a failure after the whole --max-outage: the organization's other calls would wait it out again, one after the other.
-    const spent = findSpentRetries(error);
+    // Not a call refused its retry (`caught`): it waited out no budget, whatever its last answer was.
+    const spent = findSpentRetries(caught);
     if (spent !== undefined) budget.noteRetriesSpent(spent, ctx.retry.maxOutageMs);
     // Every other call would fail the same way: nothing more is sent.
     if (error instanceof UnreachableServiceError || error instanceof WrongBaseUrlError) stop.stop(new AbortedError(error));
