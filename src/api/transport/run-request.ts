@@ -87,7 +87,7 @@ function findSpentRetries(error: unknown): SpentRetries | undefined {
   return isTransient(error) ? 'outage' : undefined;
 }
 
-/** A call of an organization whose 429s outlasted --max-rate-wait, or its failures --max-outage, is not sent (OrgBudget.noteRetriesSpent). */
+/** A call of an organization given up (its 429s past --max-rate-wait, a Retry-After past --max-retry-after, its failures past --max-outage) is not sent (OrgBudget.noteRetriesSpent). */
 function refuseIfRetriesSpent({ budget, retry }: RequestContext, request: ApiRequest): void {
   const spent = budget.spentRetries();
   if (spent !== undefined) throw new RetriesSpentError(request, budget.name, spent, { rate: retry.maxRateWaitMs, outage: retry.maxOutageMs, 'retry-after': retry.maxRetryAfterMs }[spent]);
