@@ -4,6 +4,14 @@ import { ApiError } from '../../src/api/errors/api-error.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 import { VirtualClock } from './virtual-clock.js';
 
+/** Runs the clock's timers until `work` settles: its waits end as soon as they are due. */
+async function runClockUntilSettled<T>(clock: VirtualClock, work: Promise<T>): Promise<T> {
+  const progress = { done: false };
+  void work.finally(() => (progress.done = true));
+  while (!progress.done) await clock.run();
+  return work;
+}
+
 describe('retries against a faulty service', () => {
   let api: TestEmulator;
   beforeAll(async () => {
@@ -98,14 +106,11 @@ describe('retries against a faulty service', () => {
     const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.ORG_ADMIN, clock, concurrency: 3, random: () => 1, retry: { maxOutageMs: 8000 } });
     const org = client.org(1);
     const calls = emulator.state.orgBusinesses(1).slice(0, 6).map((business) => org.readServices(business.id).then(() => 'answered', (error: unknown) => (error instanceof ApiError ? (error.status ?? 'not sent') : error)));
-    const settled = Promise.all(calls);
-    const progress = { done: false };
-    void settled.finally(() => (progress.done = true));
-    while (!progress.done) await clock.run();
+    const settled = await runClockUntilSettled(clock, Promise.all(calls));
     await client.close();
     emulator.faults.script = undefined;
     // The three in flight were sent and answered 500, the other three never left.
-    expect(await settled).toEqual([500, 500, 500, 'not sent', 'not sent', 'not sent']);
+    expect(settled).toEqual([500, 500, 500, 'not sent', 'not sent', 'not sent']);
     expect(clock.now()).toBeLessThan(2 * 8000);
   });
 
@@ -118,11 +123,8 @@ describe('retries against a faulty service', () => {
     const org = client.org(1);
     const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
     // The 500's retry waits its back-off on the clock while the Retry-After of a day gives the organization up.
-    const settled = Promise.all([org.readServices(failing ?? '').catch(message), org.readServices(waiting ?? '').catch(message)]);
-    const progress = { done: false };
-    void settled.finally(() => (progress.done = true));
-    while (!progress.done) await clock.run();
-    expect(await settled).toEqual([expect.stringContaining('500'), expect.stringContaining('more than --max-retry-after 300')]);
+    const settled = await runClockUntilSettled(clock, Promise.all([org.readServices(failing ?? '').catch(message), org.readServices(waiting ?? '').catch(message)]));
+    expect(settled).toEqual([expect.stringContaining('500'), expect.stringContaining('more than --max-retry-after 300')]);
     await expect(org.readServices(later ?? '').catch(message)).resolves.toContain('asked to wait longer than --max-retry-after 300 s');
     await client.close();
     emulator.faults.script = undefined;
@@ -135,13 +137,10 @@ describe('retries against a faulty service', () => {
     const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.ORG_ADMIN, clock, retry: { maxRateWaitMs: 8000 } });
     const org = client.org(1);
     const calls = emulator.state.orgBusinesses(1).slice(0, 4).map((business) => org.readServices(business.id).then(() => 'answered', () => 'refused'));
-    const settled = Promise.all(calls);
-    const progress = { done: false };
-    void settled.finally(() => (progress.done = true));
-    while (!progress.done) await clock.run();
+    const settled = await runClockUntilSettled(clock, Promise.all(calls));
     await client.close();
     emulator.faults.script = undefined;
-    expect(await settled).toEqual(['refused', 'refused', 'refused', 'refused']);
+    expect(settled).toEqual(['refused', 'refused', 'refused', 'refused']);
     // Each call counted only the 2 s of its own Retry-Afters, while the four took turns at a rate halved down to its floor
     // (one start every 3.3 s): they held the organization for 50 s. Now 8 s, the last pause, and a turn each to be refused.
     const floorInterval = (60_000 / (300 / 16)) * 1.02;
