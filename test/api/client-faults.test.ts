@@ -4,14 +4,6 @@ import { ApiError } from '../../src/api/errors/api-error.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
 import { VirtualClock } from './virtual-clock.js';
 
-/** Runs the clock's timers until `work` settles: its waits end as soon as they are due. */
-async function runClockUntilSettled<T>(clock: VirtualClock, work: Promise<T>): Promise<T> {
-  const progress = { done: false };
-  void work.finally(() => (progress.done = true));
-  while (!progress.done) await clock.run();
-  return work;
-}
-
 describe('retries against a faulty service', () => {
   let api: TestEmulator;
   beforeAll(async () => {
@@ -106,7 +98,7 @@ describe('retries against a faulty service', () => {
     const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.ORG_ADMIN, clock, concurrency: 3, random: () => 1, retry: { maxOutageMs: 8000 } });
     const org = client.org(1);
     const calls = emulator.state.orgBusinesses(1).slice(0, 6).map((business) => org.readServices(business.id).then(() => 'answered', (error: unknown) => (error instanceof ApiError ? (error.status ?? 'not sent') : error)));
-    const settled = await runClockUntilSettled(clock, Promise.all(calls));
+    const settled = await clock.runUntilSettled(Promise.all(calls));
     await client.close();
     emulator.faults.script = undefined;
     // The three in flight were sent and answered 500, the other three never left.
@@ -123,7 +115,7 @@ describe('retries against a faulty service', () => {
     const org = client.org(1);
     const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
     // The 500's retry waits its back-off on the clock while the Retry-After of a day gives the organization up.
-    const settled = await runClockUntilSettled(clock, Promise.all([org.readServices(failing ?? '').catch(message), org.readServices(waiting ?? '').catch(message)]));
+    const settled = await clock.runUntilSettled(Promise.all([org.readServices(failing ?? '').catch(message), org.readServices(waiting ?? '').catch(message)]));
     expect(settled).toEqual([expect.stringContaining('500'), expect.stringContaining('more than --max-retry-after 300')]);
     await expect(org.readServices(later ?? '').catch(message)).resolves.toContain('asked to wait longer than --max-retry-after 300 s');
     await client.close();
@@ -137,7 +129,7 @@ describe('retries against a faulty service', () => {
     const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.ORG_ADMIN, clock, retry: { maxRateWaitMs: 8000 } });
     const org = client.org(1);
     const calls = emulator.state.orgBusinesses(1).slice(0, 4).map((business) => org.readServices(business.id).then(() => 'answered', () => 'refused'));
-    const settled = await runClockUntilSettled(clock, Promise.all(calls));
+    const settled = await clock.runUntilSettled(Promise.all(calls));
     await client.close();
     emulator.faults.script = undefined;
     expect(settled).toEqual(['refused', 'refused', 'refused', 'refused']);
