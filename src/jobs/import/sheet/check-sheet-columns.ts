@@ -51,7 +51,7 @@ export function checkSheetColumns({ file, source, unknown, named, columns, ignor
     );
   }
   if (refused.length > 0) {
-    const shown = refused.slice(0, SHOWN_COLUMNS).map((name) => ({ name, closest: findMeantColumn(name, columns) }));
+    const shown = refused.slice(0, SHOWN_COLUMNS).map((name) => ({ name, meant: findMeantColumn(name, columns) }));
     throw new UnknownColumnsError(file, sheet, shown, refused.length);
   }
   return unknown.filter((name) => ignored.has(name.toLowerCase()));
