@@ -7,7 +7,7 @@ import type { GlobalOptions } from './command-context.js';
 
 /** The time budgets of retries, in seconds on the command line (job files: `api.max_rate_wait` and the like). */
 export const RETRY_FLAG_OPTIONS = {
-  'max-rate-wait': { type: 'number', default: DEFAULT_RETRY_OPTIONS.maxRateWaitMs / 1000, describe: 'Seconds one request may wait in all on 429s before its row fails' },
+  'max-rate-wait': { type: 'number', default: DEFAULT_RETRY_OPTIONS.maxRateWaitMs / 1000, describe: 'Seconds one request may go on being answered 429, from the first, before its row fails and its organization is given up for the run' },
   'max-retry-after': { type: 'number', default: DEFAULT_RETRY_OPTIONS.maxRetryAfterMs / 1000, describe: "A Retry-After longer than this many seconds gives up its organization for the run: its rows fail as not sent, the others go on" },
   'max-outage': { type: 'number', default: DEFAULT_RETRY_OPTIONS.maxOutageMs / 1000, describe: 'Seconds one request keeps trying through 5xx, timeouts and lost connections' },
 } as const satisfies Record<string, Options>;

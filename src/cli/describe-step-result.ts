@@ -18,8 +18,7 @@ export function describeStepResult(job: string, step: StepResult): string {
   const imported = ImportOutcomeSchema.safeParse(step.summary);
   if (imported.success) {
     const { rows, dry_run: dryRun, report_dir: dir, resumed = 0 } = imported.data;
-    // As the import command says it: rows an earlier run sent are not sent again.
-    const counts = [...describeRowCounts(rows), ...(resumed > 0 ? [`${resumed.toLocaleString('en-US')} from an earlier run`] : [])];
+    const counts = describeRowCounts(rows, resumed);
     const marks = [...(step.status === 'stopped' ? ['stopped'] : []), ...(dryRun ? ['rehearsal'] : [])];
     return `${where}: ${marks.length === 0 ? '' : `${marks.join(', ')} — `}${counts.join(', ') || '0 rows'}; report in ${dir}${note}`;
   }

@@ -98,15 +98,28 @@ describe('retries against a faulty service', () => {
     const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.ORG_ADMIN, clock, concurrency: 3, random: () => 1, retry: { maxOutageMs: 8000 } });
     const org = client.org(1);
     const calls = emulator.state.orgBusinesses(1).slice(0, 6).map((business) => org.readServices(business.id).then(() => 'answered', (error: unknown) => (error instanceof ApiError ? (error.status ?? 'not sent') : error)));
-    const settled = Promise.all(calls);
-    const progress = { done: false };
-    void settled.finally(() => (progress.done = true));
-    while (!progress.done) await clock.run();
+    const settled = await clock.runUntilSettled(Promise.all(calls));
     await client.close();
     emulator.faults.script = undefined;
     // The three in flight were sent and answered 500, the other three never left.
-    expect(await settled).toEqual([500, 500, 500, 'not sent', 'not sent', 'not sent']);
+    expect(settled).toEqual([500, 500, 500, 'not sent', 'not sent', 'not sent']);
     expect(clock.now()).toBeLessThan(2 * 8000);
+  });
+
+  it('says why an organization was given up by the call that gave it up, not by a call in flight refused its retry', async () => {
+    const { emulator } = api;
+    const [failing, waiting, later] = emulator.state.orgBusinesses(1).slice(0, 3).map((business) => business.id);
+    emulator.faults.script = (_n, req) => (req.path.includes(failing ?? '-') ? { status: 500 } : req.path.includes(waiting ?? '-') ? { status: 429, headers: { 'retry-after': '86400' } } : undefined);
+    const clock = new VirtualClock();
+    const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.ORG_ADMIN, clock, random: () => 1 });
+    const org = client.org(1);
+    const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+    // The 500's retry waits its back-off on the clock while the Retry-After of a day gives the organization up.
+    const settled = await clock.runUntilSettled(Promise.all([org.readServices(failing ?? '').catch(message), org.readServices(waiting ?? '').catch(message)]));
+    expect(settled).toEqual([expect.stringContaining('500'), expect.stringContaining('more than --max-retry-after 300')]);
+    await expect(org.readServices(later ?? '').catch(message)).resolves.toContain('asked to wait longer than --max-retry-after 300 s');
+    await client.close();
+    emulator.faults.script = undefined;
   });
 
   it('gives up on 429s once --max-rate-wait has passed since the first, turns at the slowed rate included, however many calls share them', async () => {
@@ -116,13 +129,10 @@ describe('retries against a faulty service', () => {
     const client = createApiClient({ baseUrl: api.url, apiKey: emulator.keys.ORG_ADMIN, clock, retry: { maxRateWaitMs: 8000 } });
     const org = client.org(1);
     const calls = emulator.state.orgBusinesses(1).slice(0, 4).map((business) => org.readServices(business.id).then(() => 'answered', () => 'refused'));
-    const settled = Promise.all(calls);
-    const progress = { done: false };
-    void settled.finally(() => (progress.done = true));
-    while (!progress.done) await clock.run();
+    const settled = await clock.runUntilSettled(Promise.all(calls));
     await client.close();
     emulator.faults.script = undefined;
-    expect(await settled).toEqual(['refused', 'refused', 'refused', 'refused']);
+    expect(settled).toEqual(['refused', 'refused', 'refused', 'refused']);
     // Each call counted only the 2 s of its own Retry-Afters, while the four took turns at a rate halved down to its floor
     // (one start every 3.3 s): they held the organization for 50 s. Now 8 s, the last pause, and a turn each to be refused.
     const floorInterval = (60_000 / (300 / 16)) * 1.02;

@@ -45,6 +45,17 @@ export class VirtualClock implements Clock {
     }
   }
 
+  /** Fires the timers in time order until `work` settles, and gives what it settled to. */
+  async runUntilSettled<T>(work: Promise<T>): Promise<T> {
+    const progress = { done: false };
+    work.then(
+      () => (progress.done = true),
+      () => (progress.done = true),
+    );
+    while (!progress.done) await this.run();
+    return work;
+  }
+
   /** Fires the earliest timer only, once promise chains settle: the test lets one wait end at a time. */
   async runNext(): Promise<void> {
     await settle();

@@ -52,6 +52,13 @@ describe('a country cell', () => {
     ]);
   });
 
+  it('leaves a tel: link to its column, which refuses it with the number it holds, in a row that gives its country too', () => {
+    const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
+    const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country: 'FR', 'contacts.0.phone_numbers': 'tel:+33474000000' } });
+    expect(outcome.errors).toEqual(["contacts.0.phone_numbers: must be a phone number, not a link (did you mean +33474000000?), got 'tel:+33474000000'"]);
+    expect(outcome.notes ?? []).toEqual([]);
+  });
+
   it("refuses a national number that is none of the row's country's, naming the country", () => {
     const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
     const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country: 'France', 'contacts.0.phone_numbers': '04 95 21 00|+33 4 95 21 00 01' } });

@@ -88,6 +88,14 @@ describe('dates as spreadsheets write them', () => {
     });
     expect(readCell(open, '24/12/2026 07:00-13:00', COMMA_CONTEXT)).toEqual({ value: [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: ['07:00-13:00'] }] });
     expect(readCell(opening, '01/04/2019', COMMA_CONTEXT)).toEqual({ value: '2019-04-01' });
+    // Dashes for slashes, as Dutch sheets write dates, in specific hours as in opening_date; a dash between two still makes a range.
+    expect(readCell(close, '24-12-2026 - 26-12-2026|1-1-2027', COMMA_CONTEXT)).toEqual({
+      value: [
+        { starts_at: '2026-12-24', ends_at: '2026-12-26' },
+        { starts_at: '2027-01-01', ends_at: '2027-01-01' },
+      ],
+    });
+    expect(readCell(open, '24-12-2026 07:00-13:00', COMMA_CONTEXT)).toEqual({ value: [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: ['07:00-13:00'] }] });
     expect(readCell(opening, '43556', DOT_CONTEXT)).toEqual({ value: '2019-04-01' });
     expect(readCell(close, '2026/12/24..2026/12/26|2027/1/1', DOT_CONTEXT)).toEqual({
       value: [

@@ -50,7 +50,7 @@ export class OrgBudget {
   private readonly queue: PQueue;
   private readonly rate: AdaptiveRate;
   private lastStart = -Infinity;
-  /** Set once a call waited out --max-rate-wait on 429s, or --max-outage on failures, in vain; cleared by an answer that shows it over. */
+  /** Set once a call waited out --max-rate-wait on 429s, or --max-outage on failures, in vain, or was asked to wait past --max-retry-after; cleared by an answer that shows it over. */
   private spent: SpentRetries | undefined;
   /** When one of its calls was last answered below 500: an outage is the organization's only if none was for all of it. */
   private lastAnsweredAt = -Infinity;
@@ -100,10 +100,11 @@ export class OrgBudget {
   }
 
   /**
-   * A call gave up after --max-rate-wait on 429s, on a 429 asking to wait past --max-retry-after, or after `outageMs` (--max-outage) of failures
-   * while no other call of the organization was answered either (one resource that keeps failing
-   * is no outage): its other calls are not sent (`spentRetries`) until an answer of it shows that
-   * over. Each would otherwise wait out the whole budget again, one after the other.
+   * A call gave up after --max-rate-wait on 429s, on a 429 asking to wait past --max-retry-after,
+   * or after `outageMs` (--max-outage) of failures while no other call of the organization was
+   * answered either (one resource that keeps failing is no outage): its other calls are not sent
+   * (`spentRetries`) until an answer of it shows that over. Each would otherwise wait out the whole
+   * budget again, one after the other.
    */
   noteRetriesSpent(spent: SpentRetries, outageMs: number): void {
     if (spent === 'outage' && this.options.clock.now() - this.lastAnsweredAt < outageMs) return;

@@ -22,7 +22,7 @@ export interface RetryOptions {
   maxOutageMs: number;
   /** How long one call may go on being answered 429, from its first: the pauses and the turns between them alike. */
   maxRateWaitMs: number;
-  /** A Retry-After longer than this stops the run at once instead of being waited out. */
+  /** A Retry-After longer than this fails the call at once, and gives its organization up for the run, instead of being waited out. */
   maxRetryAfterMs: number;
 }
 

@@ -70,7 +70,8 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
     if (request.signal?.aborted === true && !stop.signal.aborted && !answeredWrite) throw new AbortedError();
     budget.counters.failed++;
     // A 429 after the whole --max-rate-wait, a failure after the whole --max-outage: the organization's other calls would wait it out again, one after the other.
-    const spent = findSpentRetries(error);
+    // Not a call refused its retry (`caught`): it waited out no budget, whatever its last answer was.
+    const spent = findSpentRetries(caught);
     if (spent !== undefined) budget.noteRetriesSpent(spent, ctx.retry.maxOutageMs);
     // Every other call would fail the same way: nothing more is sent.
     if (error instanceof UnreachableServiceError || error instanceof WrongBaseUrlError) stop.stop(new AbortedError(error));
@@ -86,7 +87,7 @@ function findSpentRetries(error: unknown): SpentRetries | undefined {
   return isTransient(error) ? 'outage' : undefined;
 }
 
-/** A call of an organization whose 429s outlasted --max-rate-wait, or its failures --max-outage, is not sent (OrgBudget.noteRetriesSpent). */
+/** A call of an organization given up (its 429s past --max-rate-wait, a Retry-After past --max-retry-after, its failures past --max-outage) is not sent (OrgBudget.noteRetriesSpent). */
 function refuseIfRetriesSpent({ budget, retry }: RequestContext, request: ApiRequest): void {
   const spent = budget.spentRetries();
   if (spent !== undefined) throw new RetriesSpentError(request, budget.name, spent, { rate: retry.maxRateWaitMs, outage: retry.maxOutageMs, 'retry-after': retry.maxRetryAfterMs }[spent]);

@@ -146,12 +146,11 @@ function defaultReportDir(resource: string): string {
 function printSummary(summary: ImportSummary, json: boolean, { io, tell }: CommandContext): void {
   if (json) io.stdout.write(`${JSON.stringify(summary)}\n`);
   const { rows, requests } = summary;
-  const parts = describeRowCounts(rows);
-  const resumed = summary.resumed > 0 ? `, ${summary.resumed} from an earlier run` : '';
+  const parts = describeRowCounts(rows, summary.resumed);
   const undo = summary.undo_files ?? [];
   // Each run that wrote keeps its own undo file: set back the newest first.
   const undone = undo.length > 1 ? `; undo files ${undo.join(', ')}: import them newest first to set back every run` : '';
   tell(
-    `${summary.resource}: ${countOf(rows.total, 'row')} (${parts.join(', ') || 'none'}${resumed}); ${countOf(requests.total, 'request')} (${countOf(requests.reads, 'read')}, ${countOf(requests.writes, 'write')}); report in ${summary.report_dir}${undone}`,
+    `${summary.resource}: ${countOf(rows.total, 'row')} (${parts.join(', ') || 'none'}); ${countOf(requests.total, 'request')} (${countOf(requests.reads, 'read')}, ${countOf(requests.writes, 'write')}); report in ${summary.report_dir}${undone}`,
   );
 }

@@ -97,7 +97,8 @@ export function readNationalPhones(cell: string, country: string, notes: string[
 }
 
 const splitPhones = (cell: string): string[] => cell.split(LIST_SEPARATOR);
-const isNational = (typed: string): boolean => typed !== '' && !typed.startsWith('+') && !typed.startsWith('#');
+/** One number without its `+`: not several, one with an extension or a `tel:` link, which the column refuses with the number meant. */
+const isNational = (typed: string): boolean => typed !== '' && !typed.startsWith('+') && !typed.startsWith('#') && describePhoneFault(typed) === undefined;
 /** Digits as a national number is written (`06 12 34 56 78`, `(0)4.95.21.00.01`), not a number a spreadsheet rounded (`4,47911E+11`), which its column refuses. */
 const NATIONAL_DIGITS = /^[\d\s.()/-]*\d[\d\s.()/-]*$/;
 const holdsNationalNumber = (cell: string): boolean => listNationalNumbers(cell).some((item) => NATIONAL_DIGITS.test(item));
@@ -109,4 +110,4 @@ const holdsNationalNumber = (cell: string): boolean => listNationalNumbers(cell)
 export const listNationalNumbers = (cell: string): string[] =>
   splitPhones(cell)
     .map((item) => item.trim())
-    .filter((item) => isNational(item) && describePhoneFault(item) === undefined);
+    .filter(isNational);

@@ -2,7 +2,7 @@ import { convertExcelSerial } from '../../sheets/xlsx/cells/format-excel-date.js
 import { DATE_FORMATS, DOT_CONTEXT, type CellContext, type DateFormat } from '../cells/cell-context.js';
 
 /** A date in any form parseDate reads, for patterns of cells that hold dates among other things. */
-export const DATE_PATTERN = String.raw`\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}\.\d{1,2}\.\d{4}|\d{5}`;
+export const DATE_PATTERN = String.raw`\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|\d{1,2}-\d{1,2}-\d{4}|\d{1,2}\.\d{1,2}\.\d{4}|\d{5}`;
 export const DATE_GRAMMAR = 'a date yyyy-mm-dd (or yyyy/mm/dd, dd/mm/yyyy, mm/dd/yyyy, dd-mm-yyyy, dd.mm.yyyy as the sheet writes them)';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

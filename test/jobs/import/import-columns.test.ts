@@ -48,6 +48,18 @@ describe('columns are explicit', () => {
     );
   });
 
+  it('offers a --rename-columns that reads each column once, where two of the sheet\'s columns stand for it', async () => {
+    await expect(harness.runImport('businesses', `business_id,Phone,Tel\n${businessId(0)},+33474000000,+33474000001\n`)).rejects.toThrow(
+      '(here --rename-columns Phone=contacts.0.phone_numbers), or leave',
+    );
+  });
+
+  it("offers the columns a CRM's header stands for where none of its names is the import's, rather than take it for a title", async () => {
+    await expect(harness.runImport('businesses', 'Store Code,Store Name,Website\nA-1,Boulangerie,https://a.example.com\n')).rejects.toThrow(
+      "(here --rename-columns 'Store Code=code,Store Name=name,Website=website_url')",
+    );
+  });
+
   it('names the sheet of a workbook whose header has an unknown column, both before and after the custom fields are read', async () => {
     for (const [column, message] of [
       ['nmae', '(sheet stores): its header names columns the import does not read (nmae: unknown column; did you mean name?)'],

@@ -157,13 +157,7 @@ describe('a PROVIDER import over several organizations', () => {
     const running = importAsProvider('businesses', csv, clock);
     while ((appliedAt.get(2)?.length ?? 0) < 10) await clock.run(59_999);
     stormOver = true;
-    const progress = { done: false };
-    running.then(
-      () => (progress.done = true),
-      () => (progress.done = true),
-    );
-    while (!progress.done) await clock.run();
-    const { summary, counters } = await running;
+    const { summary, counters } = await clock.runUntilSettled(running);
     expect(summary.rows).toMatchObject({ total: 20, updated: 20 });
     expect(appliedAt.get(2)).toHaveLength(10);
     expect(appliedAt.get(2)?.every((at) => at < 60_000)).toBe(true);
@@ -182,13 +176,7 @@ describe('a PROVIDER import over several organizations', () => {
     const clock = new VirtualClock();
     harness.api.emulator.faults.script = (_n, req) => (req.method === 'POST' && orgOfPath(req.path) === 1 ? { status: 429, headers: { 'retry-after': '60' } } : undefined);
     const running = importAsProvider('businesses', csv, clock, 'PROVIDER');
-    const progress = { done: false };
-    running.then(
-      () => (progress.done = true),
-      () => (progress.done = true),
-    );
-    while (!progress.done) await clock.run();
-    const { summary } = await running;
+    const { summary } = await clock.runUntilSettled(running);
     expect(clock.now()).toBeLessThan(20 * 60_000);
     expect(summary.rows).toMatchObject({ total: 8, updated: 4, failed: 4 });
     const results = await readResults(summary.report_dir);
@@ -235,13 +223,7 @@ describe('a PROVIDER import over several organizations', () => {
       return orgOfPath(req.path) === 1 ? { status: 500 } : undefined;
     };
     const running = importAsProvider('businesses', csv, clock);
-    const progress = { done: false };
-    running.then(
-      () => (progress.done = true),
-      () => (progress.done = true),
-    );
-    while (!progress.done) await clock.run();
-    const { summary } = await running;
+    const { summary } = await clock.runUntilSettled(running);
     expect(clock.now()).toBeLessThan(2 * 120_000);
     expect(summary.rows).toMatchObject({ total: 24, updated: 12, failed: 12 });
     // The writes counted are those sent, retries apart: not those refused before sending.

@@ -173,14 +173,14 @@ function findShownEdits(
   exported: ShownCells | undefined,
 ): string[] {
   // A cell as `_base` recorded it is no edit, whatever the field is called now.
-  const shown = typed === undefined ? undefined : Object.fromEntries(Object.entries(typed).filter(([header, cell]) => exported?.[header as keyof ShownCells] !== cell));
-  if (shown === undefined) return [];
+  const shown = (cell: keyof ShownCells): string | undefined => (typed?.[cell] === exported?.[cell] ? undefined : typed?.[cell]);
+  const [name, type, sectionName] = [shown('name'), shown('type'), shown('section_name')];
   const edits: string[] = [];
-  if (field !== undefined && shown.name !== undefined && shown.name !== field.name) edits.push(describeReadOnlyEdit(SHOWN_COLUMNS.name, field.name, shown.name));
-  if (field !== undefined && shown.type !== undefined && shown.type.toUpperCase() !== field.type.toUpperCase()) edits.push(describeReadOnlyEdit(SHOWN_COLUMNS.type, field.type, shown.type));
+  if (field !== undefined && name !== undefined && name !== field.name) edits.push(describeReadOnlyEdit(SHOWN_COLUMNS.name, field.name, name));
+  if (field !== undefined && type !== undefined && type.toUpperCase() !== field.type.toUpperCase()) edits.push(describeReadOnlyEdit(SHOWN_COLUMNS.type, field.type, type));
   const movedTo = sectionId === undefined ? undefined : sectionNames?.get(sectionId);
-  const names = [field?.section_name, movedTo].filter((name) => name !== undefined && name !== null);
+  const names = [field?.section_name, movedTo].filter((section) => section !== undefined && section !== null);
   const [known] = names;
-  if (shown.section_name !== undefined && known !== undefined && !names.includes(shown.section_name)) edits.push(describeReadOnlyEdit(SHOWN_COLUMNS.section_name, known, shown.section_name));
+  if (sectionName !== undefined && known !== undefined && !names.includes(sectionName)) edits.push(describeReadOnlyEdit(SHOWN_COLUMNS.section_name, known, sectionName));
   return edits;
 }

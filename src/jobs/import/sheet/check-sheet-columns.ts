@@ -42,8 +42,8 @@ export function checkSheetColumns({ file, source, unknown, named, columns, ignor
   }
   const deferred = (name: string): boolean => deferCustomFields && name.toLowerCase().startsWith(CUSTOM_FIELD_PREFIX);
   const refused = unknown.filter((name) => !ignored.has(name.toLowerCase()) && !deferred(name));
-  // A title above the header ("Stores – March") is read as the header: no column of it is one.
-  if (refused.length > 0 && refused.length === named) {
+  // A title above the header ("Stores – March") is read as the header: no column of it is one, nor stands for one.
+  if (refused.length > 0 && refused.length === named && refused.every((name) => findMeantColumn(name, columns) === undefined)) {
     throw new SheetError(
       `import ${file}${sheet === undefined ? '' : ` (sheet ${sheet})`}`,
       `its first filled row names no column the import reads (${refused.slice(0, SHOWN_COLUMNS).join(' | ')}), so it is not a header`,
@@ -51,7 +51,7 @@ export function checkSheetColumns({ file, source, unknown, named, columns, ignor
     );
   }
   if (refused.length > 0) {
-    const shown = refused.slice(0, SHOWN_COLUMNS).map((name) => ({ name, closest: findMeantColumn(name, columns) }));
+    const shown = refused.slice(0, SHOWN_COLUMNS).map((name) => ({ name, meant: findMeantColumn(name, columns) }));
     throw new UnknownColumnsError(file, sheet, shown, refused.length);
   }
   return unknown.filter((name) => ignored.has(name.toLowerCase()));

@@ -1,6 +1,6 @@
 import type { CellValue } from '../../../sheets/index.js';
 
-/** The longest NULL mark, with room for spaces around it: longer cells are not looked at twice. */
+/** The longest cell that may hold a NULL mark, spaces around it included: a longer one (most cells) is not trimmed to be compared. */
 const LONGEST_MARK = 8;
 
 /** `NULL` (any case) or `\N`: how databases and scripts export a missing value, never a value meant to be sent. */

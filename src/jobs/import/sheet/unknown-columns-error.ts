@@ -3,7 +3,7 @@ import { SheetError } from '../../../sheets/index.js';
 /** A column of the header no import of the resource reads, with the column it may stand for. */
 export interface UnknownColumn {
   name: string;
-  closest: string | undefined;
+  meant: string | undefined;
 }
 
 /** A header names columns no import of the resource reads: the import stops before any row, rather than leave them out unseen. A SheetError, as `validate` reports those. */
@@ -14,10 +14,11 @@ export class UnknownColumnsError extends SheetError {
    * spelt out for a few columns only.
    */
   constructor(file: string, sheet: string | undefined, columns: readonly UnknownColumn[], count: number) {
-    const problems = columns.map(({ name, closest }) => `${name}: unknown column${closest === undefined ? '' : `; did you mean ${closest}?`}`);
+    const problems = columns.map(({ name, meant }) => `${name}: unknown column${meant === undefined ? '' : `; did you mean ${meant}?`}`);
     const more = count > columns.length ? ` | … and ${count - columns.length} more` : '';
     const names = count === columns.length ? ` ${quoteForShell(columns.map(({ name }) => name).join(','))}` : ' and their names';
-    const renames = columns.flatMap(({ name, closest }) => (closest === undefined ? [] : [`${name}=${closest}`]));
+    // One header per column: a second (Phone and Tel) would make the column appear twice, which is refused.
+    const renames = columns.flatMap(({ name, meant }, index) => (meant === undefined || columns.findIndex((other) => other.meant === meant) < index ? [] : [`${name}=${meant}`]));
     const rename = renames.length === 0 ? ' HEADER=column' : ` HEADER=column (here --rename-columns ${quoteForShell(renames.join(','))})`;
     super(
       `import ${file}${sheet === undefined ? '' : ` (sheet ${sheet})`}`,
