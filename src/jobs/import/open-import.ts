@@ -55,7 +55,7 @@ export async function openImport<Target, Update>(
       file: options.file,
       source: reader.source,
       unknown: reader.unknownColumns,
-      named: reader.columns.length + reader.unknownColumns.length,
+      read: reader.columns,
       columns: catalog.columns,
       ignore: options.ignoreColumns ?? [],
     });

@@ -41,6 +41,13 @@ describe('columns are explicit', () => {
     );
   });
 
+  it('offers no column the header holds already: renaming another to it would name it twice', async () => {
+    const header = 'business_id,code,Store Code,Phone';
+    const run = harness.runImport('businesses', `${header}\n${businessId(0)},A-1,A-1,+33474000000\n`);
+    await expect(run).rejects.toThrow('(Store Code: unknown column | Phone: unknown column; did you mean contacts.0.phone_numbers?)');
+    await expect(run).rejects.toThrow("(here --rename-columns Phone=contacts.0.phone_numbers)");
+  });
+
   it("offers the column a CRM's name stands for, where it is no typo of the column's header", async () => {
     const header = 'business_id,Phone,Website,Latitude,Postal Code,E-mail,Category';
     await expect(harness.runImport('businesses', `${header}\n${businessId(0)},+33474000000,https://a.example.com,46.2,01000,a@b.example.com,gcid:bakery\n`)).rejects.toThrow(

@@ -140,7 +140,9 @@ async function openBusinessImport(
   const head = await openImportHead(options.source, 'businesses', staticHeaders, options);
   try {
     // Before the definitions are read, the first request: only custom_fields.* columns wait for them.
-    checkSheetColumns({ file: options.file, source: head.source, unknown: findUnknownColumns(head.columns, staticHeaders), named: head.columns.length, columns: staticColumns, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
+    const unknown = findUnknownColumns(head.columns, staticHeaders);
+    const read = head.columns.filter((name) => !unknown.includes(name));
+    checkSheetColumns({ file: options.file, source: head.source, unknown, read, columns: staticColumns, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
     const customFields = await readDefinitions(lookup);
     if (customFields === undefined) {
       logger.warn("custom fields not read for the key (a PROVIDER key without --org): custom_fields.* cells are checked against the definitions of their business's organization, read once per organization");

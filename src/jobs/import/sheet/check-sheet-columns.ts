@@ -13,8 +13,8 @@ export interface SheetColumnsCheck {
   source: SheetSource;
   /** The header's columns no catalog column matches, as written. */
   unknown: readonly string[];
-  /** How many columns the header names, read or not. */
-  named: number;
+  /** The header's columns the catalog reads: a column it holds is offered for no other. */
+  read: readonly string[];
   /** The catalog's columns: what a typo, or a name CRMs give a column, is compared with. */
   columns: readonly Column[];
   /** Columns the user named to leave out (`--ignore-columns`), in any case. */
@@ -27,8 +27,11 @@ export interface SheetColumnsCheck {
  * Columns are explicit: an unknown column stops the import (a typo would otherwise leave its
  * values out unseen), unless the user named it to be left out. Returns the columns left out so.
  */
-export function checkSheetColumns({ file, source, unknown, named, columns, ignore = [], deferCustomFields = false }: SheetColumnsCheck): string[] {
+export function checkSheetColumns({ file, source, unknown, read: inSheet, columns, ignore = [], deferCustomFields = false }: SheetColumnsCheck): string[] {
   const known = columns.map((column) => column.header);
+  // A column the header holds already is offered for no other: renaming one to it would name it twice.
+  const held = new Set(inSheet.map((name) => name.toLowerCase()));
+  const offered = columns.filter((column) => !held.has(column.header.toLowerCase()));
   const sheet = source.format === 'xlsx' ? source.sheet : undefined;
   const ignored = new Set(ignore.map((name) => name.trim().toLowerCase()));
   // Only a column the import does not read can be left out: one it reads would still be sent.
@@ -43,7 +46,7 @@ export function checkSheetColumns({ file, source, unknown, named, columns, ignor
   const deferred = (name: string): boolean => deferCustomFields && name.toLowerCase().startsWith(CUSTOM_FIELD_PREFIX);
   const refused = unknown.filter((name) => !ignored.has(name.toLowerCase()) && !deferred(name));
   // A title above the header ("Stores – March") is read as the header: no column of it is one, nor stands for one.
-  if (refused.length > 0 && refused.length === named && refused.every((name) => findMeantColumn(name, columns) === undefined)) {
+  if (refused.length > 0 && refused.length === inSheet.length + unknown.length && refused.every((name) => findMeantColumn(name, offered) === undefined)) {
     throw new SheetError(
       `import ${file}${sheet === undefined ? '' : ` (sheet ${sheet})`}`,
       `its first filled row names no column the import reads (${refused.slice(0, SHOWN_COLUMNS).join(' | ')}), so it is not a header`,
@@ -51,7 +54,7 @@ export function checkSheetColumns({ file, source, unknown, named, columns, ignor
     );
   }
   if (refused.length > 0) {
-    const shown = refused.slice(0, SHOWN_COLUMNS).map((name) => ({ name, meant: findMeantColumn(name, columns) }));
+    const shown = refused.slice(0, SHOWN_COLUMNS).map((name) => ({ name, meant: findMeantColumn(name, offered) }));
     throw new UnknownColumnsError(file, sheet, shown, refused.length);
   }
   return unknown.filter((name) => ignored.has(name.toLowerCase()));
