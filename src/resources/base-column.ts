@@ -42,9 +42,13 @@ export function encodeRowSnapshot(snapshot: RowSnapshot): string {
   return PREFIX + deflateRawSync(JSON.stringify([snapshot.id, snapshot.cells])).toString('base64');
 }
 
-/** The cells of `columns` as written, recorded in `_base` beside them. */
+/**
+ * The cells of the columns of a field, read-only ones included, recorded in `_base` beside them as
+ * written (a decimal comma in a `;` file), so that an untouched row compares equal to it; the
+ * identity columns are the snapshot's id.
+ */
 export function attachRowBase(cells: SheetRecord, id: string, columns: readonly Column[]): SheetRecord {
-  const recorded = Object.fromEntries(columns.map((column) => [column.header, String(cells[column.header] ?? '')]));
+  const recorded = Object.fromEntries(columns.filter((column) => column.path !== undefined).map((column) => [column.header, String(cells[column.header] ?? '')]));
   return { ...cells, [baseColumn.header]: encodeRowSnapshot({ id, cells: recorded }) };
 }
 

@@ -55,7 +55,7 @@ export async function openImport<Target, Update>(
       file: options.file,
       source: reader.source,
       unknown: reader.unknownColumns,
-      read: reader.columns,
+      matched: reader.columns,
       columns: catalog.columns,
       ignore: options.ignoreColumns ?? [],
     });

@@ -57,7 +57,7 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
       const headerWarnings = reader.warnings.length;
       try {
         // Custom field definitions are the API's: their columns are checked when the job runs.
-        checkSheetColumns({ file: source, source: reader.source, unknown: reader.unknownColumns, read: reader.columns, columns: catalog.columns, ignore: ignore ?? [], deferCustomFields: resource === 'businesses' });
+        checkSheetColumns({ file: source, source: reader.source, unknown: reader.unknownColumns, matched: reader.columns, columns: catalog.columns, ignore: ignore ?? [], deferCustomFields: resource === 'businesses' });
       } catch (error) {
         await reader.close();
         throw error;

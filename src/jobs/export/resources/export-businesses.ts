@@ -1,19 +1,16 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../../api/api-client.js';
 import type { Business } from '../../../api/schemas/business.js';
-import { businessReadSchema, type BusinessFields } from '../../../api/schemas/business-read.js';
-import type { OddValue } from '../../../api/schemas/reading/odd-value.js';
-import { attachRowBase, baseColumn } from '../../../resources/base-column.js';
+import { businessReadSchema } from '../../../api/schemas/business-read.js';
+import { baseColumn } from '../../../resources/base-column.js';
 import { buildBusinessCatalog } from '../../../resources/businesses/business-catalog.js';
-import type { CellContext } from '../../../resources/cells/cell-context.js';
 import type { Column } from '../../../resources/column.js';
-import type { SheetRecord } from '../../../sheets/index.js';
 import { readCustomFieldDefinitions } from '../../read-custom-field-definitions.js';
 import type { ExportFilters } from '../export-filters.js';
 import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { ExportRun } from '../run/export-run.js';
 import { readAtPath } from '../../../resources/field-path.js';
-import { describeWrittenOddValues, formatExportRow } from '../file/format-export-row.js';
+import { writeExportRow } from '../file/format-export-row.js';
 import { listBusinessSources } from '../run/list-business-sources.js';
 import { openExportFile } from '../file/open-export-file.js';
 
@@ -43,9 +40,9 @@ export async function exportBusinesses(client: ApiClient, options: ExportOptions
       for (const business of next.value) {
         // Read field by field: a value that fits nothing is written as its JSON text and told in errors.csv.
         const fields = schema.parse(business);
-        const written = new Set<OddValue>();
-        await file.rows.writeRow(formatBusinessRow(columns, fields, file.context, written));
-        for (const message of describeWrittenOddValues(fields, written)) run.warn(`business ${business.id}`, message);
+        // business_id, the one column without a field path, holds the business's id.
+        const readValue = (column: Column): unknown => (column.path === undefined ? business.id : readAtPath(fields, column.path));
+        await writeExportRow(file.rows, columns, readValue, file.context, fields, (message) => { run.warn(`business ${business.id}`, message); }, business.id);
         run.rows++;
       }
     }
@@ -68,16 +65,4 @@ async function* readBusinessPages(run: ExportRun, filters: ExportFilters): Async
       yield fresh;
     }
   }
-}
-
-// `_base` records the cells as written (a decimal comma in a `;` file), so that an untouched row compares equal to it.
-function formatBusinessRow(columns: readonly Column[], business: BusinessFields, context: CellContext, written: Set<OddValue>): SheetRecord {
-  // business_id, the one column without a field path, holds the business's id.
-  const cells = formatExportRow(columns, (column) => (column.path === undefined ? business.id : readAtPath(business, column.path)), context, written);
-  // Read-only cells too: an import refuses a row that edits one rather than take it for no change.
-  return attachRowBase(
-    cells,
-    business.id,
-    columns.filter((column) => column.path !== undefined),
-  );
 }

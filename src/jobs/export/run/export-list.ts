@@ -7,9 +7,8 @@ import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { toUnreadableFailures } from './export-failures.js';
 import { ExportRun, type PageSource } from './export-run.js';
 import { readAtPath } from '../../../resources/field-path.js';
-import { describeWrittenOddValues, formatExportRow } from '../file/format-export-row.js';
-import { attachRowBase, baseColumn } from '../../../resources/base-column.js';
-import type { OddValue } from '../../../api/schemas/reading/odd-value.js';
+import { writeExportRow } from '../file/format-export-row.js';
+import { baseColumn } from '../../../resources/base-column.js';
 import { openExportFile } from '../file/open-export-file.js';
 
 /** A resource exported as one row per item of one list. */
@@ -36,10 +35,7 @@ export async function exportList<Item extends object>(client: ApiClient, options
     for await (const { items } of run.readPages(spec.createSource(run.api))) {
       for (const item of items) {
         const readValue = (column: Column): unknown => (column.path === undefined ? spec.readIdentity?.(item) : readAtPath(item, column.path));
-        const written = new Set<OddValue>();
-        const cells = formatExportRow(spec.columns, readValue, file.context, written);
-        await file.rows.writeRow(baseId === undefined ? cells : attachRowBase(cells, baseId(item), spec.columns));
-        for (const message of describeWrittenOddValues(item, written)) run.warn(spec.name(item), message);
+        await writeExportRow(file.rows, spec.columns, readValue, file.context, item, (message) => { run.warn(spec.name(item), message); }, baseId?.(item));
         run.rows++;
       }
     }

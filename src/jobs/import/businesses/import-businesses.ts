@@ -141,8 +141,9 @@ async function openBusinessImport(
   try {
     // Before the definitions are read, the first request: only custom_fields.* columns wait for them.
     const unknown = findUnknownColumns(head.columns, staticHeaders);
-    const read = head.columns.filter((name) => !unknown.includes(name));
-    checkSheetColumns({ file: options.file, source: head.source, unknown, read, columns: staticColumns, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
+    const unmatched = new Set(unknown);
+    const matched = head.columns.filter((name) => !unmatched.has(name));
+    checkSheetColumns({ file: options.file, source: head.source, unknown, matched, columns: staticColumns, ignore: options.ignoreColumns ?? [], deferCustomFields: true });
     const customFields = await readDefinitions(lookup);
     if (customFields === undefined) {
       logger.warn("custom fields not read for the key (a PROVIDER key without --org): custom_fields.* cells are checked against the definitions of their business's organization, read once per organization");

@@ -14,7 +14,7 @@ export interface SheetColumnsCheck {
   /** The header's columns no catalog column matches, as written. */
   unknown: readonly string[];
   /** The header's columns the catalog reads: a column it holds is offered for no other. */
-  read: readonly string[];
+  matched: readonly string[];
   /** The catalog's columns: what a typo, or a name CRMs give a column, is compared with. */
   columns: readonly Column[];
   /** Columns the user named to leave out (`--ignore-columns`), in any case. */
@@ -27,10 +27,10 @@ export interface SheetColumnsCheck {
  * Columns are explicit: an unknown column stops the import (a typo would otherwise leave its
  * values out unseen), unless the user named it to be left out. Returns the columns left out so.
  */
-export function checkSheetColumns({ file, source, unknown, read: inSheet, columns, ignore = [], deferCustomFields = false }: SheetColumnsCheck): string[] {
+export function checkSheetColumns({ file, source, unknown, matched, columns, ignore = [], deferCustomFields = false }: SheetColumnsCheck): string[] {
   const known = columns.map((column) => column.header);
   // A column the header holds already is offered for no other: renaming one to it would name it twice.
-  const held = new Set(inSheet.map((name) => name.toLowerCase()));
+  const held = new Set(matched.map((name) => name.toLowerCase()));
   const offered = columns.filter((column) => !held.has(column.header.toLowerCase()));
   const sheet = source.format === 'xlsx' ? source.sheet : undefined;
   const ignored = new Set(ignore.map((name) => name.trim().toLowerCase()));
@@ -46,7 +46,7 @@ export function checkSheetColumns({ file, source, unknown, read: inSheet, column
   const deferred = (name: string): boolean => deferCustomFields && name.toLowerCase().startsWith(CUSTOM_FIELD_PREFIX);
   const refused = unknown.filter((name) => !ignored.has(name.toLowerCase()) && !deferred(name));
   // A title above the header ("Stores – March") is read as the header: no column of it is one, nor stands for one.
-  if (refused.length > 0 && refused.length === inSheet.length + unknown.length && refused.every((name) => findMeantColumn(name, offered) === undefined)) {
+  if (matched.length === 0 && refused.length > 0 && refused.length === unknown.length && refused.every((name) => findMeantColumn(name, offered) === undefined)) {
     throw new SheetError(
       `import ${file}${sheet === undefined ? '' : ` (sheet ${sheet})`}`,
       `its first filled row names no column the import reads (${refused.slice(0, SHOWN_COLUMNS).join(' | ')}), so it is not a header`,
