@@ -34,15 +34,7 @@ function describeWrittenOddValues(item: unknown, written: ReadonlySet<OddValue>)
  * Writes the row of `item`, and tells `warn` of each odd value it wrote as JSON text. With `baseId`
  * (an export whose import merges three ways), the row carries `_base`: its cells as written.
  */
-export async function writeExportRow(
-  sheet: SheetWriter,
-  columns: readonly Column[],
-  readValue: (column: Column) => unknown,
-  context: CellContext,
-  item: unknown,
-  warn: (message: string) => void,
-  baseId?: string,
-): Promise<void> {
+export async function writeExportRow(sheet: SheetWriter, columns: readonly Column[], readValue: (column: Column) => unknown, context: CellContext, item: unknown, warn: (message: string) => void, baseId?: string): Promise<void> {
   const written = new Set<OddValue>();
   const cells = formatExportRow(columns, readValue, context, written);
   await sheet.writeRow(baseId === undefined ? cells : attachRowBase(cells, baseId, columns));
