@@ -52,7 +52,7 @@ describe('a business row', () => {
       "status: must be one of open, closed, opening_soon, temporarily_closed, got 'shut'",
       "categories: must be a category id gcid:<name>, got 'Bakery'",
       "groups: must be whole numbers (group ids), got 'twelve'",
-    "country: must be a two-letter country code (FR) or a country name (France, Allemagne, Deutschland), got 'Gaule'",
+    "country: must be a two-letter country code (FR), a three-letter one (FRA) or a country name (France, Allemagne, Deutschland), got 'Gaule'",
         "lat: must be a number between -90 and 90, got 'abc'",
       "long: must be at most 180, got '200'",
       "opening_date: is no day of the calendar (February 2026 has 28 days), got '2026-02-30'",

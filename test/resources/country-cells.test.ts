@@ -10,6 +10,10 @@ describe('a country cell', () => {
     expect(read).toEqual(['FR', 'FR', 'DE', 'DE', 'ES', 'ES', 'CH', 'NL', 'US', 'US', 'GB', 'AT', 'PL']);
   });
 
+  it('reads a three-letter code (FRA, deu) as its two-letter one, and no three letters that are none', () => {
+    expect(['FRA', 'deu', 'Gbr', 'USA', 'XYZ'].map(readCountry)).toEqual(['FR', 'DE', 'GB', 'US', undefined]);
+  });
+
   it('reads a name as the current code of a country whose old code shares it (France, not FX; Allemagne, not DD), and nothing else', () => {
     expect([readCountry('France'), readCountry('Allemagne'), readCountry('Absurdistan'), readCountry('')]).toEqual(['FR', 'DE', undefined, undefined]);
   });

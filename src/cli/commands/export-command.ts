@@ -21,7 +21,7 @@ const PIPED_CSV_DIALECT = 'rfc4180';
 const FILTER_OPTIONS = {
   user: { ...list, describe: 'businesses, services, attributes: the businesses of this user (repeatable); else every business the key reads' },
   status: { ...list, describe: 'Business search: open, closed, opening_soon, temporarily_closed (repeatable)' },
-  country: { type: 'string', describe: 'Business search: two-letter country code' },
+  country: { type: 'string', describe: 'Business search: a country code (FR, FRA) or name' },
   city: { type: 'string', describe: 'Business search: city' },
   'modified-since': { type: 'string', describe: 'Business search: modified at or after (ISO 8601 or epoch seconds)' },
   business: { ...list, describe: 'feedback: of these business ids (repeatable)' },

@@ -49,7 +49,7 @@ const FILTER_SCHEMAS = {
   country: z
     .string()
     .transform((value) => readCountry(value) ?? value)
-    .pipe(z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code or a country name')),
+    .pipe(z.string().regex(/^[A-Z]{2}$/, 'must be a country code, two or three letters, or a country name')),
   city: text,
   'modified-since': epochOrDateTime,
   business: list,

@@ -1,3 +1,4 @@
+import { alpha3ToAlpha2 } from 'i18n-iso-countries/index.js';
 import { countryCode } from '../../api/schemas/business.js';
 import type { Column } from '../column.js';
 import { defineColumn, type FactorySpec } from '../define-column.js';
@@ -22,9 +23,10 @@ let codes: { find: (text: string) => string; known: ReadonlySet<string> } | unde
 let byName: Map<string, string | null> | undefined;
 
 /**
- * The country code a cell names: a code in any case (`fr`), or a country's name in one of the
- * languages of the users (`France`, `Allemagne`, `Deutschland`), in any case and with or without
- * its accents. Undefined for anything else, and for a name two countries share across languages.
+ * The country code a cell names: a code in any case (`fr`), a three-letter code as CRMs and
+ * databases keep them (`FRA`, `deu`), or a country's name in one of the languages of the users
+ * (`France`, `Allemagne`, `Deutschland`), in any case and with or without its accents. Undefined
+ * for anything else, and for a name two countries share across languages.
  */
 export function readCountry(text: string): string | undefined {
   // Every row of a sheet with a country asks: the codes are listed once.
@@ -34,6 +36,9 @@ export function readCountry(text: string): string | undefined {
   }
   const code = codes.find(text);
   if (codes.known.has(code)) return code;
+  // The package without its names (index.js) holds the table of codes only.
+  const three = /^[A-Za-z]{3}$/.test(text) ? alpha3ToAlpha2(text.toUpperCase()) : undefined;
+  if (three !== undefined && codes.known.has(three)) return three;
   byName ??= listCountryNames();
   return byName.get(toNameKey(text)) ?? undefined;
 }
@@ -43,13 +48,13 @@ export function countryColumn(spec: FactorySpec<string | null>): Column<string |
   return defineColumn<string | null>({
     ...spec,
     choices: listCountryCodes(),
-    grammar: 'a two-letter country code (ISO 3166), e.g. FR, or a country name (France)',
+    grammar: 'a two-letter country code (ISO 3166), e.g. FR, a three-letter one (FRA), or a country name (France)',
     parse: (cell) => {
       const text = String(cell).trim();
       const code = readCountry(text);
       if (code !== undefined) return { value: code };
       // Two letters go to the schema, which says whether ISO 3166 has them; a longer text is a name no language here gives.
-      return /^[A-Za-z]{2}$/.test(text) ? { value: text } : { error: 'must be a two-letter country code (FR) or a country name (France, Allemagne, Deutschland)' };
+      return /^[A-Za-z]{2}$/.test(text) ? { value: text } : { error: 'must be a two-letter country code (FR), a three-letter one (FRA) or a country name (France, Allemagne, Deutschland)' };
     },
     format: (value) => value ?? '',
   });

@@ -124,7 +124,7 @@ describe('export filters', () => {
   it('reports every problem at once', () => {
     expect(() => parseExportFilters('businesses', { user: ['u1'], city: 'Lyon', state: ['treated'], country: 'Francia Nueva' })).toThrow(
       new ExportFilterError(
-        "Could not export businesses: --state does not apply to businesses (its filters: --user, --status, --country, --city, --modified-since); --country: must be a two-letter country code or a country name; --user lists a user's businesses, which --country, --city cannot filter; give one or the other. Correct the options.",
+        "Could not export businesses: --state does not apply to businesses (its filters: --user, --status, --country, --city, --modified-since); --country: must be a country code, two or three letters, or a country name; --user lists a user's businesses, which --country, --city cannot filter; give one or the other. Correct the options.",
       ),
     );
     expect(() => parseExportFilters('message-templates', { query: 'x' })).toThrow('--query does not apply to message-templates (it takes no filter)');
@@ -139,6 +139,7 @@ describe('export filters', () => {
 
   it('reads choices and countries as a sheet does, and a last day whole', () => {
     expect(parseExportFilters('businesses', { status: 'Open, Temporarily closed', country: 'France' })).toEqual({ status: ['open', 'temporarily_closed'], country: 'FR' });
+    expect(parseExportFilters('businesses', { country: 'deu' })).toEqual({ country: 'DE' });
     expect(parseExportFilters('feedback', { state: 'Not treated', since: '2026-10-01', until: '2026-10-31' })).toEqual({
       state: ['not_treated'],
       since: '2026-10-01',
