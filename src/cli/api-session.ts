@@ -26,7 +26,7 @@ export async function openApiSession(options: ApiSessionOptions, signal: AbortSi
   const { env, clock } = context.io;
   const target = await openApiTarget(options.target, env, context.logger, clock);
   const client = createApiClient({ ...target.settings, ...options.client, signal, logger: context.logger, ...(clock === undefined ? {} : { clock }) });
-  const progress = showProgress(client, options.client?.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE, context.statusLine);
+  const progress = showProgress(client, options.client?.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE, context.statusLine, context.logger);
   return {
     client,
     baseUrl: target.settings.baseUrl,

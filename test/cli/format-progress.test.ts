@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCounters, type RequestCounters } from '../../src/api/pacing/request-counters.js';
 import { formatProgress, type ProgressSnapshot } from '../../src/cli/progress/format-progress.js';
@@ -107,24 +108,42 @@ describe('showing progress', () => {
 
   const client = { readCounters: () => ({ total: createCounters(), organizations: {} }) } as unknown as ApiClient;
 
+  const logged: string[] = [];
+  const logger = pino({ base: null, timestamp: false }, { write: (line: string) => logged.push(line) });
+
   function createStream(isTTY: boolean): { stream: OutputStream; written: string[] } {
     const written: string[] = [];
     const stream = { isTTY, columns: 40, write: (text: string) => written.push(text) };
     return { stream, written };
   }
 
-  it('draws nothing when stderr is no terminal', () => {
+  it('draws no line when stderr is no terminal, but logs the progress every minute, its counts as fields', () => {
+    logged.length = 0;
+    const counters = createCounters();
+    const counting = { readCounters: () => ({ total: { ...counters }, organizations: {} }) } as unknown as ApiClient;
     const { stream, written } = createStream(false);
-    const display = showProgress(client, 300, new StatusLine(stream));
-    display.update({ rows: 3 });
+    const display = showProgress(counting, 300, new StatusLine(stream), logger);
+    display.expectRows(100);
+    display.update({ rows: 30, step: 'import' });
+    counters.sent = 60;
+    vi.advanceTimersByTime(59_000);
+    expect(logged).toEqual([]);
     vi.advanceTimersByTime(1000);
+    display.update({ rows: 50, step: 'import' });
+    counters.sent = 100;
+    vi.advanceTimersByTime(60_000);
     display.stop();
+    vi.advanceTimersByTime(60_000);
     expect(written).toEqual([]);
+    expect(logged.map((line) => JSON.parse(line) as unknown)).toEqual([
+      { level: 30, progress: { step: 'import', rows: 30, expectedRows: 100, requests: 60 }, msg: 'import · 30/100 rows (30%, 0.5/s) · 60 requests (1.0/s of 5.0/s) · ETA 2m 20s' },
+      { level: 30, progress: { step: 'import', rows: 50, expectedRows: 100, requests: 100 }, msg: 'import · 50/100 rows (50%, 0.4/s) · 100 requests (0.8/s of 5.0/s) · ETA 2m 00s' },
+    ]);
   });
 
   it('redraws one line in place every 250 ms, cut to the width, and clears it at the end', () => {
     const { stream, written } = createStream(true);
-    const display = showProgress(client, 300, new StatusLine(stream));
+    const display = showProgress(client, 300, new StatusLine(stream), logger);
     display.update({ rows: 3 });
     vi.advanceTimersByTime(600);
     display.stop();
@@ -143,7 +162,7 @@ describe('showing progress', () => {
     } as unknown as ApiClient;
     const { stream, written } = createStream(true);
     stream.columns = 200;
-    const display = showProgress(counting, 300, new StatusLine(stream));
+    const display = showProgress(counting, 300, new StatusLine(stream), logger);
     display.update({ rows: 0, step: 'import' });
     organizations['org:1'].sent = 34;
     organizations['org:2'].sent = 16;
@@ -158,7 +177,7 @@ describe('showing progress', () => {
     const counting = { readCounters: () => ({ total: { ...counters }, organizations: {} }) } as unknown as ApiClient;
     const { stream, written } = createStream(true);
     stream.columns = 200;
-    const display = showProgress(counting, 300, new StatusLine(stream));
+    const display = showProgress(counting, 300, new StatusLine(stream), logger);
     display.update({ rows: 0, step: 'import' });
     counters.sent = 50;
     vi.advanceTimersByTime(10_000);

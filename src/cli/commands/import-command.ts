@@ -74,7 +74,7 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
           ...(argv['decimal-separator'] === undefined ? {} : { decimalSeparator: argv['decimal-separator'] }),
           allowCodeChanges: argv['allow-code-changes'],
           onProgress: progress.update,
-          ...(progress.shown ? { onRowsExpected: (rows: number) => { progress.expectRows(rows); } } : {}),
+          onRowsExpected: (rows: number) => { progress.expectRows(rows); },
         };
         const input = await openPipedInput(argv.file, context.io);
         const summary = input === undefined

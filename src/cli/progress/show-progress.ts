@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { createCounters, subtractCounters } from '../../api/pacing/request-counters.js';
 import type { JobProgress, ProgressListener } from '../../jobs/job-progress.js';
@@ -5,10 +6,10 @@ import { formatProgress } from './format-progress.js';
 import type { StatusLine } from './status-line.js';
 
 const REDRAW_MS = 250;
+/** A scheduled run's log shows it is alive, and how far, without a line every few rows. */
+const LOG_MS = 60_000;
 
 export interface ProgressDisplay {
-  /** Whether a line is drawn: on a terminal only. */
-  shown: boolean;
   /** The rows the input holds, about: the line then says how far along and the time left. */
   expectRows(rows: number): void;
   /** Give it to the job: it keeps the latest report. */
@@ -19,11 +20,11 @@ export interface ProgressDisplay {
 
 /**
  * On a terminal, a line on stderr redrawn every 250 ms from the job's reports and the client's
- * counters. Elsewhere nothing: the logs (JSON) and the summary say what happened. The rates and
- * the time left are a step's own: a job file's next step starts them again.
+ * counters. Elsewhere (a container's or cron's log) the same line logged every minute, with its
+ * counts as fields. The rates and the time left are a step's own: a job file's next step starts
+ * them again.
  */
-export function showProgress(client: ApiClient, ratePerMinute: number, line: StatusLine): ProgressDisplay {
-  if (!line.isTerminal) return { shown: false, expectRows: () => undefined, update: () => undefined, stop: () => undefined };
+export function showProgress(client: ApiClient, ratePerMinute: number, line: StatusLine, logger: Logger): ProgressDisplay {
   let started = performance.now();
   let before = client.readCounters();
   let progress: JobProgress | undefined;
@@ -34,13 +35,14 @@ export function showProgress(client: ApiClient, ratePerMinute: number, line: Sta
     const organizations = Object.fromEntries(
       Object.entries(now.organizations).map(([key, counters]) => [key, subtractCounters(counters, before.organizations[key] ?? createCounters())]),
     );
-    line.draw(formatProgress({ progress, requests, organizations, elapsedMs: performance.now() - started, ratePerMinute, expectedRows }));
+    const text = formatProgress({ progress, requests, organizations, elapsedMs: performance.now() - started, ratePerMinute, expectedRows });
+    if (line.isTerminal) line.draw(text);
+    else logger.info({ progress: { step: progress?.step, rows: progress?.rows ?? 0, expectedRows, pages: progress?.pages, requests: requests.sent } }, text);
   };
-  const timer = setInterval(redraw, REDRAW_MS);
+  const timer = setInterval(redraw, line.isTerminal ? REDRAW_MS : LOG_MS);
   // The line must never keep a finished command alive.
   timer.unref();
   return {
-    shown: true,
     expectRows: (rows) => {
       expectedRows = rows;
     },
