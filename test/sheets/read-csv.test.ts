@@ -234,12 +234,12 @@ describe('malformed CSV lines', () => {
     ]);
   });
 
-  it('reports a line with values right of the header', async () => {
-    const { items } = await readItems(await writeCsv('a;b;;\n1;2;3\n4;5;;\n6;7;;8\n'));
+  it('reports a line with values right of the header, and keeps the line', async () => {
+    const { items } = await readItems(await writeCsv('a;b;;\n1;2;3\n4;5;;\n6;"7;x";;8\n'));
     expect(items).toEqual([
-      { kind: 'issue', line: 2, errors: ["column C has a value but no header; enclose cells that contain ';' in double quotes"] },
+      { kind: 'issue', line: 2, errors: ["column C has a value but no header; enclose cells that contain ';' in double quotes; the line as read: 1;2;3"] },
       { kind: 'row', line: 3, values: { a: '4', b: '5' } },
-      { kind: 'issue', line: 4, errors: ["column D has a value but no header; enclose cells that contain ';' in double quotes"] },
+      { kind: 'issue', line: 4, errors: ["column D has a value but no header; enclose cells that contain ';' in double quotes; the line as read: 6;\"7;x\";;8"] },
     ]);
   });
 

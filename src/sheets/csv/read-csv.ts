@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import { toColumnLetter } from '../layout/column-letter.js';
 import { buildSheetRow } from '../layout/build-sheet-row.js';
 import { detectCsvLayout, type CsvLayout } from './detect-csv-layout.js';
@@ -91,7 +92,9 @@ function toSheetItem(record: CsvRecord, header: HeaderMap, delimiter: CsvDelimit
   const unheaded = findUnheadedCell(cells, header.width);
   if (unheaded !== undefined) {
     const shown = delimiter === '\t' ? 'a tab' : `'${delimiter}'`;
-    const error = `column ${toColumnLetter(unheaded)} has a value but no header; enclose cells that contain ${shown} in double quotes`;
+    // Its cells do not fit their columns, so the report cannot hold them there: the line itself is kept, to be fixed and put back.
+    const line = stringify([record.cells], { delimiter, record_delimiter: '' });
+    const error = `column ${toColumnLetter(unheaded)} has a value but no header; enclose cells that contain ${shown} in double quotes; the line as read: ${line}`;
     return { kind: 'issue', line: record.line, errors: [error] };
   }
   return buildSheetRow(header.names, record.line, cells);
