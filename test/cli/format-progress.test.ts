@@ -123,8 +123,8 @@ describe('showing progress', () => {
     const counting = { readCounters: () => ({ total: { ...counters }, organizations: {} }) } as unknown as ApiClient;
     const { stream, written } = createStream(false);
     const display = showProgress(counting, 300, new StatusLine(stream), logger);
-    display.expectRows(100);
     display.update({ rows: 30, step: 'import' });
+    display.expectRows(100);
     counters.sent = 60;
     vi.advanceTimersByTime(59_000);
     expect(logged).toEqual([]);
@@ -172,13 +172,14 @@ describe('showing progress', () => {
     expect(written.at(-2)).toContain('2 organizations: org 2 6, 1 rate-limited; org 1 4');
   });
 
-  it("starts the rates again at each step of a job file, from the step's own requests", () => {
+  it("starts the rates and the rows to expect again at each step of a job file, from the step's own requests", () => {
     const counters = createCounters();
     const counting = { readCounters: () => ({ total: { ...counters }, organizations: {} }) } as unknown as ApiClient;
     const { stream, written } = createStream(true);
     stream.columns = 200;
     const display = showProgress(counting, 300, new StatusLine(stream), logger);
     display.update({ rows: 0, step: 'import' });
+    display.expectRows(1000);
     counters.sent = 50;
     vi.advanceTimersByTime(10_000);
     display.update({ rows: 0, step: 'export', pages: { done: 0, total: 10 } });

@@ -34,7 +34,7 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
         for (const job of jobs) {
           const session = await openApiSession(jobSessionOptions(job, argv), signal, context);
           try {
-            const options = { shard, dryRun: argv['dry-run'], restart: argv.restart, signal, now, onProgress: session.progress.update };
+            const options = { shard, dryRun: argv['dry-run'], restart: argv.restart, signal, now, onProgress: session.progress.update, onRowsExpected: session.progress.expectRows };
             const result = await runJob(job, session.client, STEP_RUNNERS, options, context.logger.child({ job: job.name }));
             session.progress.stop();
             printResult(result, argv.json, context);

@@ -11,7 +11,7 @@ const LOG_MS = 60_000;
 
 export interface ProgressDisplay {
   /** The rows the input holds, about: the line then says how far along and the time left. */
-  expectRows(rows: number): void;
+  expectRows: (rows: number) => void;
   /** Give it to the job: it keeps the latest report. */
   update: ProgressListener;
   /** Stops redrawing and clears the line; the summary follows. */
@@ -50,6 +50,7 @@ export function showProgress(client: ApiClient, ratePerMinute: number, line: Sta
       if (next.step !== progress?.step) {
         started = performance.now();
         before = client.readCounters();
+        expectedRows = undefined;
       }
       progress = next;
     },

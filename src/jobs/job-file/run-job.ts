@@ -73,8 +73,10 @@ export interface ExportStepOptions {
 
 export interface RunJobOptions extends StepRunSettings {
   signal?: AbortSignal;
-  /** Every step's progress, named after the step. */
+  /** Every step's progress, named after the step; each step's first says it started. */
   onProgress?: ProgressListener;
+  /** An import step's rows, about, once its sheet is open. */
+  onRowsExpected?: (rows: number) => void;
 }
 
 /**
@@ -158,9 +160,11 @@ async function runStep(
     onProgress?.({ ...next, step: org === undefined ? name : `${name} (org ${String(org)})` });
   };
   const progress = onProgress === undefined ? {} : { onProgress: stepProgress };
+  const rowsExpected = options.onRowsExpected === undefined ? {} : { onRowsExpected: options.onRowsExpected };
   let note: string | undefined;
   try {
     logger.info('step started');
+    stepProgress({ rows: 0 });
     let outcome: StepOutcome;
     if ('import' in step) {
       const stepOptions = buildImportStepOptions(job, step, place, options);
@@ -170,7 +174,7 @@ async function runStep(
         const report = await chooseStepReport(stepOptions.reportDir, { source, dryRun: stepOptions.dryRun, restart: stepOptions.restart === true });
         note = report.note;
         if (note !== undefined) logger.warn(`${note}: the step reports in ${report.dir}`);
-        outcome = await runners.runImport(client, step.import.resource, { ...stepOptions, reportDir: report.dir, ...(source === undefined ? {} : { source }), ...signal, ...progress }, logger);
+        outcome = await runners.runImport(client, step.import.resource, { ...stepOptions, reportDir: report.dir, ...(source === undefined ? {} : { source }), ...signal, ...progress, ...rowsExpected }, logger);
       } finally {
         await source?.close();
       }

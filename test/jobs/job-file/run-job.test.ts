@@ -139,7 +139,7 @@ describe('job files in jobs/', () => {
     }
   });
 
-  it("reports each step's progress under the step's name", async () => {
+  it("reports each step's progress under the step's name, from the step's start, and an import step's rows to expect", async () => {
     const dir = await makeTempDir();
     const file = join(dir, 'job.yaml');
     // Job files stay under their working directory: here, the test's own folder.
@@ -162,11 +162,14 @@ describe('job files in jobs/', () => {
     );
     const job = await loadJob(file, { env, now: new Date(), cwd: dir });
     const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
-    const seen: JobProgress[] = [];
-    const options = { shard: { index: 1, count: 1 }, dryRun: true, now: new Date(), onProgress: (next: JobProgress) => seen.push(next) };
+    const seen: (JobProgress | number)[] = [];
+    const options = { shard: { index: 1, count: 1 }, dryRun: true, now: new Date(), onProgress: (next: JobProgress) => seen.push(next), onRowsExpected: (rows: number) => seen.push(rows) };
     const result = await runJob(job, client, STEP_RUNNERS, options, logger).finally(() => client.close());
-    expect([...new Set(seen.map((progress) => progress.step))]).toEqual(['1. import businesses', 'export the businesses']);
-    expect(seen.filter((progress) => progress.step === '1. import businesses').at(-1)?.rows).toBe(30);
+    // Each step says it started before anything of its own, the sheet's rows included.
+    expect(seen.slice(0, 2)).toEqual([{ rows: 0, step: '1. import businesses' }, 30]);
+    expect(seen.find((progress) => typeof progress === 'object' && progress.step === 'export the businesses')).toEqual({ rows: 0, step: 'export the businesses' });
+    expect([...new Set(seen.map((progress) => (typeof progress === 'number' ? 'rows expected' : progress.step)))]).toEqual(['1. import businesses', 'rows expected', 'export the businesses']);
+    expect(seen.filter((progress) => typeof progress === 'object' && progress.step === '1. import businesses').at(-1)).toMatchObject({ rows: 30 });
     const exported = (result.steps[1]?.summary as ExportSummary).rows;
     expect(exported).toBeGreaterThan(0);
     expect(seen.at(-1)).toMatchObject({ step: 'export the businesses', rows: exported });
