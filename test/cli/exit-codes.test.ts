@@ -27,7 +27,7 @@ describe('exit codes of the CLI, as the README documents them', { timeout: 60_00
     },
     { name: 'an unknown command', args: () => ['importt'], code: EXIT_CODES.usage, says: /Did you mean import/ },
     { name: 'standard input as the file to import where none can be read', args: () => ['import', 'businesses', '-'], code: EXIT_CODES.usage, says: /no file given, and standard input \(-\) cannot be read here/ },
-    { name: 'a shard out of range', args: () => ['run', 'jobs/demo.yaml', '--shard', '5/2'], code: EXIT_CODES.usage, says: /--shard must be K\/N/ },
+    { name: 'a shard out of range', args: () => ['run', 'jobs/demo.yaml', '--shard', '5/2'], code: EXIT_CODES.usage, says: /Could not read --shard '5\/2': it must be K\/N/ },
   ];
 
   it.each(cases)('$name: exit $code', async ({ args, code, says }) => {
