@@ -39,6 +39,12 @@ describe('exit codes of the CLI, as the README documents them', { timeout: 60_00
     expect(result.stderr).not.toMatch(/\n\s+at .*\.ts:\d+/);
   });
 
+  it('a LOG_LEVEL that names no level: exit 1, saying which levels there are', async () => {
+    const result = await runCliInProcess(['check', '--emulator'], { LOG_LEVEL: 'verbose' });
+    expect(result.code).toBe(EXIT_CODES.failed);
+    expect(result.stderr).toBe("Could not use LOG_LEVEL 'verbose': it names no log level. Set it to trace, debug, info, warn, error, fatal or silent, or unset it for info.\n");
+  });
+
   it('a breaker in a job file run from its folder: exit 3', async () => {
     const dir = await makeTempDir();
     await copyFile(SAMPLE, join(dir, 'stores.xlsx'));
