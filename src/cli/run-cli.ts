@@ -37,7 +37,8 @@ const COMMANDS = [emulatorCommand, checkCommand, conformanceCommand, templateCom
 export async function runCli(given: readonly string[], io: CliIo): Promise<number> {
   const args = joinDashValues(given);
   const statusLine = new StatusLine(io.stderr);
-  const level = io.env.LOG_LEVEL ?? 'info';
+  // Set empty (a container's LOG_LEVEL: ${LOG_LEVEL} with none) is as unset.
+  const level = io.env.LOG_LEVEL === undefined || io.env.LOG_LEVEL.trim() === '' ? 'info' : io.env.LOG_LEVEL.trim();
   // No logger to say it with: the one asked for cannot be made.
   const levelProblem = describeLogLevelProblem(level);
   if (levelProblem !== undefined) {

@@ -43,6 +43,8 @@ describe('exit codes of the CLI, as the README documents them', { timeout: 60_00
     const result = await runCliInProcess(['check', '--emulator'], { LOG_LEVEL: 'verbose' });
     expect(result.code).toBe(EXIT_CODES.failed);
     expect(result.stderr).toBe("Could not use LOG_LEVEL 'verbose': it names no log level. Set it to trace, debug, info, warn, error, fatal or silent, or unset it for info.\n");
+    // Set empty, it is as unset; a level reads in any case.
+    for (const level of ['', 'WARN']) expect((await runCliInProcess(['check', '--emulator'], { LOG_LEVEL: level })).code).toBe(EXIT_CODES.success);
   });
 
   it('a breaker in a job file run from its folder: exit 3', async () => {
