@@ -52,7 +52,7 @@ export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context
         }),
     async (argv) => {
       const { io } = context;
-      await serveOn(`${argv.host}:${String(argv.port)}`, runEmulator(
+      await runEmulator(
         {
           host: argv.host,
           port: argv.port,
@@ -77,17 +77,15 @@ export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context
           },
         },
         logger,
-      ));
+      ).catch((error: unknown) => {
+        throw toListenError(error, `${argv.host}:${String(argv.port)}`);
+      });
     },
   );
 }
 
-async function serveOn(address: string, serving: Promise<void>): Promise<void> {
-  try {
-    await serving;
-  } catch (error) {
-    const why = LISTEN_FAILURES[(error as NodeJS.ErrnoException).code ?? ''];
-    if (why === undefined) throw error;
-    throw new UserError(`Could not serve the emulator on ${address}: ${why}`);
-  }
+/** A server that could not listen, as the user can mend it; any other error as it is. */
+function toListenError(error: unknown, address: string): unknown {
+  const why = LISTEN_FAILURES[(error as NodeJS.ErrnoException).code ?? ''];
+  return why === undefined ? error : new UserError(`Could not serve the emulator on ${address}: ${why}`);
 }

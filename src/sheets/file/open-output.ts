@@ -69,7 +69,7 @@ export async function openOutput(path: string): Promise<Output> {
 }
 
 /** A path through a file: ENOTDIR, or EEXIST from creating its folders. */
-function isPathThroughFile(error: unknown): boolean {
+export function isPathThroughFile(error: unknown): boolean {
   if (!(error instanceof Error && 'code' in error)) return false;
   return error.code === 'ENOTDIR' || (error.code === 'EEXIST' && 'syscall' in error && error.syscall === 'mkdir');
 }

@@ -1,10 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import { isFullDisk } from '../../../sheets/file/open-output.js';
+import { isFullDisk, isPathThroughFile } from '../../../sheets/file/open-output.js';
 import { ReportDirError } from './report-dir-error.js';
 
 const NOT_ALLOWED: ReadonlySet<unknown> = new Set(['EACCES', 'EPERM', 'EROFS']);
-/** mkdir on a file (EEXIST), or a path through one (ENOTDIR). */
-const NOT_A_FOLDER: ReadonlySet<unknown> = new Set(['EEXIST', 'ENOTDIR']);
 
 /** Creates the report directory readable by its owner only (it holds client data). */
 export async function createReportDir(dir: string): Promise<void> {
@@ -22,9 +20,8 @@ export async function createReportDir(dir: string): Promise<void> {
  */
 export function toReportDirError(error: unknown, dir: string): ReportDirError | undefined {
   if (isFullDisk(error)) return new ReportDirError(dir, 'the disk is full', 'Free space, or use another --report.', { cause: error });
-  if (!(error instanceof Error && 'code' in error)) return undefined;
-  if (NOT_A_FOLDER.has(error.code)) return new ReportDirError(dir, 'it, or a folder of its path, is a file', 'Name a new or empty directory with --report (a job step: report).', { cause: error });
-  if (!NOT_ALLOWED.has(error.code)) return undefined;
+  if (isPathThroughFile(error)) return new ReportDirError(dir, 'it, or a folder of its path, is a file', 'Name a new or empty directory with --report (a job step: report).', { cause: error });
+  if (!(error instanceof Error && 'code' in error && NOT_ALLOWED.has(error.code))) return undefined;
   const user = `uid ${process.getuid?.() ?? '?'}`;
   return new ReportDirError(
     dir,
