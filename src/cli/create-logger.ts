@@ -17,6 +17,15 @@ const REDACTED_PATHS = [
   '*.headers["x-APIKey"]',
 ];
 
+/** pino's levels, in any case: any other name makes pino throw as the logger is made. */
+const LOG_LEVELS = [...Object.keys(pino.levels.values), 'silent'];
+
+/** Why LOG_LEVEL cannot be used, or undefined when it names a level. */
+export function describeLogLevelProblem(level: string): string | undefined {
+  if (LOG_LEVELS.includes(level.toLowerCase())) return undefined;
+  return `Could not use LOG_LEVEL '${level}': it names no log level. Set it to ${LOG_LEVELS.slice(0, -1).join(', ')} or silent, or unset it for info.`;
+}
+
 /**
  * Logs go to `stderr`: JSON for machines, readable on a terminal. API keys are redacted wherever a
  * log record might carry one.

@@ -7,7 +7,7 @@ import { checkCommand } from './commands/check-command.js';
 import { checkFlagValues, findDashValue, joinDashValues } from './check-flag-values.js';
 import type { CliIo, CommandContext } from './command-context.js';
 import { conformanceCommand } from './commands/conformance-command.js';
-import { createLogger } from './create-logger.js';
+import { createLogger, describeLogLevelProblem } from './create-logger.js';
 import { StatusLine } from './progress/status-line.js';
 import { emulatorCommand } from './commands/emulator-command.js';
 import { EXIT_CODES } from './exit-codes.js';
@@ -37,7 +37,15 @@ const COMMANDS = [emulatorCommand, checkCommand, conformanceCommand, templateCom
 export async function runCli(given: readonly string[], io: CliIo): Promise<number> {
   const args = joinDashValues(given);
   const statusLine = new StatusLine(io.stderr);
-  const logger = createLogger(io.env.LOG_LEVEL ?? 'info', io.stderr, statusLine);
+  // Set empty (a container's LOG_LEVEL: ${LOG_LEVEL} with none) is as unset.
+  const level = io.env.LOG_LEVEL === undefined || io.env.LOG_LEVEL.trim() === '' ? 'info' : io.env.LOG_LEVEL.trim();
+  // No logger to say it with: the one asked for cannot be made.
+  const levelProblem = describeLogLevelProblem(level);
+  if (levelProblem !== undefined) {
+    io.stderr.write(`${levelProblem}\n`);
+    return EXIT_CODES.failed;
+  }
+  const logger = createLogger(level, io.stderr, statusLine);
   // A command's closing lines are printed whatever LOG_LEVEL leaves out, as on a terminal.
   const teller = logger.child({}, { level: 'info' });
   let exitCode: number = EXIT_CODES.success;

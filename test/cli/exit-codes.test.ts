@@ -27,7 +27,7 @@ describe('exit codes of the CLI, as the README documents them', { timeout: 60_00
     },
     { name: 'an unknown command', args: () => ['importt'], code: EXIT_CODES.usage, says: /Did you mean import/ },
     { name: 'standard input as the file to import where none can be read', args: () => ['import', 'businesses', '-'], code: EXIT_CODES.usage, says: /no file given, and standard input \(-\) cannot be read here/ },
-    { name: 'a shard out of range', args: () => ['run', 'jobs/demo.yaml', '--shard', '5/2'], code: EXIT_CODES.usage, says: /--shard must be K\/N/ },
+    { name: 'a shard out of range', args: () => ['run', 'jobs/demo.yaml', '--shard', '5/2'], code: EXIT_CODES.usage, says: /Could not read --shard '5\/2': it must be K\/N/ },
   ];
 
   it.each(cases)('$name: exit $code', async ({ args, code, says }) => {
@@ -37,6 +37,14 @@ describe('exit codes of the CLI, as the README documents them', { timeout: 60_00
     if (says !== undefined) expect(result.stderr).toMatch(says);
     // A user error says what to do; only a bug gets a stack.
     expect(result.stderr).not.toMatch(/\n\s+at .*\.ts:\d+/);
+  });
+
+  it('a LOG_LEVEL that names no level: exit 1, saying which levels there are', async () => {
+    const result = await runCliInProcess(['check', '--emulator'], { LOG_LEVEL: 'verbose' });
+    expect(result.code).toBe(EXIT_CODES.failed);
+    expect(result.stderr).toBe("Could not use LOG_LEVEL 'verbose': it names no log level. Set it to trace, debug, info, warn, error, fatal or silent, or unset it for info.\n");
+    // Set empty, it is as unset; a level reads in any case.
+    for (const level of ['', 'WARN']) expect((await runCliInProcess(['check', '--emulator'], { LOG_LEVEL: level })).code).toBe(EXIT_CODES.success);
   });
 
   it('a breaker in a job file run from its folder: exit 3', async () => {

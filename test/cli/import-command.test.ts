@@ -16,6 +16,17 @@ describe('import command', () => {
     expect(result.stderr).toContain('Could not import businesses: --max-changes: must be a number of rows N or a percentage P% (30%). Correct the options.');
   });
 
+  it('refuses a --report that is a file, or under one, as it can be mended, exit 1', async () => {
+    const dir = await makeTempDir();
+    const sheet = join(dir, 'stores.csv');
+    await writeFile(sheet, 'code,name\n000001,Boulangerie\n');
+    for (const [resource, report] of [['businesses', sheet], ['businesses', join(sheet, 'r')], ['services', sheet]] as const) {
+      const result = await runCliInProcess(['import', resource, sheet, '--emulator', '--dry-run', '--report', report]);
+      expect(result.code, result.said).toBe(EXIT_CODES.failed);
+      expect(result.said).toContain(`Could not use ${report}: it, or a folder of its path, is a file. Name a new or empty directory with --report (a job step: report).`);
+    }
+  });
+
   it('refuses breakers and conflict policies for imports other than businesses', async () => {
     const result = await runCliInProcess(['import', 'services', 'services.csv', '--max-status-changes', '3', '--on-conflict', 'overwrite', '--max-errors', '5%']);
     expect(result.code).toBe(EXIT_CODES.usage);

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { pino } from 'pino';
@@ -27,6 +28,17 @@ async function readBack(path: string, resource: ImportResourceName) {
 }
 
 describe('template', () => {
+  it('refuses an --out whose folder is a file, as an export does, exit 1', async () => {
+    const dir = await makeTempDir();
+    const file = join(dir, 'stores.csv');
+    await writeFile(file, 'code\n');
+    for (const args of [['template', 'businesses'], ['export', 'businesses', '--emulator']]) {
+      const result = await runCliInProcess([...args, '--out', join(file, 'out.csv')]);
+      expect(result.code, result.said).toBe(EXIT_CODES.failed);
+      expect(result.said).toContain(`Could not write ${join(file, 'out.csv')}: a folder of its path is a file. Name a path whose folders are folders, or move that file.`);
+    }
+  });
+
   it.each(IMPORT_RESOURCE_NAMES.flatMap((resource) => [[resource, 'xlsx'] as const, [resource, 'csv'] as const]))(
     'writes a %s %s whose header reads back and whose example row validates',
     async (resource, extension) => {

@@ -117,4 +117,20 @@ describe('validate command', () => {
       }
     }
   });
+
+  it('refuses a sheet with a header and no rows, as the run would', async () => {
+    const dir = await makeTempDir();
+    const source = join(dir, 'stores.csv');
+    await writeFile(source, 'code,name\n');
+    const job = join(dir, 'empty.yaml');
+    await writeFile(job, `name: empty\nsteps:\n  - import: {resource: businesses, source: ${source}}\n`);
+    vi.spyOn(process, 'cwd').mockReturnValue(dir);
+    try {
+      const result = await runCliInProcess(['validate', job]);
+      expect(result.code).toBe(EXIT_CODES.failed);
+      expect(result.stderr).toContain(`(${source}): Could not import ${source}: there are no rows under the header, so nothing was imported.`);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
 });

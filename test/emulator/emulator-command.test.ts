@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess, serveCliInProcess, testIo } from '../cli/test-io.js';
 
@@ -31,5 +33,19 @@ describe('listing-bulk emulator --quirks', () => {
     const { code, stderr } = await runCliInProcess(['emulator', '--port', '0', '--quirks', 'nulls,slow-answers']);
     expect(code).toBe(64);
     expect(stderr).toContain("unknown quirk 'slow-answers'. Valid quirks: replace-nested, nulls, real-shapes, unknown-values, ignore-filters, cap-per-page=N");
+  });
+
+  it('refuses a port in use with what to do, exit 1, no stack', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { code, said } = await runCliInProcess(['emulator', '--port', String(port)]);
+      expect(code).toBe(1);
+      expect(said).toContain(`Could not serve the emulator on 127.0.0.1:${String(port)}: the port is in use. Give another --port, or --port 0 for a free one.`);
+      expect(said).not.toContain('bug');
+    } finally {
+      taken.close();
+    }
   });
 });

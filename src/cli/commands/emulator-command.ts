@@ -5,6 +5,14 @@ import { parseQuirks, QUIRK_USAGE } from '../../emulator/pipeline/quirks.js';
 import { runEmulator } from '../../emulator/run-emulator.js';
 import { epochTimeOf } from '../../api/pacing/clock.js';
 import { nextStopSignal } from '../stop-signal.js';
+import { UserError } from '../../user-error.js';
+
+/** Why a server could not listen, by the system's code, for what the user can change. */
+const LISTEN_FAILURES: Readonly<Record<string, string>> = {
+  EADDRINUSE: 'the port is in use. Give another --port, or --port 0 for a free one.',
+  EACCES: 'this user may not listen on that port. Give a --port from 1024, or --port 0 for a free one.',
+  EADDRNOTAVAIL: "the address is not this machine's. Give a --host of this machine, 127.0.0.1 by default.",
+};
 
 export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   const { logger } = context;
@@ -69,7 +77,15 @@ export function emulatorCommand<T extends GlobalOptions>(yargs: Argv<T>, context
           },
         },
         logger,
-      );
+      ).catch((error: unknown) => {
+        throw toListenError(error, `${argv.host}:${String(argv.port)}`);
+      });
     },
   );
+}
+
+/** A server that could not listen, as the user can mend it; any other error as it is. */
+function toListenError(error: unknown, address: string): unknown {
+  const why = LISTEN_FAILURES[(error as NodeJS.ErrnoException).code ?? ''];
+  return why === undefined ? error : new UserError(`Could not serve the emulator on ${address}: ${why}`);
 }

@@ -17,7 +17,7 @@ export function templateCommand<T extends GlobalOptions>(yargs: Argv<T>, context
         .positional('resource', resourcePositional(IMPORT_RESOURCE_NAMES, IMPORT_RESOURCE_ALIASES, 'What the spreadsheet imports'))
         .option('out', { type: 'string', demandOption: true, describe: 'File to write: .xlsx (notes, dropdowns, About sheet) or .csv' })
         .check((argv) => (argv.out === '-' ? 'Could not write the template: --out - (standard output) is for exports; name a .csv or .xlsx file.' : true))
-        .option('org', { type: 'number', alias: 'org-id', describe: "PROVIDER keys: the organization whose custom fields to use; by default the key's own" }),
+        .option('org', { type: 'number', alias: 'org-id', describe: 'PROVIDER keys: the organization whose custom fields to use (without it, the template has no custom field columns)' }),
     async (argv) => {
       const useApi = argv.resource === 'businesses' && (argv.emulator || (context.io.env.LISTING_API_URL ?? '') !== '');
       let customFields: CustomFieldReading[] = [];

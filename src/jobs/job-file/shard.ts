@@ -18,7 +18,7 @@ export function parseShard(text: string, env: NodeJS.ProcessEnv = {}): Shard {
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (match === null || count < 1 || index < 1 || index > count) {
-    throw new UsageError(`--shard must be K/N with 1 <= K <= N, for instance 2/4, or auto; got '${given}'`);
+    throw new UsageError(`Could not read --shard '${given}': it must be K/N, shard K of N with 1 <= K <= N. Give --shard 2/4 for the second of four, or --shard auto in a Kubernetes Indexed Job.`);
   }
   return { index, count };
 }
@@ -27,7 +27,9 @@ function fromIndexedJob(env: NodeJS.ProcessEnv): string {
   const index = env.JOB_COMPLETION_INDEX;
   const count = env.JOB_COMPLETIONS;
   if (index === undefined || count === undefined || !/^\d+$/.test(index)) {
-    throw new UsageError('--shard auto needs JOB_COMPLETION_INDEX (set by a Kubernetes Indexed Job) and JOB_COMPLETIONS (the Job\'s completions)');
+    throw new UsageError(
+      'Could not read --shard auto: it needs JOB_COMPLETION_INDEX, which a Kubernetes Indexed Job sets, and JOB_COMPLETIONS, which it does not. Set JOB_COMPLETIONS to the Job\'s completions, or give --shard K/N.',
+    );
   }
   return `${Number(index) + 1}/${count}`;
 }

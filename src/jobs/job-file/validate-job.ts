@@ -5,6 +5,7 @@ import { openImportSheet } from '../import/sheet/open-import-sheet.js';
 import { readRowOutcomes } from '../import/sheet/read-row-outcomes.js';
 import { checkSheetColumns } from '../import/sheet/check-sheet-columns.js';
 import { summarizeWarnings } from '../import/sheet/summarize-warnings.js';
+import { EmptySheetError } from '../import/sheet/empty-sheet-error.js';
 import type { Job } from './job-schema.js';
 import { describeStep } from './run-job.js';
 
@@ -70,6 +71,8 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
       }
       // A footer is known only once the rows end.
       check.warnings.push(...reader.warnings.slice(headerWarnings));
+      // The run refuses a sheet without rows: most often the wrong sheet, or a file cut short.
+      if (check.rows === 0) check.error = new EmptySheetError(source, sheet).message;
     } catch (error) {
       if (!(error instanceof SheetError)) throw error;
       check.error = error.message;

@@ -35,7 +35,10 @@ export async function openOutput(path: string): Promise<Output> {
     (discarding ??= (async () => {
       // Writes still on their way fail once the stream is destroyed: only its closing is waited for.
       if (!stream.closed) await new Promise<void>((resolve) => stream.destroy().once('close', () => { resolve(); }));
-      await rm(temp, { force: true });
+      // A path through a file holds no temporary file to remove.
+      await rm(temp, { force: true }).catch((error: unknown) => {
+        if (!isPathThroughFile(error)) throw error;
+      });
     })());
   const failed = new Promise<never>((_resolve, reject) => {
     stream.once('error', (error) => {
@@ -65,6 +68,12 @@ export async function openOutput(path: string): Promise<Output> {
   };
 }
 
+/** A path through a file: ENOTDIR, or EEXIST from creating its folders. */
+export function isPathThroughFile(error: unknown): boolean {
+  if (!(error instanceof Error && 'code' in error)) return false;
+  return error.code === 'ENOTDIR' || (error.code === 'EEXIST' && 'syscall' in error && error.syscall === 'mkdir');
+}
+
 /** ENOSPC, or EDQUOT: the user's quota. */
 export function isFullDisk(error: unknown): boolean {
   return error instanceof Error && 'code' in error && FULL_DISK_CODES.has(error.code);
@@ -74,6 +83,9 @@ export function toWriteError(error: unknown, path: string): SheetError {
   if (error instanceof SheetError) return error;
   if (isFullDisk(error)) {
     return new SheetError(`write ${path}`, 'the disk is full', 'Free space, then run the same command again to resume.', { cause: error });
+  }
+  if (isPathThroughFile(error)) {
+    return new SheetError(`write ${path}`, 'a folder of its path is a file', 'Name a path whose folders are folders, or move that file.', { cause: error });
   }
   const reason = error instanceof Error ? error.message : String(error);
   return new SheetError(`write ${path}`, reason, 'Check that the folder exists, that you may write there and that the file is not open in another program.', {

@@ -41,6 +41,12 @@ describe('columns are explicit', () => {
     );
   });
 
+  it('offers the flags only the names they can give: the command line splits at commas, so a name holding one is left to a job step', async () => {
+    await expect(harness.runImport('businesses', `business_id,"Notes, internal",colour,"Code, magasin"\n${businessId(0)},x,blue,A-1\n`)).rejects.toThrow(
+      "or leave the columns out with --ignore-columns colour (a job step: rename_columns, ignore_columns; a name holding a comma, 'Notes, internal', in a job step only, since the command line splits names at commas).",
+    );
+  });
+
   it('offers no column the header holds already: renaming another to it would name it twice', async () => {
     const header = 'business_id,code,Store Code,Phone';
     const run = harness.runImport('businesses', `${header}\n${businessId(0)},A-1,A-1,+33474000000\n`);

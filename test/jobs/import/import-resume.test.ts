@@ -202,12 +202,12 @@ describe('resuming an import from its journal', () => {
     expect(await readResults(join(reportDir, 'dry-run'))).toEqual(again.results);
   });
 
-  it('refuses a rehearsal in the report of an import that sent changes: its journal and undo file stay', async () => {
+  it('refuses a rehearsal in the report of a real import: its journal and undo file stay', async () => {
     const reportDir = join(harness.dir, 'sent');
     const { csv } = renameSheet(45, 46, 'Sent');
     const real = await harness.runImport('businesses', csv, { reportDir });
     await expect(harness.runImport('businesses', csv, { reportDir, dryRun: true })).rejects.toThrow(
-      `Could not use ${reportDir}: it holds the report of an import that sent changes (its journal and undo file), which a rehearsal would overwrite. Rehearse with another --report directory.`,
+      `Could not use ${reportDir}: it holds the report of a real import (its journal, and the undo file of what it changed), which a rehearsal would overwrite. Rehearse with another --report directory.`,
     );
     expect(await readResults(reportDir)).toEqual(real.results);
   });

@@ -49,8 +49,10 @@ describe('--shard', () => {
   it('reads K/N, and auto from a Kubernetes Indexed Job', () => {
     expect(parseShard('2/4')).toEqual({ index: 2, count: 4 });
     expect(parseShard('auto', { JOB_COMPLETION_INDEX: '0', JOB_COMPLETIONS: '3' })).toEqual({ index: 1, count: 3 });
-    expect(() => parseShard('auto', {})).toThrow(/JOB_COMPLETION_INDEX/);
-    expect(() => parseShard('5/2')).toThrow(/1 <= K <= N/);
+    expect(() => parseShard('auto', { JOB_COMPLETION_INDEX: '0' })).toThrow(
+      "Could not read --shard auto: it needs JOB_COMPLETION_INDEX, which a Kubernetes Indexed Job sets, and JOB_COMPLETIONS, which it does not. Set JOB_COMPLETIONS to the Job's completions, or give --shard K/N.",
+    );
+    expect(() => parseShard('5/2')).toThrow("Could not read --shard '5/2': it must be K/N, shard K of N with 1 <= K <= N. Give --shard 2/4 for the second of four, or --shard auto in a Kubernetes Indexed Job.");
   });
 });
 

@@ -22,6 +22,7 @@ import type { ImportCatalog } from '../../../resources/resource-catalog.js';
 import { OrgRouting } from '../org-routing.js';
 import { ORG_ID_COLUMN } from '../read-row-org.js';
 import { PLAN_DIR, PLANNED_READS_FILE } from '../report/open-report-dir.js';
+import { toReportDirError } from '../report/create-report-dir.js';
 import { tryReadCustomFieldDefinitions } from '../../read-custom-field-definitions.js';
 import { openImportHead } from '../sheet/open-import-sheet.js';
 import { checkSheetColumns, findUnknownColumns } from '../sheet/check-sheet-columns.js';
@@ -64,7 +65,11 @@ export async function importBusinesses(client: ApiClient, options: OpenImportOpt
   const shared = { orgCustomFields, codeSearch, readDefinitions, definitionReads };
   const plannedReadsFile = join(options.reportDir, PLAN_DIR, PLANNED_READS_FILE);
   // A run killed after its plan left the businesses it read (client data): only the run after a plan takes them.
-  if (options.breakers === undefined || options.dryRun) await rm(plannedReadsFile, { force: true });
+  if (options.breakers === undefined || options.dryRun) {
+    await rm(plannedReadsFile, { force: true }).catch((error: unknown) => {
+      throw toReportDirError(error, options.reportDir) ?? error;
+    });
+  }
   if (options.breakers === undefined) return (await importBusinessPass(client, options, logger, shared)).summary;
   logger.info('breakers are set: the whole file is planned before any write');
   // A dry run is its own plan: no run follows it.

@@ -81,7 +81,7 @@ async function openJournalFile(options: ImportJournalOptions, lock: ReportDirLoc
   // A rehearsal has nothing to lose: it keeps no journal, and what it leaves never blocks another run.
   const rehearsed = saved === undefined || saved.header.settings.dry_run;
   if (options.settings.dry_run) {
-    if (!rehearsed) throw new ReportDirError(options.dir, 'it holds the report of an import that sent changes (its journal and undo file), which a rehearsal would overwrite', 'Rehearse with another --report directory.');
+    if (!rehearsed) throw new ReportDirError(options.dir, 'it holds the report of a real import (its journal, and the undo file of what it changed), which a rehearsal would overwrite', 'Rehearse with another --report directory.');
     await clearRehearsal(options.dir);
     return new RehearsalJournal(lock);
   }

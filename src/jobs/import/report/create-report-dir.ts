@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { isFullDisk } from '../../../sheets/file/open-output.js';
+import { isFullDisk, isPathThroughFile } from '../../../sheets/file/open-output.js';
 import { ReportDirError } from './report-dir-error.js';
 
 const NOT_ALLOWED: ReadonlySet<unknown> = new Set(['EACCES', 'EPERM', 'EROFS']);
@@ -14,12 +14,13 @@ export async function createReportDir(dir: string): Promise<void> {
 }
 
 /**
- * What keeps a run from writing its report directory, as the user can mend it: a full disk, or a
- * folder this user may not write in, named with the user (in a container the CLI runs as uid
+ * What keeps a run from writing its report directory, as the user can mend it: a full disk, a file
+ * where it would be, or a folder this user may not write in, named with the user (in a container the CLI runs as uid
  * 1000, and a folder Docker created for a mount belongs to root). Undefined for anything else.
  */
 export function toReportDirError(error: unknown, dir: string): ReportDirError | undefined {
   if (isFullDisk(error)) return new ReportDirError(dir, 'the disk is full', 'Free space, or use another --report.', { cause: error });
+  if (isPathThroughFile(error)) return new ReportDirError(dir, 'it, or a folder of its path, is a file', 'Name a new or empty directory with --report (a job step: report).', { cause: error });
   if (!(error instanceof Error && 'code' in error && NOT_ALLOWED.has(error.code))) return undefined;
   const user = `uid ${process.getuid?.() ?? '?'}`;
   return new ReportDirError(

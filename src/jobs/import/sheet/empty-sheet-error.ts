@@ -7,7 +7,7 @@ export class EmptySheetError extends UserError {
   constructor(file: string, sheet: string | undefined) {
     super(
       `Could not import ${file}${sheet === undefined ? '' : ` (sheet ${sheet})`}: there are no rows under the header, so nothing was imported. ` +
-        'Check that --sheet names the sheet that holds the rows, and that the file is the one you meant.',
+        'Check that --sheet (a job step: sheet) names the sheet that holds the rows, and that the file is the one you meant.',
     );
   }
 }
