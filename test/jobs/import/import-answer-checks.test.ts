@@ -115,6 +115,24 @@ describe('an import checks the businesses it reads against its request', () => {
     expect((await readResults(reportDir))[0]?._errors).toBe(`id: the service's custom field ${placed?.id ?? ''} does not read (name is a list (expected a text)), so its place is not changed`);
   });
 
+  it('writes a row whose business gives its organization as text, which it does not change', async () => {
+    const [business] = state.orgBusinesses(1);
+    service.drift = (request, body) => (request.path !== '/business/search' ? body : editItems(body, 'businesses', (item) => ({ ...item, org_id: String(item.org_id) })));
+    const { summary, reportDir } = await runImport('businesses', `business_id,name\n${business?.id ?? ''},Renamed by id\n`);
+    expect((await summary).rows).toMatchObject({ updated: 1, failed: 0 });
+    expect((await readResults(reportDir))[0]?._changes).toContain("-> 'Renamed by id'");
+    expect(state.businesses.get(business?.id ?? '')?.name).toBe('Renamed by id');
+  });
+
+  it('counts a service row whose answer lists the service set by its id said as text', async () => {
+    const business = state.orgBusinesses(1).find((candidate) => (state.businessServices.get(candidate.id) ?? []).length > 0);
+    const [stored] = business === undefined ? [] : (state.businessServices.get(business.id) ?? []);
+    if (business === undefined || stored === undefined) throw new Error('the seed has a business with services');
+    service.drift = (request, body) => (request.method === 'POST' ? editItems(body, 'services', (item) => ({ ...item, service_id: String(item.service_id) })) : body);
+    const { summary } = await runImport('services', `business_id,service_id,price\n${business.id},${stored.service_id},${(stored.price ?? 0) + 1}\n`);
+    expect((await summary).rows).toMatchObject({ updated: 1, failed: 0 });
+  });
+
   it('fails a service row whose answer does not list the service set: it answers another request', async () => {
     const business = state.orgBusinesses(1).find((candidate) => (state.businessServices.get(candidate.id) ?? []).length > 0);
     const [stored] = business === undefined ? [] : (state.businessServices.get(business.id) ?? []);
