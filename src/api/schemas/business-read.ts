@@ -3,6 +3,7 @@ import { WEEK_DAYS } from '../facts/service-facts.js';
 import { writeMidnightEnd } from '../facts/write-midnight-end.js';
 import { BusinessSchema } from './business.js';
 import { customFieldReadSchema, type CustomFieldReading } from './custom-fields/custom-field-reading.js';
+import { integerId } from './reading/identity.js';
 import { lenient, lenientList, lenientObject } from './reading/lenient.js';
 
 /*
@@ -27,7 +28,7 @@ const businessFields = {
   created: number,
   modified: number,
   status: text,
-  groups: lenientList(z.number()),
+  groups: lenientList(integerId),
   country: text,
   region: text,
   city: text,

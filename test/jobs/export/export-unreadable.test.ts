@@ -254,13 +254,13 @@ describe('an export reads each item on its own', () => {
     ]);
   });
 
-  it('reads an id, an organization or a store code said in the other JSON type as the same value, and checks --org against it', async () => {
+  it('reads an id, an organization, groups or a store code said in the other JSON type as the same value, and checks --org against it', async () => {
     const [textOrg, numberCode, numberId] = state.orgBusinesses(1);
     service.drift = (request, body) =>
       request.path !== '/business/search'
         ? body
         : editItems(body, 'businesses', (item) => {
-            if (item.id === textOrg?.id) return { ...item, org_id: '1' };
+            if (item.id === textOrg?.id) return { ...item, org_id: '1', groups: (item.groups as number[]).map(String) };
             if (item.id === numberCode?.id) return { ...item, code: 1234 };
             return item.id === numberId?.id ? { ...item, id: 4242 } : item;
           });
@@ -268,7 +268,7 @@ describe('an export reads each item on its own', () => {
     const summary = await runExport(exportBusinesses, { filters: {}, orgId: 1 }, out);
     expect(summary).toMatchObject({ rows: state.orgBusinesses(1).length, failures: 0, errors_file: null });
     const rows = new Map((await readCsv(out)).map((row) => [row.business_id, row]));
-    expect(rows.get(textOrg?.id ?? '')?.org_id).toBe('1');
+    expect(rows.get(textOrg?.id ?? '')).toMatchObject({ org_id: '1', groups: textOrg?.groups.join('|') });
     expect(rows.get(numberCode?.id ?? '')?.code).toBe('1234');
     expect(rows.get('4242')?.name).toBe(numberId?.name);
   });

@@ -115,13 +115,16 @@ describe('an import checks the businesses it reads against its request', () => {
     expect((await readResults(reportDir))[0]?._errors).toBe(`id: the service's custom field ${placed?.id ?? ''} does not read (name is a list (expected a text)), so its place is not changed`);
   });
 
-  it('writes a row whose business gives its organization as text, which it does not change', async () => {
+  it('writes a row whose business gives its organization and groups as text, the groups changed', async () => {
     const [business] = state.orgBusinesses(1);
-    service.drift = (request, body) => (request.path !== '/business/search' ? body : editItems(body, 'businesses', (item) => ({ ...item, org_id: String(item.org_id) })));
-    const { summary, reportDir } = await runImport('businesses', `business_id,name\n${business?.id ?? ''},Renamed by id\n`);
+    const groups = [...state.groups.values()].filter((group) => group.org_id === 1).map((group) => group.id);
+    const wanted = groups.filter((id) => !(business?.groups ?? []).includes(id)).slice(0, 1);
+    service.drift = (request, body) =>
+      request.path !== '/business/search' ? body : editItems(body, 'businesses', (item) => ({ ...item, org_id: String(item.org_id), groups: (item.groups as number[]).map(String) }));
+    const { summary, reportDir } = await runImport('businesses', `business_id,name,groups\n${business?.id ?? ''},Renamed by id,${wanted.join('|')}\n`);
     expect((await summary).rows).toMatchObject({ updated: 1, failed: 0 });
     expect((await readResults(reportDir))[0]?._changes).toContain("-> 'Renamed by id'");
-    expect(state.businesses.get(business?.id ?? '')?.name).toBe('Renamed by id');
+    expect(state.businesses.get(business?.id ?? '')).toMatchObject({ name: 'Renamed by id', groups: wanted });
   });
 
   it('counts a service row whose answer lists the service set by its id said as text', async () => {
