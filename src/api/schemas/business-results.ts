@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BusinessSchema } from './business.js';
 import { PAGE_FIELDS } from './page-fields.js';
-import { textId } from './reading/identity.js';
+import { textId } from './reading/other-type.js';
 import { eachItem } from './reading/read-each.js';
 import { SUCCESS_STATUS } from './status-result.js';
 

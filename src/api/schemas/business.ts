@@ -8,7 +8,7 @@ import {
   TIME_WINDOW_PATTERN,
   WEEK_DAYS,
 } from '../facts/service-facts.js';
-import { integerId, textId } from './reading/identity.js';
+import { integerId, textId } from './reading/other-type.js';
 
 const isoDate = z.iso.date({ error: 'must be a date yyyy-mm-dd' });
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });

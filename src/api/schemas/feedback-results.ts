@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_FIELDS } from './page-fields.js';
-import { integerId, textId } from './reading/identity.js';
+import { integerId, textId } from './reading/other-type.js';
 import { eachItem } from './reading/read-each.js';
 import { lenient, lenientList, lenientObject } from './reading/lenient.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_FIELDS } from './page-fields.js';
-import { textId } from './reading/identity.js';
+import { textId } from './reading/other-type.js';
 import { eachItem } from './reading/read-each.js';
 import { lenient, lenientObject } from './reading/lenient.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerId, textId } from './reading/identity.js';
+import { integerId, textId } from './reading/other-type.js';
 import { lenient } from './reading/lenient.js';
 import { eachItem } from './reading/read-each.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerId, integerText } from './reading/identity.js';
+import { integerId, integerText } from './reading/other-type.js';
 
 /**
  * What every paginated answer carries beside its list: spread into the page's schema. Reading the

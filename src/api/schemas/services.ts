@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerId } from './reading/identity.js';
+import { decimalNumber, integerId } from './reading/other-type.js';
 import { lenient } from './reading/lenient.js';
 import { toRawValue } from './reading/odd-value.js';
 import { eachItem, type ReadItems } from './reading/read-each.js';
@@ -8,14 +8,14 @@ const text = lenient(z.string());
 
 /**
  * A service as read, field by field: only its service_id, which names it, must read. Null, "" and
- * a missing key are empty, a type the spec does not name is kept as its text, and a value that
- * fits nothing stays in place as an OddValue.
+ * a missing key are empty, a price said as decimal text is that number, a type the spec does not
+ * name is kept as its text, and a value that fits nothing stays in place as an OddValue.
  */
 export const ServiceItemSchema = z.looseObject({
   service_id: integerId,
   type: text,
   name: text,
-  price: lenient(z.number()),
+  price: lenient(decimalNumber),
   description: text,
   category_geo_name: text,
 });

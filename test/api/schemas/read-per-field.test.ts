@@ -138,7 +138,9 @@ describe('the answer of a service set', () => {
   });
 
   it('is not confirmed by a listing or a value in no shape the client reads', () => {
-    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, price: '50' }])).toEqual(['lists service 103 with price "50", not the 50 sent']);
+    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, price: '50,00' }])).toEqual(['lists service 103 with price "50,00", not the 50 sent']);
+    // A price said as decimal text, as some frameworks write decimals, is that number.
+    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, price: '50.00' }])).toBeUndefined();
     expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, price: [50] }])).toEqual(['lists service 103 with price [50], not the 50 sent']);
     expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, service_id: 'catering', price: 50 }])).toEqual(['does not list the service set (103)']);
     // Its id said as text is the service set.

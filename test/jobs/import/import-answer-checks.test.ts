@@ -136,6 +136,18 @@ describe('an import checks the businesses it reads against its request', () => {
     expect((await summary).rows).toMatchObject({ updated: 1, failed: 0 });
   });
 
+  it('plans and writes service rows against prices said as decimal text ("52.00")', async () => {
+    const priced = state.orgBusinesses(1).flatMap((business) => (state.businessServices.get(business.id) ?? []).filter((item) => item.price !== null).map((item) => ({ business, item })));
+    const [changed, kept] = priced;
+    if (changed?.item.price == null || kept?.item.price == null) throw new Error('the seed has two priced services');
+    const asText = (body: unknown): unknown => editItems(body, 'services', (item) => (typeof item.price === 'number' ? { ...item, price: item.price.toFixed(2) } : item));
+    service.drift = (request, body) => (request.path.endsWith('services') ? asText(body) : body);
+    const csv = ['business_id,service_id,price', `${changed.business.id},${changed.item.service_id},${changed.item.price + 1}`, `${kept.business.id},${kept.item.service_id},${kept.item.price}`].join('\n');
+    const { summary, reportDir } = await runImport('services', csv);
+    expect((await summary).rows).toMatchObject({ updated: 1, unchanged: 1, failed: 0 });
+    expect((await readResults(reportDir)).map((row) => row._errors)).toEqual(['', '']);
+  });
+
   it('fails a service row whose answer does not list the service set: it answers another request', async () => {
     const business = state.orgBusinesses(1).find((candidate) => (state.businessServices.get(candidate.id) ?? []).length > 0);
     const [stored] = business === undefined ? [] : (state.businessServices.get(business.id) ?? []);

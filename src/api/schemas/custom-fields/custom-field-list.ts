@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerId } from '../reading/identity.js';
+import { integerId } from '../reading/other-type.js';
 import { eachItem } from '../reading/read-each.js';
 
 /**

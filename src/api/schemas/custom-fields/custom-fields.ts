@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_FIELD_TYPES } from '../../facts/service-facts.js';
-import { integerId } from '../reading/identity.js';
+import { integerId } from '../reading/other-type.js';
 
 /** A bound or a slug said as null is not set, as one left out: a TEXT field with `max_len: null` has no limit. */
 const unset = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? undefined, schema.optional());
