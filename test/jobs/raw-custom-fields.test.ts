@@ -106,6 +106,23 @@ describe('custom field definitions this client cannot type', () => {
     );
   });
 
+  it('types a definition whose bound or slug is said as null, or whose id and order come as text', async () => {
+    service.drift = (request, body) =>
+      request.path !== '/custom_fields'
+        ? body
+        : editItems(body, 'custom_fields', (field) => {
+            if (field.name === 'manager_note') return { ...field, max_len: null, slug: null };
+            return field.name === 'seats' ? { ...field, id: String(field.id), order: String(field.order), min: null } : field;
+          });
+    const { logger, warnings } = captureWarnings();
+    const reading = client();
+    const fields = await readCustomFieldDefinitions(reading.org(), logger).finally(() => reading.close());
+    expect(warnings).toEqual([]);
+    const seats = state.customFields.find((field) => field.org_id === 1 && field.name === 'seats');
+    expect(fields.find((field) => field.name === 'manager_note')).toMatchObject({ type: 'TEXT', max_len: undefined });
+    expect(fields.find((field) => field.name === 'seats')).toMatchObject({ id: seats?.id, order: seats?.order, min: undefined });
+  });
+
   it('leaves them out of a template', async () => {
     driftCustomFields();
     const templateClient = client();

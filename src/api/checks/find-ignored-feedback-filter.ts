@@ -3,7 +3,8 @@ import { findIgnoredFilter, type FilterChecks } from './find-ignored-filter.js';
 import { parseUtc, readField } from './read-field.js';
 import { FEEDBACK_FILTER_PARAMS } from '../facts/service-facts.js';
 
-const among = (value: unknown, asked: readonly unknown[]): boolean => asked.includes(value);
+// An id or a number said in the other JSON type (`5` for "5") is the same value.
+const among = (value: unknown, asked: readonly unknown[]): boolean => asked.map(String).includes(String(value));
 const createdAt = (value: unknown): number => (typeof value === 'string' ? parseUtc(value) : Number.NaN);
 
 /**

@@ -18,7 +18,7 @@ export function findIgnoredSearchFilter(params: BusinessSearchParams, item: unkn
   const checks = [
     params.business__in === undefined ? undefined : outside('business__in', params.business__in, 'id', (value) => params.business__in?.includes(String(value)) === true),
     params.code === undefined ? undefined : outside('code', params.code, 'code', (value) => params.code?.includes(String(value)) === true),
-    params.org_id === undefined ? undefined : outside('org_id', params.org_id, 'org_id', (value) => value === params.org_id),
+    params.org_id === undefined ? undefined : outside('org_id', params.org_id, 'org_id', (value) => String(value) === String(params.org_id)),
     params.status === undefined ? undefined : outside('status', params.status, 'status', (value) => value === params.status),
     params.country === undefined ? undefined : outside('country', params.country, 'country', (value) => String(value).toUpperCase() === params.country?.toUpperCase()),
     params.modified__gte === undefined ? undefined : outside('modified__gte', params.modified__gte, 'modified', (value) => isModifiedSince(value, params.modified__gte)),

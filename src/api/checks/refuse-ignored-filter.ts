@@ -1,4 +1,5 @@
 import { IgnoredRequestError } from '../errors/ignored-request-error.js';
+import { toRawValue } from '../schemas/reading/odd-value.js';
 import { rawItems, type UnreadableItem } from '../schemas/reading/read-each.js';
 
 /**
@@ -7,7 +8,8 @@ import { rawItems, type UnreadableItem } from '../schemas/reading/read-each.js';
  */
 export function refuseIgnoredFilter(path: string, read: readonly unknown[], unreadable: readonly UnreadableItem[], findIgnored: (item: unknown) => string | undefined): void {
   for (const item of rawItems(read, unreadable)) {
-    const ignored = findIgnored(item);
+    // A value that did not read is matched, and named, as the service sent it.
+    const ignored = findIgnored(toRawValue(item));
     if (ignored !== undefined) throw new IgnoredRequestError({ method: 'GET', path }, `the service ignored the filter ${ignored}`);
   }
 }

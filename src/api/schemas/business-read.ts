@@ -3,6 +3,7 @@ import { WEEK_DAYS } from '../facts/service-facts.js';
 import { writeMidnightEnd } from '../facts/write-midnight-end.js';
 import { BusinessSchema } from './business.js';
 import { customFieldReadSchema, type CustomFieldReading } from './custom-fields/custom-field-reading.js';
+import { DECIMAL_TEXT, integerId } from './reading/other-type.js';
 import { lenient, lenientList, lenientObject } from './reading/lenient.js';
 
 /*
@@ -15,7 +16,7 @@ import { lenient, lenientList, lenientObject } from './reading/lenient.js';
 
 const text = lenient(z.string());
 /** The service may give numbers as text ("48.85"): the cell is the same. */
-const decimal = lenient(z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]));
+const decimal = lenient(z.union([z.number(), z.string().regex(DECIMAL_TEXT)]));
 const number = lenient(z.number());
 const texts = lenientList(z.string());
 /** A window to midnight read as the published description writes it (`18:00-00:00`): kept and sent back so, never as 24:00. */
@@ -27,7 +28,7 @@ const businessFields = {
   created: number,
   modified: number,
   status: text,
-  groups: lenientList(z.number()),
+  groups: lenientList(integerId),
   country: text,
   region: text,
   city: text,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { BusinessSchema } from './business.js';
 import { PAGE_FIELDS } from './page-fields.js';
+import { textId } from './reading/other-type.js';
 import { eachItem } from './reading/read-each.js';
 import { SUCCESS_STATUS } from './status-result.js';
 
 /** Answer of `POST /business/{id}`. */
-export const BusinessUpdateResultSchema = z.looseObject({ status: SUCCESS_STATUS, id: z.string() });
+export const BusinessUpdateResultSchema = z.looseObject({ status: SUCCESS_STATUS, id: textId });
 export type BusinessUpdateResult = z.infer<typeof BusinessUpdateResultSchema>;
 
 /** The answer to `POST /business/{id}` must name the business addressed; a `c-<code>` address is answered with the id, which cannot be compared. */

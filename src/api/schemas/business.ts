@@ -8,6 +8,7 @@ import {
   TIME_WINDOW_PATTERN,
   WEEK_DAYS,
 } from '../facts/service-facts.js';
+import { integerId, textId } from './reading/other-type.js';
 
 const isoDate = z.iso.date({ error: 'must be a date yyyy-mm-dd' });
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
@@ -125,11 +126,12 @@ export type BusinessUpdate = z.infer<typeof BusinessUpdateSchema>;
 /**
  * What every job finds a business by, read in each item of a business list; the fields a job
  * formats are read by that job (business-read.ts), so that an odd field sinks no job that does not use it.
- * A business without a store code may say so with null or with no `code` at all.
+ * A business without a store code may say so with null or with no `code` at all; a code said as a
+ * number is its text.
  */
 export const BusinessSchema = z.looseObject({
-  id: z.string(),
-  org_id: z.number(),
-  code: z.string().nullable().default(null),
+  id: textId,
+  org_id: integerId,
+  code: textId.nullable().default(null),
 });
 export type Business = z.infer<typeof BusinessSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_FIELDS } from './page-fields.js';
+import { integerId, textId } from './reading/other-type.js';
 import { eachItem } from './reading/read-each.js';
 import { lenient, lenientList, lenientObject } from './reading/lenient.js';
 
@@ -27,8 +28,8 @@ const CommentSchema = z.looseObject({ id: number, created: text, author_name: te
 export type FeedbackComment = z.infer<typeof CommentSchema>;
 
 export const FeedbackResultSchema = z.looseObject({
-  id: z.number(),
-  business_id: z.string(),
+  id: integerId,
+  business_id: textId,
   firstname: text,
   lastname: text,
   nps: number,

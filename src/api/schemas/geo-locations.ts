@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_FIELDS } from './page-fields.js';
+import { textId } from './reading/other-type.js';
 import { eachItem } from './reading/read-each.js';
 import { lenient, lenientObject } from './reading/lenient.js';
 
@@ -7,7 +8,7 @@ const text = lenient(z.string());
 
 /** A location as read, field by field: only its id, which names it, must read; the others are only shown (see lenient). */
 export const GeoLocationSchema = z.looseObject({
-  id: z.string(),
+  id: textId,
   location_name: text,
   store_code: text,
   region_code: text,

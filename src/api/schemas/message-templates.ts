@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerId, textId } from './reading/other-type.js';
 import { lenient } from './reading/lenient.js';
 import { eachItem } from './reading/read-each.js';
 
@@ -7,12 +8,12 @@ const number = lenient(z.number());
 
 /** A template as read, field by field: only its id, which names it, must read; the others are only shown (see lenient). */
 export const MessageTemplateSchema = z.looseObject({
-  id: z.string(),
+  id: textId,
   title: text,
   /** A stringified JSON object holding `text` and `_version`. */
   content: text,
   icon: text,
-  org_id: number,
+  org_id: lenient(integerId),
   created_at: text,
   updated_at: text,
   usage_count: number,

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-// An integer said as text (`"160"`), as some services write their numbers, is that number.
-const integerText = (value: unknown): unknown => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value);
+import { integerId, integerText } from './reading/other-type.js';
 
 /**
  * What every paginated answer carries beside its list: spread into the page's schema. Reading the
@@ -9,8 +7,8 @@ const integerText = (value: unknown): unknown => (typeof value === 'string' && /
  * unknown, no stop.
  */
 export const PAGE_FIELDS = {
-  page: z.preprocess(integerText, z.number()),
-  max_page: z.preprocess(integerText, z.number()),
+  page: integerId,
+  max_page: integerId,
   count: z
     .preprocess(integerText, z.number().nullish())
     .catch(undefined)

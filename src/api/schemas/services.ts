@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalNumber, integerId } from './reading/other-type.js';
 import { lenient } from './reading/lenient.js';
 import { toRawValue } from './reading/odd-value.js';
 import { eachItem, type ReadItems } from './reading/read-each.js';
@@ -7,14 +8,14 @@ const text = lenient(z.string());
 
 /**
  * A service as read, field by field: only its service_id, which names it, must read. Null, "" and
- * a missing key are empty, a type the spec does not name is kept as its text, and a value that
- * fits nothing stays in place as an OddValue.
+ * a missing key are empty, a price said as decimal text is that number, a type the spec does not
+ * name is kept as its text, and a value that fits nothing stays in place as an OddValue.
  */
 export const ServiceItemSchema = z.looseObject({
-  service_id: z.number(),
+  service_id: integerId,
   type: text,
   name: text,
-  price: lenient(z.number()),
+  price: lenient(decimalNumber),
   description: text,
   category_geo_name: text,
 });
@@ -40,10 +41,7 @@ export function servicesAnswerFor(setting: ServiceSetting): z.ZodType<Services> 
 function findAnswerDrift(setting: ServiceSetting, services: ReadItems<ServiceItem>): string | undefined {
   const { service_id: serviceId } = setting;
   const listed = services.items.filter((item) => item.service_id === serviceId);
-  if (listed.length === 0) {
-    const unreadable = services.unreadable.find(({ id }) => id === String(serviceId));
-    return unreadable === undefined ? `does not list the service set (${serviceId})` : `lists the service set (${serviceId}) in no shape the client reads: ${unreadable.problem}`;
-  }
+  if (listed.length === 0) return `does not list the service set (${serviceId})`;
   for (const field of ['price', 'description'] as const) {
     const sent = setting[field];
     if (sent === undefined || sent === null) continue;

@@ -104,6 +104,21 @@ describe('services, attributes, geo locations and templates need only what names
   });
 });
 
+describe('what names an item, said in the other JSON type', () => {
+  it('reads a whole number said as text, or a text id said as a whole number, as the same value, and nothing else', () => {
+    const businesses = BusinessPageSchema.parse({ ...page, businesses: [{ id: 4242, org_id: '1', code: 1234 }, { id: 'b1', org_id: '1.5' }, { id: 'b2', org_id: 1, code: 12.5 }] });
+    expect(businesses.businesses).toEqual([{ id: '4242', org_id: 1, code: '1234' }]);
+    expect(businesses.unreadable.map(({ id, problem }) => [id, problem])).toEqual([
+      ['b1', 'org_id is "1.5" (expected a number)'],
+      ['b2', 'code is 12.5 (expected a text)'],
+    ]);
+    const feedback = FeedbackPageSchema.parse({ ...page, items: [{ ...result, id: '7', business_id: 42 }] });
+    expect(feedback.items[0]).toMatchObject({ id: 7, business_id: '42' });
+    const services = ServicesSchema.parse({ services: [{ service_id: '103' }] });
+    expect(services.services.items[0]?.service_id).toBe(103);
+  });
+});
+
 describe('the answer of a service set', () => {
   const stored = { service_id: 103, type: 'STRUCTURED_SERVICE_ITEM', name: 'Catering', price: 18, description: 'old', category_geo_name: 'gcid:bakery' };
   const issuesOf = (sent: Parameters<typeof servicesAnswerFor>[0], services: unknown[]) =>
@@ -123,9 +138,13 @@ describe('the answer of a service set', () => {
   });
 
   it('is not confirmed by a listing or a value in no shape the client reads', () => {
-    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, price: '50' }])).toEqual(['lists service 103 with price "50", not the 50 sent']);
+    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, price: '50,00' }])).toEqual(['lists service 103 with price "50,00", not the 50 sent']);
+    // A price said as decimal text, as some frameworks write decimals, is that number.
+    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, price: '50.00' }])).toBeUndefined();
     expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, price: [50] }])).toEqual(['lists service 103 with price [50], not the 50 sent']);
-    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, service_id: '103', price: 50 }])).toEqual(['lists the service set (103) in no shape the client reads: service_id is "103" (expected a number)']);
+    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, service_id: 'catering', price: 50 }])).toEqual(['does not list the service set (103)']);
+    // Its id said as text is the service set.
+    expect(issuesOf({ service_id: 103, price: 50 }, [{ ...stored, service_id: '103', price: 50 }])).toBeUndefined();
   });
 });
 

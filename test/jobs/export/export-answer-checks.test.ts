@@ -7,6 +7,7 @@ import { createApiClient } from '../../../src/api/api-client.js';
 import type { Role } from '../../../src/api/facts/service-facts.js';
 import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import { exportFeedback } from '../../../src/jobs/export/resources/export-feedback.js';
+import { exportMessageTemplates } from '../../../src/jobs/export/resources/export-message-templates.js';
 import type { ExportOptions, ExportSummary } from '../../../src/jobs/export/export-options.js';
 import type { EmulatorRequest } from '../../../src/emulator/pipeline/http-types.js';
 import { DRIFT_BASE, useDriftingEmulator } from '../../api/drifting-emulator.js';
@@ -110,6 +111,31 @@ describe('an export checks each answer against its request', () => {
     service.reroute = (request) => withQuery(request, (query) => { query.delete('state__in'); });
     const { summary } = await runExport(exportFeedback, { filters: { state: ['treated'] } });
     await expect(summary).rejects.toThrow(/the service ignored the filter state__in=treated: it answered result \d+ with state "not_treated"/);
+  });
+
+  it('names a value outside the filter that did not read as the service sent it', async () => {
+    service.drift = (request, body) =>
+      request.path === '/messaging/templates' ? (body as Record<string, unknown>[]).map((template, index) => (index === 0 ? { ...template, org_id: 'two' } : template)) : body;
+    const { summary } = await runExport(exportMessageTemplates, { filters: {}, orgId: 1 });
+    await expect(summary).rejects.toThrow(/the service ignored the filter org_id=1: it answered template \S+ with org_id "two"\. /);
+  });
+
+  it('takes an organization said as text as the one asked, in a business that does not read for another reason', async () => {
+    const [odd] = state.orgBusinesses(1);
+    service.drift = (request, body) =>
+      request.path === '/business/search' ? editItems(body, 'businesses', (business) => (business.id === odd?.id ? { ...business, id: null, org_id: '1' } : business)) : body;
+    const { summary } = await runExport(exportBusinesses, { filters: {}, orgId: 1 });
+    expect(await summary).toMatchObject({ rows: state.orgBusinesses(1).length - 1, failures: 1 });
+    service.drift = (request, body) =>
+      request.path === '/messaging/templates' ? (body as Record<string, unknown>[]).map((template, index) => (index === 0 ? { ...template, id: null, org_id: '1' } : template)) : body;
+    const templates = await runExport(exportMessageTemplates, { filters: {}, orgId: 1 });
+    expect(await templates.summary).toMatchObject({ rows: 2, failures: 1 });
+  });
+
+  it('takes a score said as text as one of those asked', async () => {
+    service.drift = (request, body) => (request.path === '/feedback/feedback_result' ? editItems(body, 'items', (result) => ({ ...result, nps: String(result.nps) })) : body);
+    const { summary } = await runExport(exportFeedback, { filters: { nps: [9, 10] } });
+    expect(await summary).toMatchObject({ failures: 0 });
   });
 
   it("holds only the organization's feedback for a PROVIDER key with --org", async () => {

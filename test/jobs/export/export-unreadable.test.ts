@@ -103,24 +103,25 @@ describe('an export reads each item on its own', () => {
     expect(geoIds).not.toContain('max_capacity');
   });
 
-  it('reads a service field by field: a type the spec does not name, no name, price or category; leaves out one without a numeric service_id', async () => {
+  it('reads a service field by field: a type the spec does not name, no name, price or category; its service_id said as text; leaves out one whose service_id is no number', async () => {
     const [business] = state.orgBusinesses(1);
     const servicesPath = `/business/${business?.id ?? ''}/services`;
     const extra = { type: 'BOOKING_ITEM', name: null, price: null, description: null, category_geo_name: 'gcid:bakery' };
-    const added = [{ service_id: 999, ...extra }, { service_id: '998', ...extra }, { ...extra, service_id: 997, price: undefined, category_geo_name: null }, { ...extra, service_id: 996, price: '12,50' }];
+    const added = [{ service_id: 999, ...extra }, { service_id: '998', ...extra }, { service_id: 'catering', ...extra }, { ...extra, service_id: 997, price: undefined, category_geo_name: null }, { ...extra, service_id: 996, price: '12,50' }];
     service.drift = (request, body) => (request.path !== servicesPath ? body : { services: [...(body as { services: unknown[] }).services, ...added] });
     const out = join(await makeTempDir(), 'services.csv');
     const summary = await runExport(exportServices, { filters: {} }, out);
     expect(summary).toMatchObject({ failures: 0 });
     expect(await readCsv(`${out}.errors.csv`)).toEqual([
-      { requested: `GET ${servicesPath}, service 998`, status: '', message: 'warning: service_id is "998" (expected a number): left out, as a row of it could not import back' },
+      { requested: `GET ${servicesPath}, service catering`, status: '', message: 'warning: service_id is "catering" (expected a number): left out, as a row of it could not import back' },
       { requested: `GET ${servicesPath}, service 996`, status: '', message: 'warning: price is "12,50" (expected a number): written as JSON text' },
     ]);
     const rows = (await readCsv(out)).filter((row) => row.business_id === business?.id);
     expect(rows.find((row) => row.service_id === '999')).toMatchObject({ type: 'BOOKING_ITEM', name: '', description: '', price: '' });
     expect(rows.find((row) => row.service_id === '997')).toMatchObject({ price: '', category_geo_name: '' });
     expect(rows.find((row) => row.service_id === '996')?.price).toBe('"12,50"');
-    expect(rows.map((row) => row.service_id)).not.toContain('998');
+    expect(rows.find((row) => row.service_id === '998')).toMatchObject({ type: 'BOOKING_ITEM', category_geo_name: 'gcid:bakery' });
+    expect(rows.map((row) => row.service_id)).not.toContain('catering');
   });
 
   it('reads each feedback result field by field: empty values as empty cells, an unknown state as it is, a value that fits nothing as JSON text with a warning; one without an id is listed', async () => {
@@ -251,6 +252,46 @@ describe('an export reads each item on its own', () => {
       { requested: `message template ${template?.id ?? ''}`, status: '', message: 'warning: usage_count is "often" (expected a number): written as JSON text' },
       { requested: `message template ${plain?.id ?? ''}`, status: '', message: 'warning: text is "Hello {{client_first_name}}" (expected a JSON text holding text): written as JSON text' },
     ]);
+  });
+
+  it('reads an id, an organization, groups or a store code said in the other JSON type as the same value, and checks --org against it', async () => {
+    const [textOrg, numberCode, numberId] = state.orgBusinesses(1);
+    service.drift = (request, body) =>
+      request.path !== '/business/search'
+        ? body
+        : editItems(body, 'businesses', (item) => {
+            if (item.id === textOrg?.id) return { ...item, org_id: '1', groups: (item.groups as number[]).map(String) };
+            if (item.id === numberCode?.id) return { ...item, code: 1234 };
+            return item.id === numberId?.id ? { ...item, id: 4242 } : item;
+          });
+    const out = join(await makeTempDir(), 'businesses.csv');
+    const summary = await runExport(exportBusinesses, { filters: {}, orgId: 1 }, out);
+    expect(summary).toMatchObject({ rows: state.orgBusinesses(1).length, failures: 0, errors_file: null });
+    const rows = new Map((await readCsv(out)).map((row) => [row.business_id, row]));
+    expect(rows.get(textOrg?.id ?? '')).toMatchObject({ org_id: '1', groups: textOrg?.groups.join('|') });
+    expect(rows.get(numberCode?.id ?? '')?.code).toBe('1234');
+    expect(rows.get('4242')?.name).toBe(numberId?.name);
+  });
+
+  it('reads a feedback result, a location or a template whose id comes in the other JSON type, and checks --org against a template said so', async () => {
+    const [result] = state.feedbackResults.filter((item) => state.businesses.get(item.business_id)?.org_id === 1);
+    const [location] = state.geoLocations.filter((item) => item.org_id === 1);
+    service.drift = (request, body) => {
+      if (request.path === '/feedback/feedback_result') return editItems(body, 'items', (item) => (item.id === result?.id ? { ...item, id: String(item.id) } : item));
+      if (request.path === '/geo-oauth-accounts/locations/search') return editItems(body, 'locations', (item) => (item.id === location?.id ? { ...item, id: 4242 } : item));
+      if (request.path === '/messaging/templates') return (body as AnswerItem[]).map((template, index) => (index === 0 ? { ...template, id: 4242, org_id: '1' } : template));
+      return body;
+    };
+    const dir = await makeTempDir();
+    const feedback = await runExport(exportFeedback, { filters: {}, orgId: 1 }, join(dir, 'feedback.csv'));
+    expect(feedback).toMatchObject({ failures: 0, errors_file: null });
+    expect((await readCsv(join(dir, 'feedback.csv'))).map((row) => row.id)).toContain(String(result?.id));
+    const locations = await runExport(exportGeoLocations, { filters: {}, orgId: 1 }, join(dir, 'locations.csv'));
+    expect(locations).toMatchObject({ failures: 0, errors_file: null });
+    expect((await readCsv(join(dir, 'locations.csv'))).map((row) => row.id)).toContain('4242');
+    const templates = await runExport(exportMessageTemplates, { filters: {}, orgId: 1 }, join(dir, 'templates.csv'));
+    expect(templates).toMatchObject({ rows: 3, failures: 0, errors_file: null });
+    expect((await readCsv(join(dir, 'templates.csv')))[0]).toMatchObject({ id: '4242', org_id: '1' });
   });
 
   it('writes a business that has no code key at all, as one without a store code', async () => {

@@ -115,6 +115,39 @@ describe('an import checks the businesses it reads against its request', () => {
     expect((await readResults(reportDir))[0]?._errors).toBe(`id: the service's custom field ${placed?.id ?? ''} does not read (name is a list (expected a text)), so its place is not changed`);
   });
 
+  it('writes a row whose business gives its organization and groups as text, the groups changed', async () => {
+    const [business] = state.orgBusinesses(1);
+    const groups = [...state.groups.values()].filter((group) => group.org_id === 1).map((group) => group.id);
+    const wanted = groups.filter((id) => !(business?.groups ?? []).includes(id)).slice(0, 1);
+    service.drift = (request, body) =>
+      request.path !== '/business/search' ? body : editItems(body, 'businesses', (item) => ({ ...item, org_id: String(item.org_id), groups: (item.groups as number[]).map(String) }));
+    const { summary, reportDir } = await runImport('businesses', `business_id,name,groups\n${business?.id ?? ''},Renamed by id,${wanted.join('|')}\n`);
+    expect((await summary).rows).toMatchObject({ updated: 1, failed: 0 });
+    expect((await readResults(reportDir))[0]?._changes).toContain("-> 'Renamed by id'");
+    expect(state.businesses.get(business?.id ?? '')).toMatchObject({ name: 'Renamed by id', groups: wanted });
+  });
+
+  it('counts a service row whose answer lists the service set by its id said as text', async () => {
+    const business = state.orgBusinesses(1).find((candidate) => (state.businessServices.get(candidate.id) ?? []).length > 0);
+    const [stored] = business === undefined ? [] : (state.businessServices.get(business.id) ?? []);
+    if (business === undefined || stored === undefined) throw new Error('the seed has a business with services');
+    service.drift = (request, body) => (request.method === 'POST' ? editItems(body, 'services', (item) => ({ ...item, service_id: String(item.service_id) })) : body);
+    const { summary } = await runImport('services', `business_id,service_id,price\n${business.id},${stored.service_id},${(stored.price ?? 0) + 1}\n`);
+    expect((await summary).rows).toMatchObject({ updated: 1, failed: 0 });
+  });
+
+  it('plans and writes service rows against prices said as decimal text ("52.00")', async () => {
+    const priced = state.orgBusinesses(1).flatMap((business) => (state.businessServices.get(business.id) ?? []).filter((item) => item.price !== null).map((item) => ({ business, item })));
+    const [changed, kept] = priced;
+    if (changed?.item.price == null || kept?.item.price == null) throw new Error('the seed has two priced services');
+    const asText = (body: unknown): unknown => editItems(body, 'services', (item) => (typeof item.price === 'number' ? { ...item, price: item.price.toFixed(2) } : item));
+    service.drift = (request, body) => (request.path.endsWith('services') ? asText(body) : body);
+    const csv = ['business_id,service_id,price', `${changed.business.id},${changed.item.service_id},${changed.item.price + 1}`, `${kept.business.id},${kept.item.service_id},${kept.item.price}`].join('\n');
+    const { summary, reportDir } = await runImport('services', csv);
+    expect((await summary).rows).toMatchObject({ updated: 1, unchanged: 1, failed: 0 });
+    expect((await readResults(reportDir)).map((row) => row._errors)).toEqual(['', '']);
+  });
+
   it('fails a service row whose answer does not list the service set: it answers another request', async () => {
     const business = state.orgBusinesses(1).find((candidate) => (state.businessServices.get(candidate.id) ?? []).length > 0);
     const [stored] = business === undefined ? [] : (state.businessServices.get(business.id) ?? []);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerId } from '../reading/other-type.js';
 import { eachItem } from '../reading/read-each.js';
 
 /**
@@ -7,11 +8,11 @@ import { eachItem } from '../reading/read-each.js';
  * definition of a type this client does not know still has its place.
  */
 export const PlacedCustomFieldSchema = z.looseObject({
-  id: z.number(),
+  id: integerId,
   name: z.string(),
   type: z.string(),
-  order: z.number(),
-  section_id: z.number().nullable().optional(),
+  order: integerId,
+  section_id: integerId.nullable().optional(),
   section_name: z.string().nullable().optional(),
 });
 export type PlacedCustomField = z.infer<typeof PlacedCustomFieldSchema>;

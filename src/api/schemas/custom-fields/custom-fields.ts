@@ -1,20 +1,24 @@
 import { z } from 'zod';
 import { CUSTOM_FIELD_TYPES } from '../../facts/service-facts.js';
+import { integerId } from '../reading/other-type.js';
+
+/** A bound or a slug said as null is not set, as one left out: a TEXT field with `max_len: null` has no limit. */
+const unset = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? undefined, schema.optional());
 
 /** A custom field definition as `GET /custom_fields` returns it. */
 export const CustomFieldDefinitionSchema = z.looseObject({
-  id: z.number(),
+  id: integerId,
   name: z.string(),
-  slug: z.string().optional(),
+  slug: unset(z.string()),
   type: z.enum(CUSTOM_FIELD_TYPES),
-  order: z.number(),
-  section_id: z.number().nullable(),
+  order: integerId,
+  section_id: integerId.nullable(),
   section_name: z.string().nullable().optional(),
-  max_len: z.number().optional(),
-  min: z.number().optional(),
-  max: z.number().optional(),
+  max_len: unset(z.number()),
+  min: unset(z.number()),
+  max: unset(z.number()),
   possible_values: z.array(z.string()).optional(),
-  max_selected_values: z.number().optional(),
+  max_selected_values: unset(z.number()),
   text_fields: z.array(z.string()).optional(),
 });
 export type CustomFieldDefinition = z.infer<typeof CustomFieldDefinitionSchema>;
