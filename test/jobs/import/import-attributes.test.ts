@@ -200,3 +200,22 @@ describe('import attributes from a service that leaves an unset value out and sa
     expect(Object.fromEntries(harness.api.emulator.state.businessAttributes.get(business.id) ?? [])).toEqual({ has_wifi: true, pay_credit_card_types_accepted: ['visa'] });
   });
 });
+
+describe('import attributes into a service that reads set_values as the whole selection (replace-nested)', () => {
+  let harness: ImportHarness;
+  beforeAll(async () => {
+    harness = await startImportHarness({ quirks: parseQuirks('replace-nested') });
+  });
+  afterAll(() => harness.close());
+
+  it('keeps the values a row leaves in neither list, sending the whole selection with the others unset', async () => {
+    const business = harness.api.emulator.state.orgBusinesses(1)[0];
+    if (business === undefined) throw new Error('no business');
+    business.categories = ['gcid:bakery'];
+    harness.api.emulator.state.businessAttributes.set(business.id, new Map([['pay_credit_card_types_accepted', ['visa', 'mastercard', 'discover']]]));
+    const csv = [HEADER, `${business.id},pay_credit_card_types_accepted,REPEATABLE_ENUM,,jcb,discover`].join('\n');
+    const { results } = await harness.runImport('attributes', csv);
+    expect(results.map((row) => [row._status, row._changes])).toEqual([['updated', "value.set_values: 'visa, mastercard, discover' -> 'visa, mastercard, jcb'"]]);
+    expect(harness.api.emulator.state.businessAttributes.get(business.id)?.get('pay_credit_card_types_accepted')).toEqual(['visa', 'mastercard', 'jcb']);
+  });
+});
