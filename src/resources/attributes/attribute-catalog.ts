@@ -5,6 +5,7 @@ import { BUSINESS_IDENTITY_COLUMNS, perBusinessCatalog, type BusinessTarget } fr
 import type { Column } from '../column.js';
 import { parseBoolean } from '../columns/boolean-column.js';
 import { choiceColumn } from '../columns/choice-column.js';
+import { createChoiceFinder } from '../columns/find-choice.js';
 import { LIST_SEPARATOR, listColumn, TEXT_ITEMS } from '../columns/list-column.js';
 import { textColumn } from '../columns/text-column.js';
 import { readUrl } from '../columns/url-column.js';
@@ -100,8 +101,12 @@ export function buildAttributeSetting(geoId: string, type: AttributeType, cells:
       const unused = cells.value === undefined ? [] : [`value: not used by a ${type} attribute; leave it empty`];
       const { set_values: set, unset_values: unset } = cells;
       if (set === undefined && unset === undefined) return { errors: [...unused, 'value.set_values: missing; give values to select or unselect'] };
+      // A value in both lists (added to set_values, left in the unset_values an export wrote) means neither: any case, as labels read.
+      const findSelected = createChoiceFinder(set ?? []);
+      const both = (unset ?? []).filter((value) => set?.includes(findSelected(value)) === true);
+      const errors = both.length === 0 ? unused : [...unused, `value.unset_values: ${both.map((value) => `'${value}'`).join(', ')} ${both.length === 1 ? 'is' : 'are'} in value.set_values too; keep each value in one list, value.set_values to select it or value.unset_values to unselect it`];
       // Either list may be left empty: the service wants both keys, an empty list changes nothing.
-      return unused.length > 0 ? { errors: unused } : { setting: { type, geo_id: geoId, value: { set_values: set ?? [], unset_values: unset ?? [] } } };
+      return errors.length > 0 ? { errors } : { setting: { type, geo_id: geoId, value: { set_values: set ?? [], unset_values: unset ?? [] } } };
     }
     case 'BOOL':
     case 'ENUM':

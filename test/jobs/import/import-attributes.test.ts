@@ -108,6 +108,25 @@ describe('import attributes', () => {
     expect(storedOf(d).pay_credit_card_types_accepted).toEqual(['visa', 'american_express']);
   });
 
+  it('refuses a value in both lists, as a row whose set_values was edited and whose exported unset_values was not, whatever the current selection', async () => {
+    const e = prepareBusiness(24, { pay_credit_card_types_accepted: ['visa'] });
+    const f = prepareBusiness(25, { pay_credit_card_types_accepted: ['visa', 'mastercard'] });
+    const csv = [
+      'business_id,geo_id,value.set_values,value.unset_values',
+      `${e.id},pay_credit_card_types_accepted,visa|Mastercard,mastercard|american_express`,
+      `${f.id},pay_credit_card_types_accepted,visa|Mastercard,mastercard|american_express`,
+    ].join('\n');
+    const { results } = await harness.runImport('attributes', csv);
+    const refusal = "value.unset_values: 'mastercard' is in value.set_values too; keep each value in one list, value.set_values to select it or value.unset_values to unselect it";
+    expect(results.map((row) => [row._status, row._errors])).toEqual([
+      ['invalid', refusal],
+      ['invalid', refusal],
+    ]);
+    expect(harness.writes).toEqual([]);
+    expect(storedOf(e).pay_credit_card_types_accepted).toEqual(['visa']);
+    expect(storedOf(f).pay_credit_card_types_accepted).toEqual(['visa', 'mastercard']);
+  });
+
   it("reads a row without a type by the type of the business's attribute, in diff mode", async () => {
     const e = prepareBusiness(24, { has_wifi: false, wi_fi: 'free_wi_fi', pay_credit_card_types_accepted: ['visa'] });
     const csv = [
