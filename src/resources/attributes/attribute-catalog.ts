@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AttributeSetting } from '../../api/schemas/attributes.js';
-import { ATTRIBUTE_ERROR_TEXT, ATTRIBUTE_TYPES, type AttributeType } from '../../api/facts/service-facts.js';
+import { ATTRIBUTE_ERROR_TEXT, ATTRIBUTE_TYPES, WRITABLE_ATTRIBUTE_TYPES, type AttributeType } from '../../api/facts/service-facts.js';
 import { BUSINESS_IDENTITY_COLUMNS, perBusinessCatalog, type BusinessTarget } from '../business-target.js';
 import type { Column } from '../column.js';
 import { parseBoolean } from '../columns/boolean-column.js';
@@ -23,8 +23,9 @@ const geoIdColumn = textColumn({
 
 const typeColumn = choiceColumn({
   header: 'type',
-  schema: z.enum(ATTRIBUTE_TYPES),
-  choices: ATTRIBUTE_TYPES,
+  // REPEATABLE_URL still reads, to be refused as no longer supported, but is offered nowhere.
+  schema: z.enum(ATTRIBUTE_TYPES, { error: `must be one of ${WRITABLE_ATTRIBUTE_TYPES.join(', ')}` }),
+  choices: WRITABLE_ATTRIBUTE_TYPES,
   description: 'Type of the attribute; it tells how to read the value (empty: the business\'s, in diff mode)',
   example: 'BOOL',
 });
@@ -84,7 +85,7 @@ export function buildAttributeCatalog({ typeRequired = false }: { typeRequired?:
       unset_values: fields.values.get(unsetValuesColumn) as string[] | undefined,
     };
     // The type column's schema is z.enum(ATTRIBUTE_TYPES): a string here is one of them.
-    const type = (typeRequired ? requireValue(fields, typeColumn, `give one of ${ATTRIBUTE_TYPES.join(', ')} (a patch reads no attributes to learn it from)`) : fields.values.get(typeColumn)) as AttributeType | undefined;
+    const type = (typeRequired ? requireValue(fields, typeColumn, `give one of ${WRITABLE_ATTRIBUTE_TYPES.join(', ')} (a patch reads no attributes to learn it from)`) : fields.values.get(typeColumn)) as AttributeType | undefined;
     if (type === undefined) return typeRequired ? undefined : { type: undefined, geo_id: geoId, cells };
     const built = buildAttributeSetting(geoId, type, cells);
     if ('errors' in built) fields.errors.push(...built.errors);

@@ -150,7 +150,7 @@ describe('import attributes', () => {
     // A patch reads no attributes to type the row with: the row is invalid before any request.
     const patched = await harness.runImport('attributes', ['business_id,geo_id,value', `${e.id},has_wifi,false`].join('\n'), { mode: 'patch' });
     expect(patched.results.map((row) => [row._status, row._errors])).toEqual([
-      ['invalid', 'type: missing; give one of BOOL, ENUM, REPEATABLE_ENUM, URL, REPEATABLE_URL (a patch reads no attributes to learn it from)'],
+      ['invalid', 'type: missing; give one of BOOL, ENUM, REPEATABLE_ENUM, URL (a patch reads no attributes to learn it from)'],
     ]);
     expect(patched.summary.requests).toMatchObject({ writes: 0 });
   });
