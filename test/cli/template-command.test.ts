@@ -81,6 +81,18 @@ describe('template', () => {
     expect(about?.getColumn(1).values).toContain('custom_fields.gallery');
   });
 
+  it('offers in the attributes type dropdown only the types a write may carry: REPEATABLE_URL is no longer supported', async () => {
+    const path = join(await makeTempDir(), 'attributes.xlsx');
+    await writeTemplate({ resource: 'attributes', out: path, customFields: CUSTOM_FIELDS }, logger);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const sheet = workbook.getWorksheet('attributes');
+    const type = ((sheet?.getRow(1).values as unknown[]).slice(1).indexOf('type')) + 1;
+    expect(sheet?.getCell(2, type).dataValidation).toMatchObject({ type: 'list', formulae: ['Lists!$A$1:$A$4'] });
+    expect(workbook.getWorksheet('Lists')?.getColumn(1).values.slice(1)).toEqual(['BOOL', 'ENUM', 'REPEATABLE_ENUM', 'URL']);
+    expect(sheet?.getCell(1, type).note).not.toContain('REPEATABLE_URL');
+  });
+
   it('has the static columns only when no API gives custom fields, and custom field columns from an API', async () => {
     const dir = await makeTempDir();
     await writeTemplate({ resource: 'businesses', out: join(dir, 'static.csv'), customFields: [] }, logger);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REDIRECT_BASE, parseQuirks, type Quirks } from '../../src/emulator/pipeline/quirks.js';
-import type { Business } from '../../src/emulator/state-types.js';
+import type { Business, ServiceItem } from '../../src/emulator/state-types.js';
 import { UsageError } from '../../src/user-error.js';
 import { startTestEmulator, type TestEmulator } from './start-test-emulator.js';
 
@@ -60,6 +60,26 @@ describe('quirk replace-nested', () => {
     expect(replaced.custom_fields).toEqual({ seats: 3 });
     expect(merged.contacts[0]).toMatchObject({ name: 'Only a name', email: expect.any(String) as unknown });
     expect(replaced.contacts).toEqual([{ name: 'Only a name' }]);
+  });
+
+  it("sets a service whole and makes set_values a REPEATABLE_ENUM's whole selection, where the plain emulator keeps what is not sent", async () => {
+    const states = await Promise.all(
+      [plain(), replacing()].map(async (api) => {
+        const business = firstBusiness(api);
+        business.categories = ['gcid:bakery'];
+        const bread: ServiceItem = { service_id: 102, type: 'STRUCTURED_SERVICE_ITEM', name: 'Bread delivery', price: 2, description: 'Every morning', category_geo_name: 'gcid:bakery' };
+        api.emulator.state.businessServices.set(business.id, [bread]);
+        api.emulator.state.businessAttributes.set(business.id, new Map([['pay_credit_card_types_accepted', ['visa', 'mastercard']]]));
+        expect((await api.call('POST', `/business/${business.id}/structured_services`, { body: { service_id: 102, price: 3 } })).status).toBe(200);
+        const attributes = [{ type: 'REPEATABLE_ENUM', geo_id: 'pay_credit_card_types_accepted', value: { set_values: ['jcb'], unset_values: [] } }];
+        expect((await api.call('POST', `/business/${business.id}/attributes`, { body: { attributes } })).status).toBe(200);
+        return [api.emulator.state.businessServices.get(business.id), api.emulator.state.businessAttributes.get(business.id)?.get('pay_credit_card_types_accepted')];
+      }),
+    );
+    expect(states).toEqual([
+      [[expect.objectContaining({ price: 3, description: 'Every morning' })], ['visa', 'mastercard', 'jcb']],
+      [[expect.objectContaining({ price: 3, description: '' })], ['jcb']],
+    ]);
   });
 });
 

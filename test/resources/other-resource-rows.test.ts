@@ -88,7 +88,7 @@ describe('an attributes row', () => {
       'value.set_values: missing; give values to select or unselect',
     ]);
     expect(read({ code: 'X', type: 'LIST' }).errors).toEqual([
-      "type: must be one of BOOL, ENUM, REPEATABLE_ENUM, URL, REPEATABLE_URL, got 'LIST'",
+      "type: must be one of BOOL, ENUM, REPEATABLE_ENUM, URL, got 'LIST'",
       'geo_id: missing; give the id of the attribute',
     ]);
     expect(read({ code: 'X', geo_id: 'has_wifi', type: 'BOOL' }).errors).toEqual(['value: missing; give the value of the BOOL attribute']);
@@ -97,7 +97,7 @@ describe('an attributes row', () => {
   it("leaves a row without a type to its business's attribute, unless nothing is read to learn it from (a patch)", () => {
     expect(read({ code: 'X', geo_id: 'has_wifi', value: 'Oui' })).toMatchObject({ update: { type: undefined, geo_id: 'has_wifi', cells: { value: 'Oui' } }, errors: [] });
     expect(createReader(buildAttributeCatalog({ typeRequired: true }))({ code: 'X', geo_id: 'has_wifi', value: 'Oui' }).errors).toEqual([
-      'type: missing; give one of BOOL, ENUM, REPEATABLE_ENUM, URL, REPEATABLE_URL (a patch reads no attributes to learn it from)',
+      'type: missing; give one of BOOL, ENUM, REPEATABLE_ENUM, URL (a patch reads no attributes to learn it from)',
     ]);
   });
 });

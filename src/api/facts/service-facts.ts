@@ -68,6 +68,8 @@ export const NPS_RANGE = { min: 0, max: 10 } as const;
 
 export const ATTRIBUTE_TYPES = ['BOOL', 'ENUM', 'REPEATABLE_ENUM', 'URL', 'REPEATABLE_URL'] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+/** The types a write may carry: REPEATABLE_URL is no longer supported (spec, Versioning). */
+export const WRITABLE_ATTRIBUTE_TYPES = ATTRIBUTE_TYPES.filter((type) => type !== 'REPEATABLE_URL');
 
 export const CUSTOM_FIELD_TYPES = [
   'BOOLEAN',

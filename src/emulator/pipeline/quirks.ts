@@ -6,7 +6,7 @@ import { UsageError } from '../../user-error.js';
  * against them. Each is documented in the README's emulator section.
  */
 export interface Quirks {
-  /** POST /business/{id} replaces photos, custom_fields and contacts whole instead of merging them. */
+  /** POST /business/{id} replaces photos, custom_fields and contacts whole instead of merging them; a service is set whole, and set_values is a REPEATABLE_ENUM's whole selection. */
   'replace-nested'?: boolean;
   /** Businesses, services, attributes and feedback results come with empty values as null or left out (README). */
   nulls?: boolean;

@@ -50,14 +50,14 @@ export const attributeRoutes: Route[] = [
     permission: 'attributes_edit',
     business: 'WRITE',
     body: AttributesBodySchema,
-    handle({ state, business, body }) {
+    handle({ state, business, body, quirks }) {
       // The whole body is checked first: one wrong attribute and nothing is applied.
       const errors = new Map<string, string>();
       const updates: [string, AttributeUpdate][] = [];
       for (const input of body.attributes) {
         const definition = state.attributeCatalog.get(input.geo_id);
         const offered = definition !== undefined && isOffered(definition, business.categories, business.country);
-        const plan = offered ? planUpdate(definition, input) : ATTRIBUTE_ERROR_TEXT.unknown;
+        const plan = offered ? planUpdate(definition, input, quirks['replace-nested'] === true) : ATTRIBUTE_ERROR_TEXT.unknown;
         if (typeof plan === 'string') errors.set(input.geo_id, plan);
         else updates.push([input.geo_id, plan]);
       }
@@ -102,7 +102,7 @@ function sayEmptyAttribute({ value, ...attribute }: { type: string; geo_id: stri
 }
 
 /** The update a valid attribute makes, or the message that refuses it. */
-function planUpdate(definition: AttributeDefinition, input: AttributeInput): AttributeUpdate | string {
+function planUpdate(definition: AttributeDefinition, input: AttributeInput, replace: boolean): AttributeUpdate | string {
   if (definition.type === 'REPEATABLE_URL') return ATTRIBUTE_ERROR_TEXT.repeatableUrl;
   if (input.type !== definition.type) return `must be of type ${definition.type}`;
   const { value } = input;
@@ -116,12 +116,12 @@ function planUpdate(definition: AttributeDefinition, input: AttributeInput): Att
     case 'URL':
       return httpUrl.safeParse(value).success ? () => value : ATTRIBUTE_ERROR_TEXT.url;
     case 'REPEATABLE_ENUM':
-      return planSelection(value, allowed);
+      return planSelection(value, allowed, replace);
   }
 }
 
-/** set_values are added to the selection and unset_values removed from it; the rest stays. */
-function planSelection(value: unknown, allowed: readonly string[]): AttributeUpdate | string {
+/** set_values are added to the selection and unset_values removed from it; the rest stays, unless `replace-nested` makes set_values the whole selection. */
+function planSelection(value: unknown, allowed: readonly string[], replace: boolean): AttributeUpdate | string {
   if (typeof value !== 'object' || value === null || !('set_values' in value) || !('unset_values' in value)) {
     return ATTRIBUTE_ERROR_TEXT.repeatableEnum;
   }
@@ -133,7 +133,7 @@ function planSelection(value: unknown, allowed: readonly string[]): AttributeUpd
   const both = set.filter((item) => unset.includes(item));
   if (both.length > 0) return `cannot both set and unset ${both.join(', ')}`;
   return (stored) => {
-    const selected = toList(stored) ?? [];
+    const selected = replace ? [] : (toList(stored) ?? []);
     return allowed.filter((item) => (selected.includes(item) || set.includes(item)) && !unset.includes(item));
   };
 }

@@ -8,7 +8,7 @@ import type { EmulatorState } from '../state.js';
 import type { Business, ServiceDefinition, ServiceItem } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
 
-/** price and description are optional: an omitted one keeps the stored value (null price, empty description for a new item); a price sent is a number. */
+/** price and description are optional: an omitted one keeps the stored value (null price, empty description for a new item, or with `replace-nested`); a price sent is a number. */
 const ServiceInputSchema = z.strictObject({
   service_id: z.int({ error: 'must be an integer' }),
   price: z.number({ error: 'must be a number' }).min(0, 'must be at least 0').optional(),
@@ -40,7 +40,7 @@ export const serviceRoutes: Route[] = [
       const resolved = resolveService(state, business, body);
       if ('details' in resolved) return invalidBody(resolved.details);
       const items = servicesOf(state, business.id);
-      setService(items, business, resolved.definition, body);
+      setService(items, business, resolved.definition, body, quirks['replace-nested'] === true);
       return ok({ services: showServices(items, quirks) });
     },
   }),
@@ -85,8 +85,8 @@ function servicesOf(state: EmulatorState, businessId: string): ServiceItem[] {
   return items;
 }
 
-/** Upserts one item per (service, category). */
-function setService(items: ServiceItem[], business: Business, definition: ServiceDefinition, input: ServiceInput): void {
+/** Upserts one item per (service, category); `replace-nested` sets an existing item whole, as a new one, so an omitted field is emptied. */
+function setService(items: ServiceItem[], business: Business, definition: ServiceDefinition, input: ServiceInput, replace: boolean): void {
   for (const category of targetCategories(definition, business)) {
     const existing = items.find((item) => item.service_id === definition.service_id && item.category_geo_name === category);
     if (existing === undefined) {
@@ -100,7 +100,7 @@ function setService(items: ServiceItem[], business: Business, definition: Servic
       });
       continue;
     }
-    if (input.price !== undefined) existing.price = input.price;
-    if (input.description !== undefined) existing.description = input.description;
+    if (replace || input.price !== undefined) existing.price = input.price ?? null;
+    if (replace || input.description !== undefined) existing.description = input.description ?? '';
   }
 }

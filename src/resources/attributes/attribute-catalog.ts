@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { AttributeSetting } from '../../api/schemas/attributes.js';
-import { ATTRIBUTE_ERROR_TEXT, ATTRIBUTE_TYPES, type AttributeType } from '../../api/facts/service-facts.js';
+import { ATTRIBUTE_ERROR_TEXT, ATTRIBUTE_TYPES, WRITABLE_ATTRIBUTE_TYPES, type AttributeType } from '../../api/facts/service-facts.js';
 import { BUSINESS_IDENTITY_COLUMNS, perBusinessCatalog, type BusinessTarget } from '../business-target.js';
 import type { Column } from '../column.js';
 import { parseBoolean } from '../columns/boolean-column.js';
 import { choiceColumn } from '../columns/choice-column.js';
+import { createChoiceFinder } from '../columns/find-choice.js';
 import { LIST_SEPARATOR, listColumn, TEXT_ITEMS } from '../columns/list-column.js';
 import { textColumn } from '../columns/text-column.js';
 import { readUrl } from '../columns/url-column.js';
@@ -22,8 +23,9 @@ const geoIdColumn = textColumn({
 
 const typeColumn = choiceColumn({
   header: 'type',
-  schema: z.enum(ATTRIBUTE_TYPES),
-  choices: ATTRIBUTE_TYPES,
+  // REPEATABLE_URL still reads, to be refused as no longer supported, but is offered nowhere.
+  schema: z.enum(ATTRIBUTE_TYPES, { error: `must be one of ${WRITABLE_ATTRIBUTE_TYPES.join(', ')}` }),
+  choices: WRITABLE_ATTRIBUTE_TYPES,
   description: 'Type of the attribute; it tells how to read the value (empty: the business\'s, in diff mode)',
   example: 'BOOL',
 });
@@ -83,7 +85,7 @@ export function buildAttributeCatalog({ typeRequired = false }: { typeRequired?:
       unset_values: fields.values.get(unsetValuesColumn) as string[] | undefined,
     };
     // The type column's schema is z.enum(ATTRIBUTE_TYPES): a string here is one of them.
-    const type = (typeRequired ? requireValue(fields, typeColumn, `give one of ${ATTRIBUTE_TYPES.join(', ')} (a patch reads no attributes to learn it from)`) : fields.values.get(typeColumn)) as AttributeType | undefined;
+    const type = (typeRequired ? requireValue(fields, typeColumn, `give one of ${WRITABLE_ATTRIBUTE_TYPES.join(', ')} (a patch reads no attributes to learn it from)`) : fields.values.get(typeColumn)) as AttributeType | undefined;
     if (type === undefined) return typeRequired ? undefined : { type: undefined, geo_id: geoId, cells };
     const built = buildAttributeSetting(geoId, type, cells);
     if ('errors' in built) fields.errors.push(...built.errors);
@@ -100,8 +102,12 @@ export function buildAttributeSetting(geoId: string, type: AttributeType, cells:
       const unused = cells.value === undefined ? [] : [`value: not used by a ${type} attribute; leave it empty`];
       const { set_values: set, unset_values: unset } = cells;
       if (set === undefined && unset === undefined) return { errors: [...unused, 'value.set_values: missing; give values to select or unselect'] };
+      // A value in both lists (added to set_values, left in the unset_values an export wrote) means neither: any case, as labels read.
+      const findSelected = createChoiceFinder(set ?? []);
+      const both = (unset ?? []).filter((value) => set?.includes(findSelected(value)) === true);
+      const errors = both.length === 0 ? unused : [...unused, `value.unset_values: ${both.map((value) => `'${value}'`).join(', ')} ${both.length === 1 ? 'is' : 'are'} in value.set_values too; keep each value in one list, value.set_values to select it or value.unset_values to unselect it`];
       // Either list may be left empty: the service wants both keys, an empty list changes nothing.
-      return unused.length > 0 ? { errors: unused } : { setting: { type, geo_id: geoId, value: { set_values: set ?? [], unset_values: unset ?? [] } } };
+      return errors.length > 0 ? { errors } : { setting: { type, geo_id: geoId, value: { set_values: set ?? [], unset_values: unset ?? [] } } };
     }
     case 'BOOL':
     case 'ENUM':

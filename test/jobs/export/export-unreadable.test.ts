@@ -159,13 +159,19 @@ describe('an export reads each item on its own', () => {
     const [unreadable, ...warnings] = await readCsv(`${out}.errors.csv`);
     expect(unreadable?.requested).toMatch(/^GET \/feedback\/feedback_result page \d, result without id$/);
     expect(unreadable?.message).toBe('unreadable: id is null (expected a number)');
-    expect(warnings).toEqual(
-      ['nps is "nine" (expected a number)', 'feedback_result_fields.0.rating is "5" (expected a number)', 'extra.store is 12 (expected a text)'].map((problem) => ({
+    expect(warnings).toEqual([
+      // Its answer's label is null: the answer has no column.
+      {
+        requested: `feedback result ${String(nulls?.id)}`,
+        status: '',
+        message: "warning: feedback_result_fields.0 answers a form field without a label: left out, as only an XLSX file's Fields sheet has a place for it",
+      },
+      ...['nps is "nine" (expected a number)', 'feedback_result_fields.0.rating is "5" (expected a number)', 'extra.store is 12 (expected a text)'].map((problem) => ({
         requested: `feedback result ${String(odd?.id)}`,
         status: '',
         message: `warning: ${problem}: written as JSON text`,
       })),
-    );
+    ]);
     const rows = new Map((await readCsv(out)).map((row) => [row.id, row]));
     expect(rows.get(String(nulls?.id))).toMatchObject({
       firstname: '',
@@ -202,6 +208,36 @@ describe('an export reads each item on its own', () => {
     expect(await readCsv(`${out}.errors.csv`)).toEqual([
       { requested: `feedback result ${String(mapped?.id)}`, status: '', message: `warning: feedback_result_fields is an object (expected a list): ${leftOut}` },
       { requested: `feedback result ${String(oddLabel?.id)}`, status: '', message: `warning: feedback_result_fields.0.feedback_form_field.field_label is 42 (expected a text): ${leftOut}` },
+    ]);
+  });
+
+  it('tells of each answer a CSV file has no column for: one whose form field has no label, and a label answered twice by one result', async () => {
+    const readable = state.feedbackResults.filter((result) => state.businesses.get(result.business_id)?.org_id === 1);
+    const [unlabelled, twice] = readable;
+    const relabel = (result: AnswerItem, label: (answer: AnswerItem, index: number) => unknown): AnswerItem => ({
+      ...result,
+      feedback_result_fields: (result.feedback_result_fields as AnswerItem[]).map((answer, index) => ({
+        ...answer,
+        feedback_form_field: { ...(answer.feedback_form_field as AnswerItem), field_label: label(answer, index) },
+      })),
+    });
+    service.drift = (request, body) =>
+      request.path !== '/feedback/feedback_result'
+        ? body
+        : editItems(body, 'items', (result) => {
+            if (result.id === unlabelled?.id) return relabel(result, (answer, index) => (index === 0 ? null : (answer.feedback_form_field as AnswerItem).field_label));
+            return result.id === twice?.id ? relabel(result, () => 'Satisfaction') : result;
+          });
+    const out = join(await makeTempDir(), 'feedback.csv');
+    await runExport(exportFeedback, { filters: {} }, out);
+    const leftOut = 'left out, as only an XLSX file\'s Fields sheet has a place for it';
+    expect(await readCsv(`${out}.errors.csv`)).toEqual([
+      { requested: `feedback result ${String(unlabelled?.id)}`, status: '', message: `warning: feedback_result_fields.0 answers a form field without a label: ${leftOut}` },
+      ...[1, 2].map((index) => ({
+        requested: `feedback result ${String(twice?.id)}`,
+        status: '',
+        message: `warning: feedback_result_fields.${index} answers 'Satisfaction' again (the column has feedback_result_fields.0): ${leftOut}`,
+      })),
     ]);
   });
 

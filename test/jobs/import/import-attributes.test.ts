@@ -108,6 +108,25 @@ describe('import attributes', () => {
     expect(storedOf(d).pay_credit_card_types_accepted).toEqual(['visa', 'american_express']);
   });
 
+  it('refuses a value in both lists, as a row whose set_values was edited and whose exported unset_values was not, whatever the current selection', async () => {
+    const e = prepareBusiness(24, { pay_credit_card_types_accepted: ['visa'] });
+    const f = prepareBusiness(25, { pay_credit_card_types_accepted: ['visa', 'mastercard'] });
+    const csv = [
+      'business_id,geo_id,value.set_values,value.unset_values',
+      `${e.id},pay_credit_card_types_accepted,visa|Mastercard,mastercard|american_express`,
+      `${f.id},pay_credit_card_types_accepted,visa|Mastercard,mastercard|american_express`,
+    ].join('\n');
+    const { results } = await harness.runImport('attributes', csv);
+    const refusal = "value.unset_values: 'mastercard' is in value.set_values too; keep each value in one list, value.set_values to select it or value.unset_values to unselect it";
+    expect(results.map((row) => [row._status, row._errors])).toEqual([
+      ['invalid', refusal],
+      ['invalid', refusal],
+    ]);
+    expect(harness.writes).toEqual([]);
+    expect(storedOf(e).pay_credit_card_types_accepted).toEqual(['visa']);
+    expect(storedOf(f).pay_credit_card_types_accepted).toEqual(['visa', 'mastercard']);
+  });
+
   it("reads a row without a type by the type of the business's attribute, in diff mode", async () => {
     const e = prepareBusiness(24, { has_wifi: false, wi_fi: 'free_wi_fi', pay_credit_card_types_accepted: ['visa'] });
     const csv = [
@@ -131,7 +150,7 @@ describe('import attributes', () => {
     // A patch reads no attributes to type the row with: the row is invalid before any request.
     const patched = await harness.runImport('attributes', ['business_id,geo_id,value', `${e.id},has_wifi,false`].join('\n'), { mode: 'patch' });
     expect(patched.results.map((row) => [row._status, row._errors])).toEqual([
-      ['invalid', 'type: missing; give one of BOOL, ENUM, REPEATABLE_ENUM, URL, REPEATABLE_URL (a patch reads no attributes to learn it from)'],
+      ['invalid', 'type: missing; give one of BOOL, ENUM, REPEATABLE_ENUM, URL (a patch reads no attributes to learn it from)'],
     ]);
     expect(patched.summary.requests).toMatchObject({ writes: 0 });
   });
@@ -198,5 +217,24 @@ describe('import attributes from a service that leaves an unset value out and sa
       ['updated', "value.set_values: '' -> 'visa'", ''],
     ]);
     expect(Object.fromEntries(harness.api.emulator.state.businessAttributes.get(business.id) ?? [])).toEqual({ has_wifi: true, pay_credit_card_types_accepted: ['visa'] });
+  });
+});
+
+describe('import attributes into a service that reads set_values as the whole selection (replace-nested)', () => {
+  let harness: ImportHarness;
+  beforeAll(async () => {
+    harness = await startImportHarness({ quirks: parseQuirks('replace-nested') });
+  });
+  afterAll(() => harness.close());
+
+  it('keeps the values a row leaves in neither list, sending the whole selection with the others unset', async () => {
+    const business = harness.api.emulator.state.orgBusinesses(1)[0];
+    if (business === undefined) throw new Error('no business');
+    business.categories = ['gcid:bakery'];
+    harness.api.emulator.state.businessAttributes.set(business.id, new Map([['pay_credit_card_types_accepted', ['visa', 'mastercard', 'discover']]]));
+    const csv = [HEADER, `${business.id},pay_credit_card_types_accepted,REPEATABLE_ENUM,,jcb,discover`].join('\n');
+    const { results } = await harness.runImport('attributes', csv);
+    expect(results.map((row) => [row._status, row._changes])).toEqual([['updated', "value.set_values: 'visa, mastercard, discover' -> 'visa, mastercard, jcb'"]]);
+    expect(harness.api.emulator.state.businessAttributes.get(business.id)?.get('pay_credit_card_types_accepted')).toEqual(['visa', 'mastercard', 'jcb']);
   });
 });

@@ -169,3 +169,24 @@ describe('import services from a service that leaves out unset prices and busine
     expect(harness.api.emulator.state.businessServices.get(business.id)?.[0]?.price).toBe(2.5);
   });
 });
+
+describe('import services into a service that sets an item whole (replace-nested)', () => {
+  let harness: ImportHarness;
+  beforeAll(async () => {
+    harness = await startImportHarness({ quirks: parseQuirks('replace-nested') });
+  });
+  afterAll(() => harness.close());
+
+  it('sends the fields a row leaves empty with their current value, so a new price keeps the description', async () => {
+    const business = harness.api.emulator.state.orgBusinesses(1)[0];
+    if (business === undefined) throw new Error('no business');
+    business.categories = ['gcid:bakery'];
+    const bread: ServiceItem = { service_id: 102, type: 'STRUCTURED_SERVICE_ITEM', name: 'Bread delivery', price: 2, description: 'Every morning', category_geo_name: 'gcid:bakery' };
+    // A copy: the emulator updates the stored item in place.
+    harness.api.emulator.state.businessServices.set(business.id, [{ ...bread }]);
+    const csv = ['business_id,service_id,price,description', `${business.id},102,2.5,`].join('\n');
+    const { results } = await harness.runImport('services', csv);
+    expect(results.map((row) => [row._status, row._changes])).toEqual([['updated', "price: '2' -> '2.5' | categories: gcid:bakery"]]);
+    expect(harness.api.emulator.state.businessServices.get(business.id)).toEqual([{ ...bread, price: 2.5 }]);
+  });
+});

@@ -5,9 +5,9 @@ import { planService } from '../../../src/jobs/import/services/plan-service.js';
 const stored = ServiceItemSchema.parse({ service_id: 103, type: 'BOOKING_ITEM', name: null, price: 52, description: null, category_geo_name: 'gcid:bakery' });
 
 describe('planService', () => {
-  it('compares with a service of a type the spec does not name, or without a description', () => {
+  it('compares with a service of a type the spec does not name, or without a description, and sends it whole', () => {
     expect(planService({ setting: { service_id: 103, price: 52, description: 'Catering' } }, { items: [stored], unreadable: [] })).toEqual({
-      item: { service_id: 103, description: 'Catering' },
+      item: { service_id: 103, price: 52, description: 'Catering' },
       changes: ["description: '' -> 'Catering'"],
     });
   });
@@ -28,5 +28,17 @@ describe('planService', () => {
       ],
     });
     expect(planService({ setting: { service_id: 105, description: 'Catering' } }, current)).toEqual({ item: { service_id: 105, description: 'Catering' }, changes: ["description: '' -> 'Catering'"] });
+  });
+
+  it('sends a field the row leaves empty with the one value its categories agree on, and leaves it out where they differ', () => {
+    const pastry = { ...stored, description: 'Catering', category_geo_name: 'gcid:pastry_shop' };
+    expect(planService({ setting: { service_id: 103, price: 60 } }, { items: [{ ...stored, description: 'Catering' }, pastry], unreadable: [] })).toEqual({
+      item: { service_id: 103, price: 60, description: 'Catering' },
+      changes: ["price: '52' -> '60'"],
+    });
+    expect(planService({ setting: { service_id: 103, price: 60 } }, { items: [{ ...stored, description: 'Catering' }, { ...pastry, description: 'Cakes' }], unreadable: [] })).toEqual({
+      item: { service_id: 103, price: 60 },
+      changes: ["price: '52' -> '60'"],
+    });
   });
 });

@@ -7,8 +7,7 @@ import { detectSheetFormat, type SheetWriter } from '../../../sheets/index.js';
 import type { ExportFilters } from '../export-filters.js';
 import type { ExportOptions, ExportSummary } from '../export-options.js';
 import { ExportRun, type PageSource } from '../run/export-run.js';
-import { buildFeedbackColumns, COMMENT_SHEET_COLUMNS, FIELD_SHEET_COLUMNS, findUnlabelledOddAnswers, flattenFeedback, noteFeedbackShape, type FeedbackShape } from './feedback-columns.js';
-import { describeOddValue } from '../../../api/schemas/reading/odd-value.js';
+import { buildFeedbackColumns, COMMENT_SHEET_COLUMNS, FIELD_SHEET_COLUMNS, findAnswersLeftOut, flattenFeedback, noteFeedbackShape, type FeedbackShape } from './feedback-columns.js';
 import { readAtPath } from '../../../resources/field-path.js';
 import { writeExportRow } from '../file/format-export-row.js';
 import { listFeedbackSources } from '../run/list-feedback-sources.js';
@@ -60,13 +59,13 @@ export async function exportFeedback(client: ApiClient, options: ExportOptions, 
     eachResult(async (result) => {
       for (const row of rowsOf(list(result))) await writeRow(sheet, sheetColumns, result, (column) => (column.header === 'result_id' ? result.id : readPath(row, column)));
     });
-  // A file without a Fields sheet (CSV) has no place for an answer whose list, item or label did not read: it is told as left out.
+  // A file without a Fields sheet (CSV) has no place for an answer whose list, item or label did not read, nor for one without a label or answering a label again: each is told as left out.
   const fieldsSheet = detectSheetFormat(options.out, 'write') === 'xlsx';
   await run.writeFile(file, async () => {
     await eachResult(async (result) => {
       const flat = flattenFeedback(result);
       await writeRow(file.rows, columns, result, (column) => (flat.has(column.header) ? flat.get(column.header) : readPath(result, column)));
-      if (!fieldsSheet) for (const found of findUnlabelledOddAnswers(result)) run.warn(`feedback result ${result.id}`, `${describeOddValue(found)}: left out, as only an XLSX file's Fields sheet has a place for it`);
+      if (!fieldsSheet) for (const problem of findAnswersLeftOut(result)) run.warn(`feedback result ${result.id}`, `${problem}: left out, as only an XLSX file's Fields sheet has a place for it`);
       run.rows++;
     });
     const fields = file.startSheet({ name: 'Fields', columns: FIELD_SHEET_COLUMNS });

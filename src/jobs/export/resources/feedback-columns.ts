@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseUtc } from '../../../api/checks/read-field.js';
 import type { FeedbackAnswer, FeedbackComment, FeedbackResult } from '../../../api/schemas/feedback-results.js';
 import type { Lenient } from '../../../api/schemas/reading/lenient.js';
-import { findOddValues, OddValue, type FoundOddValue } from '../../../api/schemas/reading/odd-value.js';
+import { describeOddValue, findOddValues, OddValue } from '../../../api/schemas/reading/odd-value.js';
 import type { Column } from '../../../resources/column.js';
 import { booleanColumn } from '../../../resources/columns/boolean-column.js';
 import { listColumn, TEXT_ITEMS } from '../../../resources/columns/list-column.js';
@@ -103,10 +103,27 @@ function readLabelledAnswers(result: FeedbackResult): [string, FeedbackAnswer][]
 
 /**
  * What keeps an answer out of the main sheet's columns: a list of answers, an answer, its form field
- * or its label that did not read. Only the XLSX "Fields" sheet writes it (as JSON text).
+ * or its label that did not read (only the XLSX "Fields" sheet writes it, as JSON text), an answer
+ * whose field has no label, or one whose label an earlier answer of the result has (its column
+ * keeps the first), each told as its path and why.
  */
-export function findUnlabelledOddAnswers(result: FeedbackResult): FoundOddValue[] {
-  return findOddValues(result.feedback_result_fields, ['feedback_result_fields']).filter(({ path: [, , field, key] }) => field === undefined || (field === 'feedback_form_field' && (key === undefined || key === 'field_label')));
+export function findAnswersLeftOut(result: FeedbackResult): string[] {
+  const odd = findOddValues(result.feedback_result_fields, ['feedback_result_fields'])
+    .filter(({ path: [, , field, key] }) => field === undefined || (field === 'feedback_form_field' && (key === undefined || key === 'field_label')))
+    .map((found) => describeOddValue(found));
+  const answers = result.feedback_result_fields;
+  if (!Array.isArray(answers)) return odd;
+  const firsts = new Map<string, number>();
+  const unplaced = answers.flatMap((answer, index) => {
+    if (answer instanceof OddValue || !ANSWER_PARTS.some((part) => answer[part] !== undefined)) return [];
+    const label = readable(answer.feedback_form_field)?.field_label;
+    if (label instanceof OddValue) return [];
+    if (label === undefined) return [`feedback_result_fields.${index} answers a form field without a label`];
+    const first = firsts.get(label);
+    if (first === undefined) firsts.set(label, index);
+    return first === undefined ? [] : [`feedback_result_fields.${index} answers '${label}' again (the column has feedback_result_fields.${first})`];
+  });
+  return [...odd, ...unplaced];
 }
 
 function readItems<T>(list: Lenient<(T | OddValue)[]>): T[] {

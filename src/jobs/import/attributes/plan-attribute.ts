@@ -56,9 +56,12 @@ function planSelection(typed: SelectionSetting, stored: Selection | null): ItemP
   }
   const toSet = setting.value.set_values.filter((value) => !selected.includes(value));
   const toUnset = setting.value.unset_values.filter((value) => selected.includes(value));
-  const item: SelectionSetting = { ...setting, value: { set_values: toSet, unset_values: toUnset } };
-  if (toSet.length === 0 && toUnset.length === 0) return { item, changes: [] };
   const after = [...selected.filter((value) => !toUnset.includes(value)), ...toSet];
+  // The spec does not say whether set_values adds to the selection or is all of it: once the read
+  // tells every allowed value, the whole selection goes, the others unset, right either way.
+  const sent = allowed === undefined ? { set_values: toSet, unset_values: toUnset } : { set_values: after, unset_values: allowed.filter((value) => !after.includes(value)) };
+  const item: SelectionSetting = { ...setting, value: sent };
+  if (toSet.length === 0 && toUnset.length === 0) return { item, changes: [] };
   return { item, changes: [describeChange('value.set_values', selected.join(', '), after.join(', '))] };
 }
 

@@ -9,9 +9,10 @@ import { describeChange, describeSetting, isSameValue } from '../describe-change
 const SERVICE_FIELDS = ['price', 'description'] as const;
 
 /**
- * Against the business's current services (diff), a service it has sends only the fields whose
- * value differs in some category, and a row naming it otherwise is refused; a service it lacks is sent whole. Without them (patch), every
- * field is sent.
+ * Against the business's current services (diff), a service it has is sent when a field's value
+ * differs in some category, whole (a field the row leaves empty with its current value, where its
+ * categories agree on one), and a row naming it otherwise is refused; a service it lacks is sent
+ * whole. Without them (patch), every field is sent.
  */
 export function planService({ setting, name }: ServiceRow, current: ReadItems<ServiceItem> | undefined): ItemPlan<ServiceSetting> {
   if (current === undefined) return { item: setting, changes: Object.entries(setting).map(([field, value]) => describeSetting(field, value)) };
@@ -32,8 +33,14 @@ export function planService({ setting, name }: ServiceRow, current: ReadItems<Se
   const changes: string[] = [];
   for (const field of SERVICE_FIELDS) {
     const wanted = setting[field];
-    if (wanted === undefined) continue;
     const stored = [...new Set(items.map((service) => service[field]))];
+    // The spec does not say whether a write sets the service whole or merges it: a field the row
+    // leaves alone goes with its one current value, right either way.
+    const [only] = stored;
+    if (wanted === undefined) {
+      if (stored.length === 1 && (typeof only === 'number' || typeof only === 'string')) Object.assign(item, { [field]: only });
+      continue;
+    }
     // As for a service that does not read: only a row that leaves the field alone goes.
     const odd = stored.find((value) => value instanceof OddValue);
     if (odd instanceof OddValue) {
@@ -41,8 +48,8 @@ export function planService({ setting, name }: ServiceRow, current: ReadItems<Se
       return { errors: [`${field}: the ${field} of the business's service ${setting.service_id} does not read (${problem}), so it is not compared; import this row with --mode patch to send it as it is`] };
     }
     const before = stored.filter((value): value is Exclude<typeof value, OddValue> => !(value instanceof OddValue));
-    if (before.every((value) => isSameValue(value, wanted))) continue;
     Object.assign(item, { [field]: wanted });
+    if (before.every((value) => isSameValue(value, wanted))) continue;
     changes.push(describeChange(field, before.length === 1 ? before[0] : before.join(', '), wanted));
   }
   return { item, changes };
