@@ -14,6 +14,7 @@ import { JobSchema } from '../../../src/jobs/job-file/job-schema.js';
 import { runJob, type StepRunners } from '../../../src/jobs/job-file/run-job.js';
 import { WHOLE_RUN } from '../../../src/jobs/job-file/shard.js';
 import { ResumeError } from '../../../src/jobs/import/journal/resume-error.js';
+import { readUndoIds } from './read-undo-ids.js';
 import { readResults, startImportHarness, type ImportHarness, type ImportOutcome } from './start-import-harness.js';
 
 /** Signals reach the commands of this file through it, as they reach the binary through `process`. */
@@ -75,6 +76,9 @@ describe('resuming an import from its journal', () => {
     expect(stopped?.updated).toBe(posts.size);
 
     expect(first?.summary.undo_files).toEqual(['undo.csv']);
+    // Its undo file sets back only what it sent: rows it skipped are the next run's to change and to undo.
+    const sentIds = [...posts.keys()].map((path) => path.replace('/business/', ''));
+    expect((await readUndoIds(reportDir, ['undo.csv'])).sort()).toEqual(sentIds.sort());
     const second = await harness.runImport('businesses', csv, { reportDir });
     expect(second.summary.resumed).toBe(stopped?.updated);
     // The resumed run keeps the first run's undo file and writes its own beside it: the summary names both.

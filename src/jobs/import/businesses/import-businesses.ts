@@ -34,6 +34,7 @@ import { PlannedReads } from './reads/planned-reads.js';
 import { OrgCustomFields, type OrgRow } from './org-custom-fields.js';
 import { OrgReadBatches, type ReadBatch } from './reads/org-read-batches.js';
 import { isRefusedOrganization } from '../../../api/errors/is-refused-organization.js';
+import { AbortedError } from '../../../api/errors/api-error.js';
 import { orElse, resolveBusinesses, type Resolution, type ResolvedTargets } from './reads/resolve-businesses.js';
 import { StoreCodeSearch } from './reads/store-code-search.js';
 import { readAgainstBusiness } from './read-against-business.js';
@@ -310,11 +311,13 @@ class BusinessBatches {
       return;
     }
     await this.run.dispatch(async () => {
+      let notSent = (): void => undefined;
       try {
-        this.roundTrip.addToUndo(read.current, columns);
+        notSent = this.roundTrip.addToUndo(read.current, columns);
         await this.run.lockedFields.send(current.org_id, payload, read.current, (sendable) => this.run.write((signal) => api.withSignal(signal).updateBusiness(target, sendable)));
         await this.run.record({ ...row.base, status: 'updated', target, changes, errors: [] });
       } catch (error) {
+        if (error instanceof AbortedError) notSent();
         await this.run.fail({ ...row.base, target }, error, findIdentityColumn(row.target), findReadBack(payload, read.values));
       }
     });

@@ -19,8 +19,10 @@ export interface UndoLayout {
 }
 
 export interface UndoSpool {
-  /** On disk when it returns: the request it goes before may leave. */
-  append(record: SheetRecord): void;
+  /** On disk when it returns: the request it goes before may leave. Returns the line's index, for `notSent`. */
+  append(record: SheetRecord): number;
+  /** The request of the line at `index` was not sent (the run stopped first): the undo file leaves it out. */
+  notSent(index: number): void;
   /** Writes the undo file (undo.<ext>, else undo-2.<ext>, …) and removes the spool; a spool the disk refused stays for the next run. */
   close(): Promise<void>;
 }
@@ -53,8 +55,19 @@ export function openUndoSpool(dir: string, layout: UndoLayout): UndoSpool {
     }
   };
   write(layout);
+  let lines = 0;
   return {
-    append: write,
+    append(record) {
+      write(record);
+      return lines++;
+    },
+    notSent(index) {
+      try {
+        write({ not_sent: index } satisfies NotSent);
+      } catch {
+        // A line kept only sets back values its business still holds: the disk's failure stops the run at the next line.
+      }
+    },
     async close() {
       closeSync(fd);
       await writeUndoFile(path, dir);
@@ -62,25 +75,33 @@ export function openUndoSpool(dir: string, layout: UndoLayout): UndoSpool {
   };
 }
 
+/** A spool line saying that the request of an earlier line was not sent. */
+interface NotSent {
+  not_sent: number;
+}
+
 /**
  * Writes the whole lines of the spool at `path` to the directory's next undo file, then removes
- * the spool; a line cut short by a kill goes (it was being written, so its request was not sent).
- * Returns the undo file's name, or undefined when the spool held no line.
+ * the spool; a line cut short by a kill goes (it was being written, so its request was not sent),
+ * and so does a line whose request the run did not send. Returns the undo file's name, or
+ * undefined when the spool held no line to keep.
  */
 export async function writeUndoFile(path: string, dir: string): Promise<string | undefined> {
+  const notSent = new Set<number>();
+  for await (const line of readSpool(path)) if (isNotSent(line)) notSent.add(line.not_sent);
   let layout: UndoLayout | undefined;
   let file: { name: string; writer: SheetWriter } | undefined;
+  let index = 0;
   try {
-    for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
-      const parsed = parseLine(line);
-      if (parsed === undefined) continue;
+    for await (const line of readSpool(path)) {
       if (layout === undefined) {
-        layout = parsed as UndoLayout;
+        layout = line as UndoLayout;
         continue;
       }
+      if (isNotSent(line) || notSent.has(index++)) continue;
       const { dialect, ...options } = layout;
       file ??= await openUndoFile(dir, dialect, options);
-      await file.writer.writeRow(parsed as SheetRecord);
+      await file.writer.writeRow(line as SheetRecord);
     }
     await file?.writer.close();
   } catch (error) {
@@ -89,6 +110,18 @@ export async function writeUndoFile(path: string, dir: string): Promise<string |
   }
   await rm(path, { force: true });
   return file?.name;
+}
+
+/** The whole lines of a spool: a line a kill cut short is left out. */
+async function* readSpool(path: string): AsyncGenerator {
+  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
+    const parsed = parseLine(line);
+    if (parsed !== undefined) yield parsed;
+  }
+}
+
+function isNotSent(line: unknown): line is NotSent {
+  return typeof line === 'object' && line !== null && typeof (line as Partial<NotSent>).not_sent === 'number';
 }
 
 /** A line of the spool, or undefined for one a kill cut short: no part of a JSON object is one. */

@@ -67,9 +67,18 @@ export class BusinessRoundTrip {
     await this.plan?.addErrors(row.line, { id: row.target ?? '', code: cell(storeCodeColumn.header), name: cell('name') }, row.errors);
   }
 
-  /** Before a write, so that a run killed meanwhile still has it: the row's before-image goes to the undo file. */
-  addToUndo(business: CurrentBusiness, changes: readonly ColumnPlan[]): void {
-    if (changes.length > 0) this.undo?.add(labelBusiness(business), changes);
+  /**
+   * Before a write, so that a run killed meanwhile still has it: the row's before-image goes to the
+   * undo file. Returns what takes it out again when the write is not sent (the run stopped first):
+   * the undo file of a stopped run then sets back only what it changed.
+   */
+  addToUndo(business: CurrentBusiness, changes: readonly ColumnPlan[]): () => void {
+    const { undo } = this;
+    if (changes.length === 0 || undo === undefined) return () => undefined;
+    const line = undo.add(labelBusiness(business), changes);
+    return () => {
+      undo.notSent(line);
+    };
   }
 
   /** Once: the run closes it before it frees the report directory (ImportRun.closeFiles), and an import that fails on the way closes it too. */

@@ -15,8 +15,10 @@ const LABEL_COLUMNS = [{ key: '_code', text: true }, { key: '_name' }];
 const FROZEN_COLUMNS = 3;
 
 export interface UndoFile {
-  /** The business's values before the write, for exactly the columns it changes: on disk when it returns, so that a run killed after its request keeps them. */
-  add(business: BusinessLabel, changes: readonly ColumnPlan[]): void;
+  /** The business's values before the write, for exactly the columns it changes: on disk when it returns, so that a run killed after its request keeps them. Returns the line, for `notSent`. */
+  add(business: BusinessLabel, changes: readonly ColumnPlan[]): number;
+  /** The write of the line `add` returned was not sent: the run stopped before its turn. */
+  notSent(line: number): void;
   close(): Promise<void>;
 }
 
@@ -45,13 +47,16 @@ export function createUndoFile(dir: string, dialect: ReportDialect, columns: rea
         after: formatImportCell(column, file, context),
       }));
       spool ??= openUndoSpool(dir, layout);
-      spool.append({
+      return spool.append({
         business_id: id,
         _code: code,
         _name: name,
         ...Object.fromEntries(cells.map((cell) => [cell.header, cell.before])),
         [baseColumn.header]: encodeRowSnapshot({ id, cells: Object.fromEntries(cells.map((cell) => [cell.header, cell.after])) }),
       });
+    },
+    notSent(line) {
+      spool?.notSent(line);
     },
     close: () => spool?.close() ?? Promise.resolve(),
   };
