@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/api-client.js';
-import { AbortedError } from '../../src/api/errors/api-error.js';
+import { AbortedError, ApiError } from '../../src/api/errors/api-error.js';
 import type { ScriptedFault } from '../../src/emulator/pipeline/faults.js';
 import type { EmulatorRequest } from '../../src/emulator/pipeline/http-types.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
@@ -45,6 +45,22 @@ describe('closing the client and cancelling calls', () => {
     expect(received - start).toBe(1);
     expect(client.readCounters().total).toMatchObject({ sent: 1, retried: 1, inFlight: 0 });
     await expect(org.readServices(businessId())).rejects.toBeInstanceOf(AbortedError);
+  });
+
+  it('ends a write stopped while it waits to retry with its own answer, not as never sent: the service may have applied it', async () => {
+    const client = clientOn();
+    const business = api.emulator.state.orgBusinesses(1)[1];
+    const stopped = new AbortController();
+    // The service applies the write, then the connection is reset before its answer.
+    fault = (req) => (req.method === 'POST' ? { kind: 'reset' } : undefined);
+    const write = client.org(1).withSignal(stopped.signal).updateBusiness(business?.id ?? '', { name: 'Applied before the reset' }).catch((error: unknown) => error);
+    await expect.poll(() => client.readCounters().total.retried).toBe(1);
+    stopped.abort();
+    const outcome = await write;
+    expect(outcome).toBeInstanceOf(ApiError);
+    expect(outcome).not.toBeInstanceOf(AbortedError);
+    expect(business?.name).toBe('Applied before the reset');
+    await client.close();
   });
 
   it('drops the reads in flight, so that closing does not wait for an answer that is no longer wanted', async () => {

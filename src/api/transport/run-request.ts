@@ -63,11 +63,14 @@ export async function runRequest<T>(ctx: RequestContext, request: ApiRequest, sc
     budget.counters.succeeded++;
     return result;
   } catch (caught) {
-    // A call sent already and refused a retry because another gave up on its organization ends with its own last answer.
-    const error = caught instanceof RetriesSpentError && lastFailure !== undefined ? lastFailure : caught;
+    // A write sent already (its retry was due) may have been applied: it never ends as not sent.
+    const sentWrite = request.method !== 'GET' && lastFailure !== undefined;
+    // A call sent already ends with its own last answer when refused a retry because another gave up on its organization,
+    // and so does a write stopped while it waited to retry.
+    const error = lastFailure !== undefined && (caught instanceof RetriesSpentError || (sentWrite && !(caught instanceof ApiError))) ? lastFailure : caught;
     // A write's answer stays its outcome: one refused while its caller stopped was still refused. A read's is no longer wanted.
     const answeredWrite = request.method !== 'GET' && error instanceof ApiError && error.status !== undefined;
-    if (request.signal?.aborted === true && !stop.signal.aborted && !answeredWrite) throw new AbortedError();
+    if (request.signal?.aborted === true && !stop.signal.aborted && !answeredWrite && !sentWrite) throw new AbortedError();
     budget.counters.failed++;
     // A 429 after the whole --max-rate-wait, a failure after the whole --max-outage: the organization's other calls would wait it out again, one after the other.
     // Not a call refused its retry (`caught`): it waited out no budget, whatever its last answer was.
