@@ -4,6 +4,7 @@ import type { ApiClient } from '../../../api/api-client.js';
 import { businessReadSchema } from '../../../api/schemas/business-read.js';
 import { readEach } from '../../../api/schemas/reading/read-each.js';
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
+import { findReadOnlyEdits } from '../../../resources/businesses/find-read-only-edits.js';
 import { PendingCell } from '../../../resources/businesses/pending-custom-field-column.js';
 import type { Column } from '../../../resources/column.js';
 import { CUSTOM_FIELD_PREFIX, customFieldColumn } from '../../../resources/custom-field-column.js';
@@ -64,6 +65,9 @@ export class OrgCustomFields {
       const name = column.header.slice(CUSTOM_FIELD_PREFIX.length);
       const orgColumn = org.find(name);
       if (orgColumn === undefined) errors.push(`${column.header}: organization ${org.orgId} has no custom field '${name}'`);
+      if (orgColumn?.readOnly === true && value.exported !== undefined) {
+        errors.push(...findReadOnlyEdits({ [column.header]: value.cell }, { id: current.id, cells: { [orgColumn.header]: value.exported } }, [orgColumn], value.context));
+      }
       if (orgColumn === undefined || orgColumn.readOnly) continue;
       const reading = readCell(orgColumn, value.cell, value.context);
       if (reading !== undefined && 'errors' in reading) errors.push(...reading.errors);
