@@ -87,7 +87,7 @@ describe('a PROVIDER import without --org checks custom fields per organization'
     expect(summary.rows).toMatchObject({ total: 5, updated: 3, invalid: 2 });
     expect(resultOf(results, a1)).toMatchObject({ _status: 'updated', _errors: '' });
     expect(resultOf(results, b2)).toMatchObject({ _status: 'invalid', _errors: "custom_fields.seats: must be at most 50, got '120'" });
-    expect(resultOf(results, b3)).toMatchObject({ _status: 'invalid', _errors: "custom_fields.store_format: organization 2 has no custom field 'store_format'" });
+    expect(resultOf(results, b3)).toMatchObject({ _status: 'invalid', _errors: "custom_fields.store_format: organization 2 has no custom field 'store_format'; empty the cell in the rows of its businesses" });
     expect(requests.filter((request) => request.startsWith('POST')).sort()).toEqual([a1, b1, a2].map((business) => `POST /business/${business.id}`).sort());
     expect(a1.custom_fields).toMatchObject({ seats: 120, store_format: 'flagship' });
     expect(a2.custom_fields).toMatchObject({ seats: 120, store_format: 'express' });
