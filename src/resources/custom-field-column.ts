@@ -20,7 +20,7 @@ export function customFieldColumn(field: CustomFieldReading): Column {
 
 /** A custom field this client cannot type: its values as JSON text, read-only, so that no import writes a value it cannot check. */
 function rawCustomFieldColumn(field: RawCustomField): Column {
-  return jsonColumn({
+  const column = jsonColumn({
     header: CUSTOM_FIELD_PREFIX + field.name,
     path: ['custom_fields', field.name],
     schema: z.unknown(),
@@ -28,6 +28,14 @@ function rawCustomFieldColumn(field: RawCustomField): Column {
     grammar: 'JSON',
     description: `Custom field '${field.name}' as JSON (read-only: its definition does not read, ${field.problem})`,
   });
+  // A cell typed without JSON's quotes (2020-01-01 for "2019-04-01") reads as its text: still an edit, which the import refuses rather than drops unseen.
+  return {
+    ...column,
+    parse(cell, context) {
+      const parsed = column.parse(cell, context);
+      return 'error' in parsed ? { value: String(cell) } : parsed;
+    },
+  };
 }
 
 function typedCustomFieldColumn(definition: CustomFieldDefinition): Column {

@@ -84,7 +84,8 @@ describe('custom field definitions this client cannot type', () => {
     const second = state.orgBusinesses(1)[1];
     const name = second?.name ?? '';
     const edited = rows.map((candidate) => {
-      if (candidate === row) return { ...candidate, name: 'Not sent', 'custom_fields.opening_year': '"2020-01-01"', 'custom_fields.seats': '12' };
+      // A date typed without JSON's quotes, a selection as the list's text: edits all the same.
+      if (candidate === row) return { ...candidate, name: 'Not sent', 'custom_fields.opening_year': '2020-01-01', 'custom_fields.amenities': 'wifi|tv', 'custom_fields.seats': '12' };
       return candidate.business_id === second?.id ? { ...candidate, name: 'Renamed' } : candidate;
     });
     const file = join(dir, 'edited.csv');
@@ -101,7 +102,8 @@ describe('custom field definitions this client cannot type', () => {
     expect(results.find((result) => result.business_id === first?.id)?._errors).toBe(
       [
         `custom_fields.seats: read-only, so the import does not send it (Custom field 'seats' as JSON (read-only: its definition does not read, section_id is missing (expected a number))); put back '${row?.['custom_fields.seats'] ?? ''}' or empty the cell, got '12'`,
-        `custom_fields.opening_year: read-only, so the import does not send it (Custom field 'opening_year' as JSON (read-only: its definition does not read, type is "DATE" (expected one of BOOLEAN, TEXT, INTEGER, FLOAT, SINGLE_SELECT, MULTIPLE_SELECT, MULTIPLE_SELECT_IMAGE, IMAGES_UPLOADER))); put back '"2019-04-01"' or empty the cell, got '"2020-01-01"'`,
+        `custom_fields.opening_year: read-only, so the import does not send it (Custom field 'opening_year' as JSON (read-only: its definition does not read, type is "DATE" (expected one of BOOLEAN, TEXT, INTEGER, FLOAT, SINGLE_SELECT, MULTIPLE_SELECT, MULTIPLE_SELECT_IMAGE, IMAGES_UPLOADER))); put back '"2019-04-01"' or empty the cell, got '2020-01-01'`,
+        `custom_fields.amenities: read-only, so the import does not send it (Custom field 'amenities' as JSON (read-only: its definition does not read, possible_values.0 is an object (expected a text))); put back '["wifi"]' or empty the cell, got 'wifi|tv'`,
       ].join(' | '),
     );
   });

@@ -112,6 +112,23 @@ describe('a business row', () => {
     ]);
   });
 
+  it('says what a spreadsheet did to the quotes of a JSON cell', () => {
+    const typographic = '[{“url”: “https://a.example.com/1.jpg”, “texts”: {“caption”: “Front”}}]';
+    const doubled = '[{""url"": ""https://a.example.com/1.jpg"", ""texts"": {""caption"": """"}}]';
+    expect([typographic, doubled, '[{url: x}]'].map((gallery) => read({ code: 'X', 'custom_fields.gallery': gallery }).errors)).toEqual([
+      [`custom_fields.gallery: must be JSON: its quotes are typographic (“ ”); write straight quotes ("), got '[{“url”: “https://a.example.com/1.jpg”, …'`],
+      [`custom_fields.gallery: must be JSON: its quotes are doubled ("") as in a CSV file's text; write each once, got '[{""url"": ""https://a.example.com/1.jpg…'`],
+      [`custom_fields.gallery: must be JSON such as [{"url":"https://…","texts":{"caption":"Image caption","alt":"Image alt"}}], got '[{url: x}]'`],
+    ]);
+  });
+
+  it('refuses a value selected twice in a multiple select, in any spelling', () => {
+    expect(read({ code: 'X', 'custom_fields.payment_methods': 'cash|card|Cash', 'custom_fields.labels': 'organic|Organic' }).errors).toEqual([
+      "custom_fields.payment_methods: must select each value once ('cash' twice), got 'cash|card|Cash'",
+      "custom_fields.labels: must select each value once ('organic' twice), got 'organic|Organic'",
+    ]);
+  });
+
   it('builds the payload from the filled cells only, nested fields assembled', () => {
     const outcome = read({
       business_id: '5f1d0c2a9b8e7d6c5b4a3f2e',

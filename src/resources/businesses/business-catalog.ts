@@ -69,12 +69,12 @@ export function buildBusinessCatalog(
         if (awaiting !== undefined && phonesColumn !== undefined && !(asExported !== undefined && isAsExported(row.values, PHONES, asExported))) {
           fields.values.set(phonesColumn, new PhonesAwaitingCountry(awaiting, context));
         }
-        for (const column of pendingInSheet) {
-          const cell = cells[column.header];
-          if (cell !== undefined && cell !== '') fields.values.set(column, new PendingCell(cell, context));
-        }
         // A `_base` of another business is refused as such (the round trip): its read-only cells are no edit.
         const ownBase = identity.target !== undefined && 'business_id' in identity.target && identity.target.business_id === snapshot?.id;
+        for (const column of pendingInSheet) {
+          const cell = cells[column.header];
+          if (cell !== undefined && cell !== '') fields.values.set(column, new PendingCell(cell, context, ownBase ? snapshot.cells[column.header] : undefined));
+        }
         const readOnlyEdits = ownBase ? findReadOnlyEdits(base.cells, snapshot, readOnly, context) : [];
         // With both given, the id finds the business and the code is a field to update.
         if (identity.target !== undefined && 'business_id' in identity.target && identity.code !== undefined) {

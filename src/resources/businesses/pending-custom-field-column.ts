@@ -13,6 +13,8 @@ export class PendingCell {
   constructor(
     readonly cell: CellValue,
     readonly context: CellContext,
+    /** The cell as the row's own `_base` recorded it: an edit of a field the organization's definition leaves read-only is refused. */
+    readonly exported?: string,
   ) {}
 }
 

@@ -129,9 +129,14 @@ describe('columns are explicit', () => {
   });
 
   it('leaves custom field columns to each organization’s definitions for a PROVIDER key without --org', async () => {
-    const { summary, results } = await harness.runImport('businesses', `business_id,custom_fields.seats,custom_fields.nope\n${businessId(1)},12,x\n`, {}, 'PROVIDER');
+    const { summary, results } = await harness.runImport('businesses', `business_id,custom_fields.seats,custom_fields.nope,custom_fields.has_parkin\n${businessId(1)},12,x,true\n`, {}, 'PROVIDER');
     expect(summary.rows.invalid).toBe(1);
-    expect(results[0]?._errors).toBe("custom_fields.nope: organization 1 has no custom field 'nope'");
+    expect(results[0]?._errors).toBe(
+      [
+        "custom_fields.nope: organization 1 has no custom field 'nope'; empty the cell in the rows of its businesses",
+        "custom_fields.has_parkin: organization 1 has no custom field 'has_parkin' (did you mean custom_fields.has_parking?); empty the cell in the rows of its businesses",
+      ].join(' | '),
+    );
   });
 
   it('imports without the columns --ignore-columns names, and lists them in the summary and the Summary sheet', async () => {

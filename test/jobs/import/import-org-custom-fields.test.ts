@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client.js';
-import type { Business } from '../../../src/emulator/state-types.js';
+import type { Business, CustomField } from '../../../src/emulator/state-types.js';
 import { exportBusinesses } from '../../../src/jobs/export/resources/export-businesses.js';
 import type { ImportOptions } from '../../../src/jobs/import/import-options.js';
 import { startImportHarness, type ImportHarness, type ImportOutcome } from './start-import-harness.js';
@@ -87,7 +87,7 @@ describe('a PROVIDER import without --org checks custom fields per organization'
     expect(summary.rows).toMatchObject({ total: 5, updated: 3, invalid: 2 });
     expect(resultOf(results, a1)).toMatchObject({ _status: 'updated', _errors: '' });
     expect(resultOf(results, b2)).toMatchObject({ _status: 'invalid', _errors: "custom_fields.seats: must be at most 50, got '120'" });
-    expect(resultOf(results, b3)).toMatchObject({ _status: 'invalid', _errors: "custom_fields.store_format: organization 2 has no custom field 'store_format'" });
+    expect(resultOf(results, b3)).toMatchObject({ _status: 'invalid', _errors: "custom_fields.store_format: organization 2 has no custom field 'store_format'; empty the cell in the rows of its businesses" });
     expect(requests.filter((request) => request.startsWith('POST')).sort()).toEqual([a1, b1, a2].map((business) => `POST /business/${business.id}`).sort());
     expect(a1.custom_fields).toMatchObject({ seats: 120, store_format: 'flagship' });
     expect(a2.custom_fields).toMatchObject({ seats: 120, store_format: 'express' });
@@ -181,5 +181,30 @@ describe('a PROVIDER import without --org checks custom fields per organization'
     expect(resultOf(results, a)?._changes).toBe("custom_fields.seats: base '7' / file '150' / current '99'");
     expect(requests.filter((request) => request.startsWith('POST'))).toEqual([`POST /business/${b.id}`]);
     expect([a.custom_fields.seats, b.custom_fields.seats]).toEqual([99, 12]);
+  });
+
+  it("refuses a row that edits a field its organization's definition leaves read-only, as an import with --org does", async () => {
+    const [business, other] = [take(2), take(2)];
+    const { state } = harness.api.emulator;
+    const section = state.customFields.find((field) => field.org_id === 2)?.section_id ?? 0;
+    const field: CustomField = { id: state.nextId(), org_id: 2, name: 'renovated_on', slug: 'renovated-on', type: 'DATE', order: 99, section_id: section };
+    state.customFields.push(field);
+    try {
+      for (const valued of [business, other]) valued.custom_fields = { ...valued.custom_fields, renovated_on: '2019-04-01' };
+      const rows = await exportAs(2);
+      expect(rows.find((row) => row.business_id === business.id)?.['custom_fields.renovated_on']).toBe('"2019-04-01"');
+      const edits: Record<string, Row> = { [business.id]: { 'custom_fields.renovated_on': '"2020-01-01"' }, [other.id]: { name: 'Renamed', 'custom_fields.renovated_on': '2020-01-01' } };
+      const edited = rows.map((row) => ({ ...row, ...edits[row.business_id ?? ''] }));
+      requests = [];
+
+      const { summary, results } = await importAsProvider(toCsv(edited));
+      expect(summary.rows).toMatchObject({ total: rows.length, invalid: 2, unchanged: rows.length - 2 });
+      const refusal = (typed: string) =>
+        `custom_fields.renovated_on: read-only, so the import does not send it (Custom field 'renovated_on' as JSON (read-only: its definition does not read, type is "DATE" (expected one of BOOLEAN, TEXT, INTEGER, FLOAT, SINGLE_SELECT, MULTIPLE_SELECT, MULTIPLE_SELECT_IMAGE, IMAGES_UPLOADER))); put back '"2019-04-01"' or empty the cell, got '${typed}'`;
+      expect([resultOf(results, business)?._errors, resultOf(results, other)?._errors]).toEqual([refusal('"2020-01-01"'), refusal('2020-01-01')]);
+      expect(requests.filter((request) => request.startsWith('POST'))).toEqual([]);
+    } finally {
+      state.customFields.splice(state.customFields.indexOf(field), 1);
+    }
   });
 });

@@ -32,7 +32,11 @@ export type CustomFieldConstraints = Pick<
 function selection(definition: CustomFieldConstraints) {
   const allowed = definition.possible_values ?? [];
   const item = z.string().refine((value) => allowed.includes(value), { message: `must be one of ${allowed.join(', ')}` });
-  const list = z.array(item);
+  // A value selected twice is a slip (`cash|Cash`): the selection meant is not known, and no edition says how the service reads it.
+  const list = z.array(item).check((ctx) => {
+    const twice = ctx.value.find((value, index) => ctx.value.indexOf(value) !== index);
+    if (twice !== undefined) ctx.issues.push({ code: 'custom', input: ctx.value, message: `must select each value once ('${twice}' twice)` });
+  });
   const max = definition.max_selected_values;
   return max === undefined ? list : list.max(max, `must hold at most ${max} values`);
 }

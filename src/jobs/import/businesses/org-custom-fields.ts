@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import type { ApiClient } from '../../../api/api-client.js';
 import { businessReadSchema } from '../../../api/schemas/business-read.js';
 import { readEach } from '../../../api/schemas/reading/read-each.js';
+import { findClosestName } from '../../../find-closest-name.js';
 import type { BusinessRowValues } from '../../../resources/businesses/business-catalog.js';
+import { findReadOnlyEdits } from '../../../resources/businesses/find-read-only-edits.js';
 import { PendingCell } from '../../../resources/businesses/pending-custom-field-column.js';
 import type { Column } from '../../../resources/column.js';
 import { CUSTOM_FIELD_PREFIX, customFieldColumn } from '../../../resources/custom-field-column.js';
@@ -23,6 +25,8 @@ interface OrgColumns {
   readonly orgId: number;
   /** The column of a custom field as the sheet names it (in any case, as headers are matched), with the sheet's header; undefined when the organization has none. */
   find(name: string): Column | undefined;
+  /** Its custom fields' names, to name the one a sheet's column may mean. */
+  readonly names: readonly string[];
   /** A business of the organization, its custom fields typed as with --org. */
   readonly schema: z.ZodType<CurrentBusiness>;
 }
@@ -63,7 +67,14 @@ export class OrgCustomFields {
       }
       const name = column.header.slice(CUSTOM_FIELD_PREFIX.length);
       const orgColumn = org.find(name);
-      if (orgColumn === undefined) errors.push(`${column.header}: organization ${org.orgId} has no custom field '${name}'`);
+      if (orgColumn === undefined) {
+        const closest = findClosestName(name, org.names);
+        const meant = closest === undefined ? '' : ` (did you mean ${CUSTOM_FIELD_PREFIX + closest}?)`;
+        errors.push(`${column.header}: organization ${org.orgId} has no custom field '${name}'${meant}; empty the cell in the rows of its businesses`);
+      }
+      if (orgColumn?.readOnly === true && value.exported !== undefined) {
+        errors.push(...findReadOnlyEdits({ [column.header]: value.cell }, { id: current.id, cells: { [orgColumn.header]: value.exported } }, [orgColumn], value.context));
+      }
       if (orgColumn === undefined || orgColumn.readOnly) continue;
       const reading = readCell(orgColumn, value.cell, value.context);
       if (reading !== undefined && 'errors' in reading) errors.push(...reading.errors);
@@ -101,7 +112,7 @@ export class OrgCustomFields {
       found.set(name, headed);
       return headed;
     };
-    return { orgId, find, schema: businessReadSchema(fields) };
+    return { orgId, find, names: fields.map((field) => field.name), schema: businessReadSchema(fields) };
   }
 }
 
