@@ -1,7 +1,4 @@
-/** Compares values the way people type them: any case, spaces or hyphens for underscores. */
-function toChoiceKey(text: string): string {
-  return text.trim().toLowerCase().replace(/[\s-]+/g, '_');
-}
+import { toComparableName } from '../../find-closest-name.js';
 
 /**
  * Finds the canonical spelling of a typed value (`Temporarily closed` -> `temporarily_closed`, `fr`
@@ -10,9 +7,9 @@ function toChoiceKey(text: string): string {
 export function createChoiceFinder(choices: readonly string[]): (text: string) => string {
   const exact = new Set(choices);
   const byKey = new Map<string, string>();
-  for (const choice of choices) if (!byKey.has(toChoiceKey(choice))) byKey.set(toChoiceKey(choice), choice);
+  for (const choice of choices) if (!byKey.has(toComparableName(choice))) byKey.set(toComparableName(choice), choice);
   return (text) => {
     const trimmed = text.trim();
-    return exact.has(trimmed) ? trimmed : (byKey.get(toChoiceKey(trimmed)) ?? trimmed);
+    return exact.has(trimmed) ? trimmed : (byKey.get(toComparableName(trimmed)) ?? trimmed);
   };
 }
