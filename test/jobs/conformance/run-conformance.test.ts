@@ -60,6 +60,10 @@ describe('conformance', () => {
     // The emulator's 200 businesses by default: page 1 holds 100 of organization 1, page 2 the other 60 and organization 2's 40.
     const provider = await checkAgainst({ businesses: 200 }, {}, 'PROVIDER');
     expect(provider.checks.find((check) => check.id === 'filter-org-id')).toMatchObject({ status: 'ok', observed: expect.stringMatching(/^org_id=\d+ answered \d+ matching business\(es\)$/) as unknown });
+
+    // Organization 1's search, ignored, would answer page 1 again: all of organization 1.
+    const ignoring = await checkAgainst({ businesses: 200, quirks: { 'ignore-filters': true } }, {}, 'PROVIDER');
+    expect(observed(ignoring, 'filter-org-id')).toContain('the service ignored the filter org_id=2');
   });
 
   it('leaves the write unchecked, blaming no one, when the probe names no business the key reads', async () => {
