@@ -162,3 +162,21 @@ describe('conformance against pages that do not count their list', () => {
     }
   });
 });
+
+describe('conformance against business pages that do not read', () => {
+  const service = useDriftingEmulator({ businesses: 30, feedback: 10 });
+
+  it('leaves the checks that need those businesses unchecked, instead of reporting a key that reads none', async () => {
+    service.drift = (request, body) => (request.path === '/business/search' && typeof body === 'object' && body !== null ? { ...body, max_page: null } : body);
+    const client = createApiClient({ baseUrl: DRIFT_BASE, apiKey: service.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+    try {
+      const result = await runConformance(client, {}, logger);
+      expect(statuses(result)).toMatchObject({ 'business-pages': 'blocking', 'custom-field-types': 'ok' });
+      for (const id of ['filter-code', 'filter-business-in', 'filter-org-id', 'filter-code-list', 'businesses-read'] as const) {
+        expect(observed(result, id)).toBe('not checked: business-pages failed');
+      }
+    } finally {
+      await client.close();
+    }
+  });
+});
