@@ -6,7 +6,7 @@ import { describeOddValue, findOddValues } from '../../api/schemas/reading/odd-v
 import { BUSINESS_STATUSES } from '../../api/facts/service-facts.js';
 import { isRawCustomField } from '../../api/schemas/custom-fields/custom-field-reading.js';
 import { readCustomFieldDefinitions } from '../read-custom-field-definitions.js';
-import { describeCheck, type ConformanceCheck } from './conformance-check.js';
+import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
 
 /** Lines of drift shown in the table; --json lists them all. */
 const SHOWN = 3;
@@ -14,9 +14,10 @@ const SHOWN = 3;
 /**
  * Reads the organization's custom field definitions as the jobs do, then every business of the
  * first pages field by field, as the businesses export and import read them: `ok` when every value
- * reads (what was read leniently noted), a warning naming each value that fits nothing.
+ * reads (what was read leniently noted), a warning naming each value that fits nothing; not checked
+ * when the pages were not read (`undefined`).
  */
-export async function checkBusinessesRead(api: OrgApi, businesses: readonly unknown[], logger: Logger): Promise<ConformanceCheck[]> {
+export async function checkBusinessesRead(api: OrgApi, businesses: readonly unknown[] | undefined, logger: Logger): Promise<ConformanceCheck[]> {
   const fields = await readCustomFieldDefinitions(api, logger);
   const raw = fields.filter(isRawCustomField);
   const types =
@@ -30,6 +31,7 @@ export async function checkBusinessesRead(api: OrgApi, businesses: readonly unkn
           raw.map((field) => `${field.name}: ${field.problem}`),
         );
 
+  if (businesses === undefined) return [types, notChecked('businesses-read', 'business-pages failed')];
   const schema = businessReadSchema(fields);
   const lenient = new Set<string>();
   const odd = businesses.flatMap((item) => {

@@ -22,6 +22,8 @@ export interface ConformanceOptions {
 /** Checks that run in order; each covers its assumptions, and a failed request is what it observed for the first. */
 interface Step {
   ids: [AssumptionId, ...AssumptionId[]];
+  /** The check whose failure leaves this step nothing to check. */
+  needs?: AssumptionId;
   run(): Promise<ConformanceCheck[]>;
 }
 
@@ -33,7 +35,8 @@ interface Step {
  */
 export async function runConformance(client: ApiClient, options: ConformanceOptions, logger: Logger): Promise<ConformanceResult> {
   let firstPage: unknown[] = [];
-  let read: unknown[] = [];
+  /** Undefined while the business pages were not read. */
+  let read: unknown[] | undefined;
   const firstOrg = (): number | undefined => {
     const orgId = (firstPage[0] as { org_id?: unknown } | undefined)?.org_id;
     return typeof orgId === 'number' ? orgId : undefined;
@@ -48,8 +51,8 @@ export async function runConformance(client: ApiClient, options: ConformanceOpti
         return pages.checks;
       },
     },
-    { ids: ['filter-code', 'filter-business-in', 'filter-org-id'], run: () => checkBusinessFilters(client, firstPage, read) },
-    { ids: ['filter-code-list'], run: async () => [await checkCodeList(client, firstPage)] },
+    { ids: ['filter-code', 'filter-business-in', 'filter-org-id'], needs: 'business-pages', run: () => checkBusinessFilters(client, firstPage, read ?? []) },
+    { ids: ['filter-code-list'], needs: 'business-pages', run: async () => [await checkCodeList(client, firstPage)] },
     { ids: ['custom-field-types', 'businesses-read'], run: () => checkBusinessesRead(client.org(firstOrg()), read, logger) },
     { ids: ['feedback-pages', 'feedback-read', 'filter-feedback'], run: () => checkFeedback(client.org()) },
   ];
@@ -58,9 +61,15 @@ export async function runConformance(client: ApiClient, options: ConformanceOpti
 
   const checks: ConformanceCheck[] = [];
   let stopped: RetryAfterTooLongError | undefined;
+  const failed = new Set<AssumptionId>();
   for (const step of steps) {
     if (stopped !== undefined) {
       checks.push(...step.ids.map((id) => notChecked(id, WAIT_TOO_LONG)));
+      continue;
+    }
+    const { needs } = step;
+    if (needs !== undefined && failed.has(needs)) {
+      checks.push(...step.ids.map((id) => notChecked(id, `${needs} failed`)));
       continue;
     }
     try {
@@ -73,6 +82,7 @@ export async function runConformance(client: ApiClient, options: ConformanceOpti
         continue;
       }
       const [first, ...rest] = step.ids;
+      failed.add(first);
       checks.push(observeFailure(first, error, 'runs that need it fail'), ...rest.map((id) => notChecked(id, `${first} failed`)));
     }
   }

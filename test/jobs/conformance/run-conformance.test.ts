@@ -60,6 +60,10 @@ describe('conformance', () => {
     // The emulator's 200 businesses by default: page 1 holds 100 of organization 1, page 2 the other 60 and organization 2's 40.
     const provider = await checkAgainst({ businesses: 200 }, {}, 'PROVIDER');
     expect(provider.checks.find((check) => check.id === 'filter-org-id')).toMatchObject({ status: 'ok', observed: expect.stringMatching(/^org_id=\d+ answered \d+ matching business\(es\)$/) as unknown });
+
+    // Organization 1's search, ignored, would answer page 1 again: all of organization 1.
+    const ignoring = await checkAgainst({ businesses: 200, quirks: { 'ignore-filters': true } }, {}, 'PROVIDER');
+    expect(observed(ignoring, 'filter-org-id')).toContain('the service ignored the filter org_id=2');
   });
 
   it('leaves the write unchecked, blaming no one, when the probe names no business the key reads', async () => {
@@ -153,6 +157,24 @@ describe('conformance against pages that do not count their list', () => {
       expect(statuses(result)).toMatchObject({ 'business-pages': 'ok', 'page-counts': 'warning', 'per-page': 'ok', 'feedback-pages': 'ok' });
       expect(observed(result, 'page-counts')).toBe('page 1 gives no count (max_page 3)');
       expect(observed(result, 'per-page')).toBe('per_page=100 served 100 businesses');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('conformance against business pages that do not read', () => {
+  const service = useDriftingEmulator({ businesses: 30, feedback: 10 });
+
+  it('leaves the checks that need those businesses unchecked, instead of reporting a key that reads none', async () => {
+    service.drift = (request, body) => (request.path === '/business/search' && typeof body === 'object' && body !== null ? { ...body, max_page: null } : body);
+    const client = createApiClient({ baseUrl: DRIFT_BASE, apiKey: service.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+    try {
+      const result = await runConformance(client, {}, logger);
+      expect(statuses(result)).toMatchObject({ 'business-pages': 'blocking', 'custom-field-types': 'ok' });
+      for (const id of ['filter-code', 'filter-business-in', 'filter-org-id', 'filter-code-list', 'businesses-read'] as const) {
+        expect(observed(result, id)).toBe('not checked: business-pages failed');
+      }
     } finally {
       await client.close();
     }
