@@ -226,19 +226,25 @@ describe('an export reads each item on its own', () => {
         ? body
         : editItems(body, 'items', (result) => {
             if (result.id === unlabelled?.id) return relabel(result, (answer, index) => (index === 0 ? null : (answer.feedback_form_field as AnswerItem).field_label));
-            return result.id === twice?.id ? relabel(result, () => 'Satisfaction') : result;
+            if (result.id !== twice?.id) return result;
+            // Its three answers (a rating, a text, choices) under one label, then a second rating.
+            const relabelled = relabel(result, () => 'Satisfaction');
+            const answers = relabelled.feedback_result_fields as AnswerItem[];
+            return { ...relabelled, feedback_result_fields: [...answers, { ...answers[0], rating: 1 }] };
           });
     const out = join(await makeTempDir(), 'feedback.csv');
     await runExport(exportFeedback, { filters: {} }, out);
     const leftOut = 'left out, as only an XLSX file\'s Fields sheet has a place for it';
     expect(await readCsv(`${out}.errors.csv`)).toEqual([
       { requested: `feedback result ${String(unlabelled?.id)}`, status: '', message: `warning: feedback_result_fields.0 answers a form field without a label: ${leftOut}` },
-      ...[1, 2].map((index) => ({
-        requested: `feedback result ${String(twice?.id)}`,
-        status: '',
-        message: `warning: feedback_result_fields.${index} answers 'Satisfaction' again (the column has feedback_result_fields.0): ${leftOut}`,
-      })),
+      { requested: `feedback result ${String(twice?.id)}`, status: '', message: `warning: feedback_result_fields.3 answers 'Satisfaction' again (the column has feedback_result_fields.0): ${leftOut}` },
     ]);
+    // The text and the choices answered under that label have columns of their own: written, not left out.
+    const row = (await readCsv(out)).find((written) => written.id === String(twice?.id));
+    expect(row?.['fields.Satisfaction.content']).not.toBe('');
+    expect(row?.['fields.Satisfaction.choices']).not.toBe('');
+    const [firstAnswer] = (twice?.feedback_result_fields ?? []) as AnswerItem[];
+    expect(row?.['fields.Satisfaction.rating']).toBe(String(firstAnswer?.rating));
   });
 
   it('reads each subscription of a business on its own', async () => {

@@ -113,15 +113,17 @@ export function findAnswersLeftOut(result: FeedbackResult): string[] {
     .map((found) => describeOddValue(found));
   const answers = result.feedback_result_fields;
   if (!Array.isArray(answers)) return odd;
-  const firsts = new Map<string, number>();
+  // Which answer holds each column, as flattenFeedback fills them: the first with that label and part.
+  const holders = new Map<string, number>();
   const unplaced = answers.flatMap((answer, index) => {
-    if (answer instanceof OddValue || !ANSWER_PARTS.some((part) => answer[part] !== undefined)) return [];
+    if (answer instanceof OddValue) return [];
+    const parts = ANSWER_PARTS.filter((part) => answer[part] !== undefined);
     const label = readable(answer.feedback_form_field)?.field_label;
-    if (label instanceof OddValue) return [];
+    if (parts.length === 0 || label instanceof OddValue) return [];
     if (label === undefined) return [`feedback_result_fields.${index} answers a form field without a label`];
-    const first = firsts.get(label);
-    if (first === undefined) firsts.set(label, index);
-    return first === undefined ? [] : [`feedback_result_fields.${index} answers '${label}' again (the column has feedback_result_fields.${first})`];
+    const held = parts.map((part) => holders.get(`${label}.${part}`)).find((holder) => holder !== undefined);
+    for (const part of parts) if (!holders.has(`${label}.${part}`)) holders.set(`${label}.${part}`, index);
+    return held === undefined ? [] : [`feedback_result_fields.${index} answers '${label}' again (the column has feedback_result_fields.${held})`];
   });
   return [...odd, ...unplaced];
 }
