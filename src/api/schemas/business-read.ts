@@ -3,7 +3,7 @@ import { WEEK_DAYS } from '../facts/service-facts.js';
 import { writeMidnightEnd } from '../facts/write-midnight-end.js';
 import { BusinessSchema } from './business.js';
 import { customFieldReadSchema, type CustomFieldReading } from './custom-fields/custom-field-reading.js';
-import { DECIMAL_TEXT, integerId } from './reading/other-type.js';
+import { DECIMAL_TEXT, numberOrDigits } from './reading/other-type.js';
 import { lenient, lenientList, lenientObject } from './reading/lenient.js';
 
 /*
@@ -28,7 +28,7 @@ const businessFields = {
   created: number,
   modified: number,
   status: text,
-  groups: lenientList(integerId),
+  groups: lenientList(numberOrDigits),
   country: text,
   region: text,
   city: text,

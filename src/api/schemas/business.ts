@@ -8,7 +8,7 @@ import {
   TIME_WINDOW_PATTERN,
   WEEK_DAYS,
 } from '../facts/service-facts.js';
-import { integerId, textId } from './reading/other-type.js';
+import { numberOrDigits, textId } from './reading/other-type.js';
 
 const isoDate = z.iso.date({ error: 'must be a date yyyy-mm-dd' });
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
@@ -131,7 +131,7 @@ export type BusinessUpdate = z.infer<typeof BusinessUpdateSchema>;
  */
 export const BusinessSchema = z.looseObject({
   id: textId,
-  org_id: integerId,
+  org_id: numberOrDigits,
   code: textId.nullable().default(null),
 });
 export type Business = z.infer<typeof BusinessSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_FIELDS } from './page-fields.js';
-import { integerId, textId } from './reading/other-type.js';
+import { numberOrDigits, textId } from './reading/other-type.js';
 import { eachItem } from './reading/read-each.js';
 import { lenient, lenientList, lenientObject } from './reading/lenient.js';
 
@@ -28,7 +28,7 @@ const CommentSchema = z.looseObject({ id: number, created: text, author_name: te
 export type FeedbackComment = z.infer<typeof CommentSchema>;
 
 export const FeedbackResultSchema = z.looseObject({
-  id: integerId,
+  id: numberOrDigits,
   business_id: textId,
   firstname: text,
   lastname: text,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerId, textId } from './reading/other-type.js';
+import { numberOrDigits, textId } from './reading/other-type.js';
 import { lenient } from './reading/lenient.js';
 import { eachItem } from './reading/read-each.js';
 
@@ -13,7 +13,7 @@ export const MessageTemplateSchema = z.looseObject({
   /** A stringified JSON object holding `text` and `_version`. */
   content: text,
   icon: text,
-  org_id: lenient(integerId),
+  org_id: lenient(numberOrDigits),
   created_at: text,
   updated_at: text,
   usage_count: number,

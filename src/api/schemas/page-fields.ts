@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerId, integerText } from './reading/other-type.js';
+import { numberOrDigits, integerText } from './reading/other-type.js';
 
 /**
  * What every paginated answer carries beside its list: spread into the page's schema. Reading the
@@ -7,8 +7,8 @@ import { integerId, integerText } from './reading/other-type.js';
  * unknown, no stop.
  */
 export const PAGE_FIELDS = {
-  page: integerId,
-  max_page: integerId,
+  page: numberOrDigits,
+  max_page: numberOrDigits,
   count: z
     .preprocess(integerText, z.number().nullish())
     .catch(undefined)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalNumber, integerId } from './reading/other-type.js';
+import { decimalNumber, numberOrDigits } from './reading/other-type.js';
 import { lenient } from './reading/lenient.js';
 import { toRawValue } from './reading/odd-value.js';
 import { eachItem, type ReadItems } from './reading/read-each.js';
@@ -12,7 +12,7 @@ const text = lenient(z.string());
  * name is kept as its text, and a value that fits nothing stays in place as an OddValue.
  */
 export const ServiceItemSchema = z.looseObject({
-  service_id: integerId,
+  service_id: numberOrDigits,
   type: text,
   name: text,
   price: lenient(decimalNumber),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerId } from '../reading/other-type.js';
+import { numberOrDigits } from '../reading/other-type.js';
 import { eachItem } from '../reading/read-each.js';
 
 /**
@@ -8,11 +8,11 @@ import { eachItem } from '../reading/read-each.js';
  * definition of a type this client does not know still has its place.
  */
 export const PlacedCustomFieldSchema = z.looseObject({
-  id: integerId,
+  id: numberOrDigits,
   name: z.string(),
   type: z.string(),
-  order: integerId,
-  section_id: integerId.nullable().optional(),
+  order: numberOrDigits,
+  section_id: numberOrDigits.nullable().optional(),
   section_name: z.string().nullable().optional(),
 });
 export type PlacedCustomField = z.infer<typeof PlacedCustomFieldSchema>;

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { CUSTOM_FIELD_TYPES } from '../../facts/service-facts.js';
-import { integerId } from '../reading/other-type.js';
+import { numberOrDigits } from '../reading/other-type.js';
 
 /** A bound or a slug said as null is not set, as one left out: a TEXT field with `max_len: null` has no limit. */
 const unset = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? undefined, schema.optional());
 
 /** A custom field definition as `GET /custom_fields` returns it. */
 export const CustomFieldDefinitionSchema = z.looseObject({
-  id: integerId,
+  id: numberOrDigits,
   name: z.string(),
   slug: unset(z.string()),
   type: z.enum(CUSTOM_FIELD_TYPES),
-  order: integerId,
-  section_id: integerId.nullable(),
+  order: numberOrDigits,
+  section_id: numberOrDigits.nullable(),
   section_name: z.string().nullable().optional(),
   max_len: unset(z.number()),
   min: unset(z.number()),

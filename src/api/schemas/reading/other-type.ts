@@ -15,7 +15,7 @@ export function integerText(value: unknown): unknown {
 }
 
 /** A number, or a whole number said as text. */
-export const integerId = z.preprocess(integerText, z.number());
+export const numberOrDigits = z.preprocess(integerText, z.number());
 
 /** A text, or a whole number said for it. */
 export const textId = z.preprocess((value) => (Number.isSafeInteger(value) ? String(value) : value), z.string());
