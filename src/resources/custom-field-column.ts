@@ -3,8 +3,7 @@ import { isRawCustomField, type CustomFieldReading, type RawCustomField } from '
 import { customFieldValueSchema, type CustomFieldDefinition } from '../api/schemas/custom-fields/custom-fields.js';
 import type { Column } from './column.js';
 import { booleanColumn } from './columns/boolean-column.js';
-import { choiceColumn } from './columns/choice-column.js';
-import { createChoiceFinder } from './columns/find-choice.js';
+import { choiceColumn, createChoiceReader } from './columns/choice-column.js';
 import { jsonColumn } from './columns/json-column.js';
 import { LIST_SEPARATOR, listColumn } from './columns/list-column.js';
 import { numberColumn } from './columns/number-column.js';
@@ -65,13 +64,13 @@ function typedCustomFieldColumn(definition: CustomFieldDefinition): Column {
       return choiceColumn({ ...base, choices, example: choices[0] });
     case 'MULTIPLE_SELECT':
     case 'MULTIPLE_SELECT_IMAGE': {
-      const findChoice = createChoiceFinder(choices);
+      const readChoice = createChoiceReader(choices);
       const max = definition.max_selected_values === undefined ? '' : ` (at most ${definition.max_selected_values})`;
       return listColumn({
         ...base,
         grammar: `values among ${choices.join(', ')} separated by ${LIST_SEPARATOR}${max}`,
         example: choices.slice(0, 1),
-        parseItem: (text) => ({ value: findChoice(text) }),
+        parseItem: readChoice,
         formatItem: (item) => item,
       });
     }

@@ -95,6 +95,20 @@ describe('a business row', () => {
     ]);
   });
 
+  it('names the choice a typo or a value typed without its accents may mean, and reads none of them', () => {
+    const outcome = read({ code: 'X', status: 'temporarly closed', 'custom_fields.store_format': 'flagshp', 'custom_fields.payment_methods': 'cash|contactles' });
+    expect(outcome.errors).toEqual([
+      "status: must be one of open, closed, opening_soon, temporarily_closed (did you mean temporarily_closed?), got 'temporarly closed'",
+      "custom_fields.store_format: must be one of express, classic, flagship (did you mean flagship?), got 'flagshp'",
+      "custom_fields.payment_methods: must be one of cash, card, contactless, check, meal_voucher (did you mean contactless?), got 'contactles'",
+    ]);
+    const accents = buildBusinessCatalog([{ id: 9, name: 'paiement', type: 'SINGLE_SELECT', possible_values: ['Espèces', 'Carte'], order: 1, section_id: 2 }]);
+    const readAccents = accents.createRowReader(['code', 'custom_fields.paiement'], DOT_CONTEXT);
+    expect(readAccents({ kind: 'row', line: 7, values: { code: 'X', 'custom_fields.paiement': 'especes' } }).errors).toEqual([
+      "custom_fields.paiement: must be one of Espèces, Carte (did you mean Espèces?), got 'especes'",
+    ]);
+  });
+
   it('names the URL a web address without its scheme stands for, and sends none', () => {
     const outcome = read({ code: 'X', website_url: 'www.boulangerie-martin.fr/nice', network_a_url: ' network-a.example.com ', 'photos.LOGO': 'https://example.com/logo.png', network_b_url: 'Boulangerie Martin' });
     expect(outcome.errors).toEqual([

@@ -1,5 +1,6 @@
-import type { Column } from '../column.js';
+import type { Column, Parsed } from '../column.js';
 import { defineColumn, type FactorySpec } from '../define-column.js';
+import { findClosestName } from '../../find-closest-name.js';
 import { createChoiceFinder } from './find-choice.js';
 
 /**
@@ -8,17 +9,27 @@ import { createChoiceFinder } from './find-choice.js';
  * choices are close (`closed`, `temporarily_closed`).
  */
 export function choiceColumn(spec: FactorySpec<string | null> & { choices: readonly string[]; meant?: Readonly<Record<string, string>> }): Column<string | null> {
-  const { meant = {}, ...rest } = spec;
-  const findChoice = createChoiceFinder(spec.choices);
-  const grammar = `one of ${spec.choices.join(', ')}`;
+  const { meant, ...rest } = spec;
+  const readChoice = createChoiceReader(spec.choices, meant);
   return defineColumn<string | null>({
-    grammar,
+    grammar: `one of ${spec.choices.join(', ')}`,
     ...rest,
-    parse: (cell) => {
-      const choice = findChoice(String(cell));
-      const hint = spec.choices.includes(choice) ? undefined : meant[choice.toLowerCase()];
-      return hint === undefined ? { value: choice } : { error: `must be ${grammar} (did you mean ${hint}?)` };
-    },
+    parse: (cell) => readChoice(String(cell)),
     format: (value) => value ?? '',
   });
+}
+
+/**
+ * Reads a typed choice in its canonical spelling; one it is not, but close to (a typo, an accent
+ * left out: `Especes`), is refused with the choice meant. Any other value comes back for the
+ * column's schema to refuse.
+ */
+export function createChoiceReader(choices: readonly string[], meant: Readonly<Record<string, string>> = {}): (text: string) => Parsed<string> {
+  const findChoice = createChoiceFinder(choices);
+  return (text) => {
+    const choice = findChoice(text);
+    if (choices.includes(choice)) return { value: choice };
+    const hint = meant[choice.toLowerCase()] ?? findClosestName(choice, choices);
+    return hint === undefined ? { value: choice } : { error: `must be one of ${choices.join(', ')} (did you mean ${hint}?)` };
+  };
 }

@@ -108,6 +108,14 @@ describe('import attributes', () => {
     expect(storedOf(d).pay_credit_card_types_accepted).toEqual(['visa', 'american_express']);
   });
 
+  it('names the allowed value a typo may mean', async () => {
+    const g = prepareBusiness(24, { pay_credit_card_types_accepted: ['visa'] });
+    const { results } = await harness.runImport('attributes', [HEADER, `${g.id},pay_credit_card_types_accepted,REPEATABLE_ENUM,,mastercrd,`].join('\n'));
+    expect(results.map((row) => [row._status, row._errors])).toEqual([
+      ['failed', 'value.set_values: values must be among visa, mastercard, american_express, discover, jcb, got mastercrd (did you mean mastercard?)'],
+    ]);
+  });
+
   it('refuses a value in both lists, as a row whose set_values was edited and whose exported unset_values was not, whatever the current selection', async () => {
     const e = prepareBusiness(24, { pay_credit_card_types_accepted: ['visa'] });
     const f = prepareBusiness(25, { pay_credit_card_types_accepted: ['visa', 'mastercard'] });

@@ -3,6 +3,7 @@ import { ATTRIBUTE_ERROR_TEXT } from '../../../api/facts/service-facts.js';
 import { buildAttributeSetting, type AttributeRow } from '../../../resources/attributes/attribute-catalog.js';
 import type { ItemPlan } from '../business-items/business-item-resource.js';
 import { createChoiceFinder } from '../../../resources/columns/find-choice.js';
+import { findClosestName } from '../../../find-closest-name.js';
 import { describeChange, describeSetting, isSameValue } from '../describe-change.js';
 
 /** The business's attributes as `GET /business/{id}/attributes` gives them: those its categories and country offer, and why those that do not read do not, by geo_id. */
@@ -50,7 +51,7 @@ function planSelection(typed: SelectionSetting, stored: Selection | null): ItemP
   if (allowed !== undefined) {
     const errors = (['set_values', 'unset_values'] as const).flatMap((key) => {
       const strangers = setting.value[key].filter((value) => !allowed.includes(value));
-      return strangers.length === 0 ? [] : [`value.${key}: values must be among ${allowed.join(', ')}, got ${strangers.join(', ')}`];
+      return strangers.length === 0 ? [] : [`value.${key}: values must be among ${allowed.join(', ')}, got ${strangers.map((value) => describeStranger(value, allowed)).join(', ')}`];
     });
     if (errors.length > 0) return { errors };
   }
@@ -63,6 +64,12 @@ function planSelection(typed: SelectionSetting, stored: Selection | null): ItemP
   const item: SelectionSetting = { ...setting, value: sent };
   if (toSet.length === 0 && toUnset.length === 0) return { item, changes: [] };
   return { item, changes: [describeChange('value.set_values', selected.join(', '), after.join(', '))] };
+}
+
+/** `contactles (did you mean contactless?)`: a typo, or a value typed without its accents. */
+function describeStranger(value: string, allowed: readonly string[]): string {
+  const meant = findClosestName(value, allowed);
+  return meant === undefined ? value : `${value} (did you mean ${meant}?)`;
 }
 
 function describeAttributePatch(setting: AttributeSetting): string[] {
