@@ -15,6 +15,7 @@ import { exportCommand } from './commands/export-command.js';
 import { importCommand } from './commands/import-command.js';
 import { runCommand } from './commands/run-command.js';
 import { templateCommand } from './commands/template-command.js';
+import { describeUsageProblem, UNKNOWN_DASH, USAGE_WORDS } from './usage-words.js';
 import { validateCommand } from './commands/validate-command.js';
 
 /** When several outcomes are asked for, the gravest wins: a stop, then a failure, then a tripped breaker, then failed rows. */
@@ -63,6 +64,10 @@ export async function runCli(given: readonly string[], io: CliIo): Promise<numbe
   };
   const cli = yargs([...args])
     .scriptName('listing-bulk')
+    // Every other word the CLI prints is English: yargs' own follow, whatever the machine's LANG.
+    .locale('en')
+    // Its types take strings only, where y18n takes a plural's forms as { one, other }.
+    .updateStrings(USAGE_WORDS as unknown as Record<string, string>)
     .option('emulator', { type: 'boolean', default: false, global: true, describe: 'Start the built-in emulator in this process and run against it' })
     .option('emulator-role', { choices: ROLES, default: 'ORG_ADMIN' as const, global: true, describe: 'Whose key to use on the built-in emulator' })
     .check((argv) => checkFlagValues(args, argv), true)
@@ -84,8 +89,8 @@ export async function runCli(given: readonly string[], io: CliIo): Promise<numbe
       if (error instanceof UsageError) throw error;
       if (message === null || message === '') throw error ?? new Error('unknown failure');
       // One line of what is wrong (with yargs' "Did you mean" when it has one) beats the whole help.
-      const problem = (message === 'Unknown argument: -' ? findDashValue(args) : undefined) ?? message;
-      throw new UsageError(`${problem}\nRun listing-bulk --help, or listing-bulk <command> --help, for the usage.`);
+      const problem = (message === UNKNOWN_DASH ? findDashValue(args) : undefined) ?? describeUsageProblem(message, args);
+      throw new UsageError(`Could not read the command line: ${problem}${problem.endsWith('?') ? '' : '.'}\nRun listing-bulk --help, or listing-bulk <command> --help, for the usage.`);
     });
   try {
     for (const register of COMMANDS) register(cli, context);

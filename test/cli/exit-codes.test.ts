@@ -25,7 +25,7 @@ describe('exit codes of the CLI, as the README documents them', { timeout: 60_00
       // The file that lists the rows behind the breaker: the plan's errors, not the plan.
       says: /Nothing was written: review \S+[\\/]r[\\/]plan[\\/]errors\.xlsx, then correct the file/,
     },
-    { name: 'an unknown command', args: () => ['importt'], code: EXIT_CODES.usage, says: /Did you mean import/ },
+    { name: 'an unknown command', args: () => ['importt'], code: EXIT_CODES.usage, says: /Could not read the command line: no command is named importt; did you mean import\?/ },
     { name: 'standard input as the file to import where none can be read', args: () => ['import', 'businesses', '-'], code: EXIT_CODES.usage, says: /no file given, and standard input \(-\) cannot be read here/ },
     { name: 'a shard out of range', args: () => ['run', 'jobs/demo.yaml', '--shard', '5/2'], code: EXIT_CODES.usage, says: /Could not read --shard '5\/2': it must be K\/N/ },
   ];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
 import { runCliInProcess } from './test-io.js';
 
@@ -22,7 +22,21 @@ describe('flags given without the value they take', () => {
   ])('refuses %j before anything is done: %s', async (args, message) => {
     const result = await runCliInProcess(args);
     expect(result.code).toBe(EXIT_CODES.usage);
-    expect(result.stderr).toContain(`\n${message}\nRun listing-bulk --help`);
+    expect(result.stderr).toContain(`\nCould not read the command line: ${message}.\nRun listing-bulk --help`);
+  });
+
+  it("says what is wrong in the CLI's words, whatever the machine's language", async () => {
+    vi.stubEnv('LANG', 'fr_FR.UTF-8');
+    vi.stubEnv('LC_ALL', 'fr_FR.UTF-8');
+    try {
+      const result = await runCliInProcess(['import', 'businesses']);
+      expect([result.code, result.stderr.trim()]).toEqual([
+        EXIT_CODES.usage,
+        'Could not read the command line: 1 value is given after the command, where it takes at least 2.\nRun listing-bulk --help, or listing-bulk <command> --help, for the usage.',
+      ]);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('takes flags with their values, negated booleans included', async () => {
