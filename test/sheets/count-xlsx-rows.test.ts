@@ -16,7 +16,11 @@ const RELATIONS_XML = '<?xml version="1.0"?><Relationships xmlns="http://schemas
 async function writeBareWorkbook(path: string, rows: number): Promise<void> {
   function* sheet(): Generator<Buffer> {
     yield Buffer.from('<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>');
-    for (let row = 1; row <= rows; row++) yield Buffer.from(`<row r="${row}"><c r="A${row}" t="inlineStr"><is><t>store ${row}</t></is></c></row>`);
+    // A thousand rows a chunk: each chunk is deflated on its own.
+    for (let first = 1; first <= rows; first += 1000) {
+      const last = Math.min(rows, first + 999);
+      yield Buffer.from(Array.from({ length: last - first + 1 }, (_, index) => `<row r="${first + index}"><c r="A${first + index}" t="inlineStr"><is><t>store ${first + index}</t></is></c></row>`).join(''));
+    }
     for (let row = rows + 1; row <= rows + 20; row++) yield Buffer.from(`<row r="${row}" customFormat="true"><c r="A${row}" s="1"/></row>`);
     yield Buffer.from('</sheetData><rowBreaks count="1"><brk id="10"/></rowBreaks></worksheet>');
   }

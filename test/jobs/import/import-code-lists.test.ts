@@ -74,21 +74,21 @@ describe('an import by store code trusts a list of codes only once an answer pro
   });
 
   it('falls back to one code a request, for the rest of the run, when a code the list missed is found alone, and resolves every row', async () => {
-    const codes = codesOf(1, 250);
+    const codes = codesOf(1, 150);
     const progress: JobProgress[] = [];
     const { summary, results, warnings } = await runImport(sheet(codes, 'Alone'), { oneCode: true, options: { onProgress: (next) => progress.push(next) } });
-    expect(summary.rows).toMatchObject({ total: 250, updated: 250, failed: 0 });
+    expect(summary.rows).toMatchObject({ total: 150, updated: 150, failed: 0 });
     // The first list, then each of its codes alone; the later batches one code a request from the start.
     expect(searches.filter(listed)).toHaveLength(1);
     expect(searches.filter((code) => !listed(code))).toEqual(codes);
-    expect(summary.requests.reads).toBe(DEFINITIONS + 1 + 250);
+    expect(summary.requests.reads).toBe(DEFINITIONS + 1 + 150);
     expect(results.map((row) => row.city)).toEqual(codes.map((_code, index) => `Alone ${index}`));
-    expect(state.orgBusinesses(1)[249]?.city).toBe('Alone 249');
+    expect(state.orgBusinesses(1)[149]?.city).toBe('Alone 149');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('store codes are now searched one per request');
     // The first batch falls back before any row is reported: the time left counts a read per row to come (every row is by store code).
     expect(progress.map((next) => next.reads?.perRowLeft)).toEqual(codes.map(() => 1));
-    expect(progress.at(-1)?.reads).toEqual({ done: DEFINITIONS + 251, perRowLeft: 1 });
+    expect(progress.at(-1)?.reads).toEqual({ done: DEFINITIONS + 151, perRowLeft: 1 });
   });
 
   it('learns it once for the run, across organizations: a PROVIDER sheet of two, read per organization after the first batch', async () => {
