@@ -102,7 +102,9 @@ export async function runCli(given: readonly string[], io: CliIo): Promise<numbe
     if (output !== '') io.stdout.write(`${output}\n`);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`\n${error.message}\n`);
+      // A log file (cron, a container) holds JSON lines only; it is said whatever LOG_LEVEL leaves out.
+      if (io.stderr.isTTY === true) io.stderr.write(`\n${error.message}\n`);
+      else teller.error(error.message);
       context.requestExit(EXIT_CODES.usage);
     } else if (error instanceof ImportStoppedError) {
       // A stop, not a failure: the signal asked for its exit code already.

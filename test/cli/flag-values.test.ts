@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
-import { runCliInProcess } from './test-io.js';
+import { runCliInProcess, testIo } from './test-io.js';
 
 describe('flags given without the value they take', () => {
   it.each([
@@ -22,7 +22,7 @@ describe('flags given without the value they take', () => {
   ])('refuses %j before anything is done: %s', async (args, message) => {
     const result = await runCliInProcess(args);
     expect(result.code).toBe(EXIT_CODES.usage);
-    expect(result.stderr).toContain(`\nCould not read the command line: ${message}.\nRun listing-bulk --help`);
+    expect(result.said).toContain(`Could not read the command line: ${message}.\nRun listing-bulk --help`);
   });
 
   it("says what is wrong in the CLI's words, whatever the machine's language", async () => {
@@ -30,13 +30,25 @@ describe('flags given without the value they take', () => {
     vi.stubEnv('LC_ALL', 'fr_FR.UTF-8');
     try {
       const result = await runCliInProcess(['import', 'businesses']);
-      expect([result.code, result.stderr.trim()]).toEqual([
+      expect([result.code, result.said.trim()]).toEqual([
         EXIT_CODES.usage,
         'Could not read the command line: 1 value is given after the command, where it takes at least 2.\nRun listing-bulk --help, or listing-bulk <command> --help, for the usage.',
       ]);
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+
+  it('says a usage error as a JSON log record where stderr is no terminal (a cron or container log), and as text on a terminal', async () => {
+    const args = ['run', 'job.yaml', '--shard', '3/2'];
+    const logged = await runCliInProcess(args, { LOG_LEVEL: 'silent' });
+    expect(logged.code).toBe(EXIT_CODES.usage);
+    const records = logged.stderr.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(records.map(({ level, msg }) => [level, msg.split(':')[0]])).toEqual([[50, "Could not read --shard '3/2'"]]);
+    const io = testIo();
+    io.stderr.isTTY = true;
+    const shown = await runCliInProcess(args, {}, io);
+    expect([shown.code, shown.stderr]).toEqual([EXIT_CODES.usage, expect.stringMatching(/^\nCould not read --shard '3\/2'.*\n$/s)]);
   });
 
   it('takes flags with their values, negated booleans included', async () => {

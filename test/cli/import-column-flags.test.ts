@@ -70,6 +70,6 @@ describe('import --decimal-separator', () => {
 
   it('names the separators it takes', async () => {
     const result = await runCliInProcess(['import', 'businesses', 'stores.csv', '--emulator', '--decimal-separator', ',']);
-    expect([result.code, result.stderr]).toEqual([EXIT_CODES.usage, expect.stringContaining('decimal-separator is ",", where it takes "dot", "comma"')]);
+    expect([result.code, result.said]).toEqual([EXIT_CODES.usage, expect.stringContaining('decimal-separator is ",", where it takes "dot", "comma"')]);
   });
 });

@@ -61,6 +61,27 @@ describe('job files', () => {
     await expect(load$).rejects.toThrow("steps[1].export.out: the file steps[0] writes, which this step would overwrite; give each export its own file, got 'reports/out.csv'. Correct the file.");
   });
 
+  it("refuses a file or report folder inside an import step's report folder, which the next run there would refuse as not its report", async () => {
+    const load$ = load(
+      [
+        'name: nested',
+        'steps:',
+        '  - import: {resource: businesses, source: a.csv, report: "reports/{date}/org-{org}"}',
+        '    org: [12, 14]',
+        '  - export: {resource: businesses, out: "reports/{date}/org-{org}/stores.csv"}',
+        '    org: [12, 14]',
+        '  - import: {resource: services, source: b.csv, report: "./reports/2026-11-21/org-{org}/services"}',
+        '    org: [12, 14]',
+        '  - export: {resource: feedback, out: "reports/{date}/feedback.csv"}',
+        '  - export: {resource: businesses, out: "reports/{date}/org-{org}.csv"}',
+        '    org: [12, 14]',
+      ].join('\n'),
+    );
+    await expect(load$).rejects.toThrow(
+      "steps[1].export.out: inside the report folder of steps[0] (reports/2026-11-21/org-{org}), which may hold its import's report only: the next run there (a resume, or a rerun the same day) would refuse that folder; write it beside the folder instead, got 'reports/2026-11-21/org-{org}/stores.csv'; steps[2].import.report: inside the report folder of steps[0] (reports/2026-11-21/org-{org}), which may hold its import's report only: the next run there (a resume, or a rerun the same day) would refuse that folder; write it beside the folder instead, got './reports/2026-11-21/org-{org}/services'. Correct the file.",
+    );
+  });
+
   it("passes an import step's ignore_columns, date_format, decimal_separator and allow_code_changes to the import", async () => {
     const job = await load(
       ['name: crm', 'steps:', '  - import:', '      resource: businesses', '      source: stores.csv', '      ignore_columns: [colour, notes]', '      date_format: mm/dd/yyyy', '      decimal_separator: comma', '      allow_code_changes: true'].join('\n'),
