@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
+import { encodeRowSnapshot } from '../../src/resources/base-column.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
 import { runCliInProcess } from './test-io.js';
 
@@ -49,6 +50,29 @@ describe('validate command', () => {
       expect(result.stderr).toContain(
         `Could not load the job file ${job}: steps[0].export.out: must stay under the working directory (${dir}), got '/etc/f.csv'; steps[0].export.filters.nps_min does not apply to feedback (did you mean steps[0].export.filters.nps-min?); steps[0].export.filters.since 2025-06-10 is after steps[0].export.filters.until 2025-06-01T23:59:59.999999, so no result could match. Correct the file.`,
       );
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('passes a value the service holds and the file left as exported, as a diff run does, and checks it once edited or in patch mode', async () => {
+    const dir = await makeTempDir();
+    // A number the service holds that is one digit too long for Norway: no row that leaves it sends it.
+    const phone = '+47933918696';
+    const base = encodeRowSnapshot({ id: 'b1', cells: { 'contacts.0.phone_numbers': phone } });
+    await writeFile(join(dir, 'stores.csv'), `business_id,contacts.0.phone_numbers,_base\nb1,${phone},${base}\nb1,+47933918697,${base}\n`);
+    const validate = async (mode: string) => {
+      await writeFile(join(dir, `${mode}.yaml`), `name: ${mode}\nsteps:\n  - import: {resource: businesses, source: ${join(dir, 'stores.csv')}, mode: ${mode}}\n`);
+      return runCliInProcess(['validate', join(dir, `${mode}.yaml`)]);
+    };
+    vi.spyOn(process, 'cwd').mockReturnValue(dir);
+    try {
+      const diff = await validate('diff');
+      expect([diff.code, diff.stderr]).toEqual([EXIT_CODES.partial, expect.stringContaining('1 of 2 rows invalid')]);
+      expect(diff.stderr).toContain("line 3: contacts.0.phone_numbers: is too long for a phone number of +47, got '+47933918697'");
+      expect(diff.stderr).not.toContain('line 2:');
+      const patch = await validate('patch');
+      expect(patch.stderr).toContain("line 2: contacts.0.phone_numbers: is too long for a phone number of +47, got '+47933918696'");
     } finally {
       vi.restoreAllMocks();
     }
