@@ -9,6 +9,7 @@ import { describeStepResult } from '../describe-step-result.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { RESUME_HINT, withStopSignal } from '../stop-signal.js';
 import { openApiSession, type ApiSessionOptions } from '../api-session.js';
+import { UserError } from '../../user-error.js';
 import { checkRetryFlags, jsonFlag, readRetryFlags, RETRY_FLAG_OPTIONS, type RetryFlags } from '../client-flags.js';
 
 export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
@@ -33,9 +34,16 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
         for (const file of argv.jobs) jobs.push(await loadJob(file, { env: context.io.env, now }));
         for (const job of jobs) {
           const session = await openApiSession(jobSessionOptions(job, argv), signal, context);
+          const logger = context.logger.child({ job: job.name });
           try {
             const options = { shard, dryRun: argv['dry-run'], restart: argv.restart, signal, now, onProgress: session.progress.update, onRowsExpected: session.progress.expectRows };
-            const result = await runJob(job, session.client, STEP_RUNNERS, options, context.logger.child({ job: job.name }));
+            const result = await runJob(job, session.client, STEP_RUNNERS, options, logger).catch((error: unknown) => {
+              // Before its steps (its preflight, its organizations, its shard plan): said with the job's name, and the next job runs.
+              if (!(error instanceof UserError) || signal.aborted) throw error;
+              logger.error(error.message);
+              context.requestExit(error.exitCode);
+              return { job: job.name, steps: [], error: error.message };
+            });
             session.progress.stop();
             printResult(result, argv.json, context);
             if (signal.aborted) context.logger.warn(RESUME_HINT);

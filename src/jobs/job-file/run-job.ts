@@ -48,6 +48,8 @@ export interface JobResult {
   steps: StepResult[];
   /** With --shard: every shard's estimated part, and which one this process ran. */
   shards?: { index: number; shares: ShardShare[] };
+  /** Why no step ran: the job's preflight, its organizations or its shard plan could not be read. */
+  error?: string;
 }
 
 /** What a step reports back: whether rows or pages failed, and its summary. */
