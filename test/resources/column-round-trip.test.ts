@@ -427,10 +427,17 @@ describe('cells as people type them read into canonical values', () => {
     });
   });
 
-  it('refuses a URL with a space, with the one meant', () => {
+  it('refuses a URL with a space or an accented letter, which no URI holds, with the URI meant', () => {
     expect(readCell(columnOf('website_url'), 'https://example.com/ma page', DOT_CONTEXT)).toEqual({
-      errors: ["website_url: must be an http(s) URL without spaces (did you mean https://example.com/ma%20page?), got 'https://example.com/ma page'"],
+      errors: ["website_url: must be an http(s) URL without spaces nor characters beyond ASCII, which no URI holds (did you mean https://example.com/ma%20page?), got 'https://example.com/ma page'"],
     });
+    expect(readCell(columnOf('website_url'), 'https://www.boulangerie.fr/spécialités', DOT_CONTEXT)).toEqual({
+      errors: ["website_url: must be an http(s) URL without spaces nor characters beyond ASCII, which no URI holds (did you mean https://www.boulangerie.fr/sp%C3%A9cialit%C3%A9s?), got 'https://www.boulangerie.fr/spécialités'"],
+    });
+    expect(readCell(columnOf('network_a_url'), 'https://www.mairie-évry.fr', DOT_CONTEXT)).toEqual({
+      errors: ["network_a_url: must be an http(s) URL without spaces nor characters beyond ASCII, which no URI holds (did you mean https://www.xn--mairie-vry-h7a.fr/?), got 'https://www.mairie-évry.fr'"],
+    });
+    expect(readCell(columnOf('photos.primary'), 'https://cdn.example.com/façade.jpg', DOT_CONTEXT)).toEqual({ value: 'https://cdn.example.com/façade.jpg' });
   });
 
   it('refuses two web addresses in a URL column', () => {
