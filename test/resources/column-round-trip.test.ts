@@ -313,6 +313,13 @@ describe('cells as people type them read into canonical values', () => {
     ['24/7', '00:00-00:00, midnight to midnight'],
     ['Open 24 hours', '00:00-00:00, midnight to midnight'],
     ['rund um die Uhr', '00:00-00:00, midnight to midnight'],
+    // Hours as a sentence, as people type them: joining words, a spaced h.
+    ['de 9h à 18h', '09:00-18:00'],
+    ['de 9h à 12h et de 14h à 19h', '09:00-12:00,14:00-19:00'],
+    ['9h-12h et 14h-19h', '09:00-12:00,14:00-19:00'],
+    ['9:00-12:00 et 14:00-19:00', '09:00-12:00,14:00-19:00'],
+    ['9 h - 12 h', '09:00-12:00'],
+    ['from 9am to 5pm', '09:00-17:00'],
   ])('refuses %j with the windows it means', (cell, meant) => {
     expect(readCell(columnOf('open_hours.monday'), cell, DOT_CONTEXT)).toEqual({ errors: [`open_hours.monday: must be time windows HH:MM-HH:MM (did you mean ${meant}?), got '${cell}'`] });
   });
