@@ -414,6 +414,14 @@ describe('cells as people type them read into canonical values', () => {
     expect(readCell(columnOf('specific_hours.close'), '2026-12-24 au 2026-12-26', DOT_CONTEXT)).toEqual({
       errors: ["specific_hours.close: must be dates yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd separated by | (did you mean 2026-12-24..2026-12-26?), got '2026-12-24 au 2026-12-26'"],
     });
+    expect(readCell(columnOf('specific_hours.close'), 'du 2026-12-24 au 2026-12-26', DOT_CONTEXT)).toEqual({
+      errors: ["specific_hours.close: must be dates yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd separated by | (did you mean 2026-12-24..2026-12-26?), got 'du 2026-12-24 au 2026-12-26'"],
+    });
+    expect(readCell(columnOf('specific_hours.open'), 'Du 2026-12-24 au 2026-12-26 09:00-12:00', DOT_CONTEXT)).toEqual({
+      errors: [
+        "specific_hours.open: must be entries 'yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd HH:MM-HH:MM,HH:MM-HH:MM' separated by | (did you mean 2026-12-24..2026-12-26 09:00-12:00?), got 'Du 2026-12-24 au 2026-12-26 09:00-12:00'",
+      ],
+    });
     expect(readCell(columnOf('specific_hours.open'), '2026-12-24 9h-12h', DOT_CONTEXT)).toEqual({
       errors: ["specific_hours.open: must be time windows HH:MM-HH:MM (did you mean 09:00-12:00?), got '2026-12-24 9h-12h'"],
     });
