@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { pino } from 'pino';
@@ -37,6 +37,17 @@ describe('template', () => {
       expect(result.code, result.said).toBe(EXIT_CODES.failed);
       expect(result.said).toContain(`Could not write ${join(file, 'out.csv')}: a folder of its path is a file. Name a path whose folders are folders, or move that file.`);
     }
+  });
+
+  it('writes a CSV template in the dialect asked: ";" and decimal commas for Excel in French', async () => {
+    const path = join(await makeTempDir(), 'stores.csv');
+    const result = await runCliInProcess(['template', 'businesses', '--out', path, '--csv-dialect', 'excel-semicolon']);
+    expect(result.code, result.said).toBe(EXIT_CODES.success);
+    const [header = '', example = ''] = (await readFile(path, 'utf8')).split('\r\n');
+    expect(header.split(';').slice(0, 3)).toEqual(['\uFEFFbusiness_id', 'code', 'name']);
+    expect(example.split(';')).toContain('46,205167');
+    const { outcomes } = await readBack(path, 'businesses');
+    expect(outcomes).toMatchObject([{ errors: ["code: 'EXAMPLE-1' is the template's example row; replace it with your own stores, or delete it"] }]);
   });
 
   it.each(IMPORT_RESOURCE_NAMES.flatMap((resource) => [[resource, 'xlsx'] as const, [resource, 'csv'] as const]))(

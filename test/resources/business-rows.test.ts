@@ -143,6 +143,26 @@ describe('a business row', () => {
     ]);
   });
 
+  it('refuses a category, group, phone or photo listed twice, as typed or once read', () => {
+    const outcome = read({
+      code: 'X',
+      country: 'FR',
+      categories: 'gcid:bakery|gcid:cafe|GCID:bakery',
+      groups: '1|2|1',
+      'contacts.0.phone_numbers': '+33 1 42 68 53 00|01 42 68 53 00',
+      'photos.secondary': 'https://example.com/a.jpg|https://example.com/a.jpg',
+    });
+    expect(outcome.errors).toEqual([
+      "categories: must be a category id gcid:<name> (did you mean gcid:bakery?), got 'GCID:bakery'",
+      "groups: must list each group once ('1' twice), got '1|2|1'",
+      "contacts.0.phone_numbers: must list each phone number once ('+33142685300' twice), got '+33 1 42 68 53 00|+33142685300'",
+      "photos.secondary: must list each photo once ('https://example.com/a.jpg' twice), got 'https://example.com/a.jpg|https://exampl…'",
+    ]);
+    expect(read({ code: 'X', categories: 'gcid:bakery|gcid:cafe|gcid:bakery' }).errors).toEqual([
+      "categories: must list each category once ('gcid:bakery' twice), got 'gcid:bakery|gcid:cafe|gcid:bakery'",
+    ]);
+  });
+
   it('builds the payload from the filled cells only, nested fields assembled', () => {
     const outcome = read({
       business_id: '5f1d0c2a9b8e7d6c5b4a3f2e',

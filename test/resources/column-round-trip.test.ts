@@ -313,6 +313,13 @@ describe('cells as people type them read into canonical values', () => {
     ['24/7', '00:00-00:00, midnight to midnight'],
     ['Open 24 hours', '00:00-00:00, midnight to midnight'],
     ['rund um die Uhr', '00:00-00:00, midnight to midnight'],
+    // Hours as a sentence, as people type them: joining words, a spaced h.
+    ['de 9h à 18h', '09:00-18:00'],
+    ['de 9h à 12h et de 14h à 19h', '09:00-12:00,14:00-19:00'],
+    ['9h-12h et 14h-19h', '09:00-12:00,14:00-19:00'],
+    ['9:00-12:00 et 14:00-19:00', '09:00-12:00,14:00-19:00'],
+    ['9 h - 12 h', '09:00-12:00'],
+    ['from 9am to 5pm', '09:00-17:00'],
   ])('refuses %j with the windows it means', (cell, meant) => {
     expect(readCell(columnOf('open_hours.monday'), cell, DOT_CONTEXT)).toEqual({ errors: [`open_hours.monday: must be time windows HH:MM-HH:MM (did you mean ${meant}?), got '${cell}'`] });
   });
@@ -407,6 +414,14 @@ describe('cells as people type them read into canonical values', () => {
     expect(readCell(columnOf('specific_hours.close'), '2026-12-24 au 2026-12-26', DOT_CONTEXT)).toEqual({
       errors: ["specific_hours.close: must be dates yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd separated by | (did you mean 2026-12-24..2026-12-26?), got '2026-12-24 au 2026-12-26'"],
     });
+    expect(readCell(columnOf('specific_hours.close'), 'du 2026-12-24 au 2026-12-26', DOT_CONTEXT)).toEqual({
+      errors: ["specific_hours.close: must be dates yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd separated by | (did you mean 2026-12-24..2026-12-26?), got 'du 2026-12-24 au 2026-12-26'"],
+    });
+    expect(readCell(columnOf('specific_hours.open'), 'Du 2026-12-24 au 2026-12-26 09:00-12:00', DOT_CONTEXT)).toEqual({
+      errors: [
+        "specific_hours.open: must be entries 'yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd HH:MM-HH:MM,HH:MM-HH:MM' separated by | (did you mean 2026-12-24..2026-12-26 09:00-12:00?), got 'Du 2026-12-24 au 2026-12-26 09:00-12:00'",
+      ],
+    });
     expect(readCell(columnOf('specific_hours.open'), '2026-12-24 9h-12h', DOT_CONTEXT)).toEqual({
       errors: ["specific_hours.open: must be time windows HH:MM-HH:MM (did you mean 09:00-12:00?), got '2026-12-24 9h-12h'"],
     });
@@ -427,10 +442,17 @@ describe('cells as people type them read into canonical values', () => {
     });
   });
 
-  it('refuses a URL with a space, with the one meant', () => {
+  it('refuses a URL with a space or an accented letter, which no URI holds, with the URI meant', () => {
     expect(readCell(columnOf('website_url'), 'https://example.com/ma page', DOT_CONTEXT)).toEqual({
-      errors: ["website_url: must be an http(s) URL without spaces (did you mean https://example.com/ma%20page?), got 'https://example.com/ma page'"],
+      errors: ["website_url: must be an http(s) URL without spaces nor characters beyond ASCII, which no URI holds (did you mean https://example.com/ma%20page?), got 'https://example.com/ma page'"],
     });
+    expect(readCell(columnOf('website_url'), 'https://www.boulangerie.fr/spécialités', DOT_CONTEXT)).toEqual({
+      errors: ["website_url: must be an http(s) URL without spaces nor characters beyond ASCII, which no URI holds (did you mean https://www.boulangerie.fr/sp%C3%A9cialit%C3%A9s?), got 'https://www.boulangerie.fr/spécialités'"],
+    });
+    expect(readCell(columnOf('network_a_url'), 'https://www.mairie-évry.fr', DOT_CONTEXT)).toEqual({
+      errors: ["network_a_url: must be an http(s) URL without spaces nor characters beyond ASCII, which no URI holds (did you mean https://www.xn--mairie-vry-h7a.fr/?), got 'https://www.mairie-évry.fr'"],
+    });
+    expect(readCell(columnOf('photos.primary'), 'https://cdn.example.com/façade.jpg', DOT_CONTEXT)).toEqual({ value: 'https://cdn.example.com/façade.jpg' });
   });
 
   it('refuses two web addresses in a URL column', () => {

@@ -8,6 +8,7 @@ import {
   TIME_WINDOW_PATTERN,
   WEEK_DAYS,
 } from '../facts/service-facts.js';
+import { eachOnce } from './each-once.js';
 import { numberOrDigits, textId } from './reading/other-type.js';
 
 const isoDate = z.iso.date({ error: 'must be a date yyyy-mm-dd' });
@@ -64,7 +65,10 @@ export type SpecificHours = z.infer<typeof SpecificHoursSchema>;
 export const ContactSchema = z.strictObject({
   name: z.string().optional(),
   email: z.email({ error: 'must be an email address' }).optional(),
-  phone_numbers: z.array(z.string().regex(E164_PATTERN, 'must be a phone number in E.164 format (+33302060628)')).optional(),
+  phone_numbers: z
+    .array(z.string().regex(E164_PATTERN, 'must be a phone number in E.164 format (+33302060628)'))
+    .check(eachOnce('list each phone number'))
+    .optional(),
   fax: z.string().optional(),
 });
 export type Contact = z.infer<typeof ContactSchema>;
@@ -72,7 +76,7 @@ export type Contact = z.infer<typeof ContactSchema>;
 export const PhotosSchema = z.strictObject({
   LOGO: httpUrl.optional(),
   primary: httpUrl.optional(),
-  secondary: z.array(httpUrl).optional(),
+  secondary: z.array(httpUrl).check(eachOnce('list each photo')).optional(),
 });
 export type Photos = z.infer<typeof PhotosSchema>;
 
@@ -92,7 +96,7 @@ export type CustomFieldValue = z.infer<typeof CustomFieldValueSchema>;
 export const BusinessUpdateSchema = z.strictObject({
   name: z.string().min(1, 'must not be empty'),
   org_id: z.int(),
-  groups: z.array(z.int()),
+  groups: z.array(z.int()).check(eachOnce('list each group')),
   country: countryCode,
   // Strings in both editions, not nullable in an update: no null is sent (clearing-facts.ts).
   zipcode: z.string(),
@@ -100,7 +104,8 @@ export const BusinessUpdateSchema = z.strictObject({
   region: z.string(),
   categories: z
     .array(z.string().regex(CATEGORY_PATTERN, 'must be a category id gcid:<name>'))
-    .min(1, 'must hold at least one category'),
+    .min(1, 'must hold at least one category')
+    .check(eachOnce('list each category')),
   code: z.string().min(1, 'must not be empty'),
   status: z.enum(BUSINESS_STATUSES, { error: `must be one of ${BUSINESS_STATUSES.join(', ')}` }),
   opening_date: isoDate,

@@ -17,8 +17,8 @@ const OPEN_ENTRY = new RegExp(String.raw`^${DATE}(?:${TO}${DATE})?\s+(.+)$`);
 // Dates also read as the sheet writes them (parseDate); the grammar names the form exports write.
 const DATES_GRAMMAR = 'yyyy-mm-dd or yyyy-mm-dd..yyyy-mm-dd';
 
-/** A range in words (`2026-12-24 to 2026-12-26`, `au`, `bis`, `al`, `tot`): refused with the range it means. */
-const RANGE_IN_WORDS = new RegExp(String.raw`^${DATE}\s+(?:to|till|until|au|à|bis|al|a|tot|t/m)\s+${DATE}(\s+.+)?$`, 'i');
+/** A range in words (`2026-12-24 to 2026-12-26`, `du 24/12/2026 au 26/12/2026`, `bis`, `al`, `tot`): refused with the range it means. */
+const RANGE_IN_WORDS = new RegExp(String.raw`^(?:(?:du|from|von|vom|del|dal|van)\s+)?${DATE}\s+(?:to|till|until|au|à|bis|al|a|tot|t/m)\s+${DATE}(\s+.+)?$`, 'i');
 
 function suggestRange(entry: string): string | undefined {
   const match = RANGE_IN_WORDS.exec(entry);

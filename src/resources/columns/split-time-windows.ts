@@ -41,9 +41,24 @@ function padWindow(token: string): string {
 export function readTimeWindows(text: string, closedHint?: string): Parsed<string[]> {
   const windows = splitTimeWindows(text);
   if (closedHint !== undefined && windows.some((window) => window.toLowerCase() === 'closed')) return { error: closedHint };
-  const meant = windows.map((window) => suggestWindow(window) ?? window);
-  if (meant.some((window, index) => window !== windows[index])) return { error: `must be time windows HH:MM-HH:MM (did you mean ${meant.join(',')}?)` };
+  const suggested = windows.map((window) => suggestWindow(window) ?? window);
+  const meant = suggested.every((window) => ONE_WINDOW.test(window)) ? suggested : (readWordedWindows(text) ?? suggested);
+  if (meant.join(',') !== windows.join(',')) return { error: `must be time windows HH:MM-HH:MM (did you mean ${meant.join(',')}?)` };
   return { value: windows };
+}
+
+const ONE_WINDOW = /^\d\d:\d\d-\d\d:\d\d$/;
+/** The words that say hours in a sentence (`de 9h à 12h et de 14h à 19h`, `9 h - 12 h`, `from 9am to 5pm`), a time's `h` spaced off. */
+const SPACED_H = /(\d)\s+h(?![\p{L}])/giu;
+const FROM = /(?:^|\s)(?:de|du|from|von|desde|dalle|van)\s+(?=\d)/giu;
+const TO = /(?<=[\dhm.])\s+(?:à|a|au|to|till|until|bis|hasta|a las|alle|tot)\s+(?=\d)/giu;
+const AND = /(?<=[\dhm.])\s+(?:et|and|und|y|e|en)\s+/giu;
+
+/** The windows a cell written as a sentence means, for a hint only; undefined when a part is still no window. */
+function readWordedWindows(text: string): string[] | undefined {
+  const unworded = text.replace(SPACED_H, '$1h').replace(FROM, ' ').replace(TO, '-').replace(AND, ',');
+  const windows = splitTimeWindows(unworded).map((window) => suggestWindow(window) ?? window);
+  return windows.length > 0 && windows.every((window) => ONE_WINDOW.test(window)) ? windows : undefined;
 }
 
 /** A time as people also write it: `9h`, `9h30`, `9.30`, `9am`, `5:30pm`, `0930`, and `09:00:00` as databases write a time. */

@@ -17,10 +17,14 @@ export function readUrl(cell: string): Parsed<string> {
   return SEVERAL.test(text) ? { error: 'must be one http(s) URL, not several' } : { value: text };
 }
 
+/** What no URI holds (RFC 3986), though an address bar shows it so: a space, a character beyond ASCII (`/été`, `mairie-évry.fr`). */
+const NOT_IN_URI = /[^\x21-\x7e]/u;
+
 /**
  * An http(s) URL, read by readUrl: one without its scheme is refused with the URL it stands for
  * (`did you mean https://www.example.com?`). A field of format URI (the published description's
- * `website_url` and social URLs) refuses a space too, which no URI holds, with it encoded.
+ * `website_url` and social URLs) refuses what no URI holds too, with the URI meant (spaces and
+ * letters encoded, an accented host in its ASCII form).
  */
 export function urlColumn(spec: FactorySpec<string | null> & { uri?: boolean }): Column<string | null> {
   const { uri = false, ...rest } = spec;
@@ -29,9 +33,8 @@ export function urlColumn(spec: FactorySpec<string | null> & { uri?: boolean }):
     ...rest,
     parse: (cell) => {
       const read = readUrl(String(cell));
-      return uri && 'value' in read && /^https?:\/\/\S+\s/i.test(read.value)
-        ? { error: `must be an http(s) URL without spaces (did you mean ${read.value.replace(/\s/g, encodeURIComponent)}?)` }
-        : read;
+      if (!uri || !('value' in read) || !/^https?:\/\//i.test(read.value) || !NOT_IN_URI.test(read.value) || !URL.canParse(read.value)) return read;
+      return { error: `must be an http(s) URL without spaces nor characters beyond ASCII, which no URI holds (did you mean ${new URL(read.value).href}?)` };
     },
     format: (value) => value ?? '',
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_FIELD_TYPES } from '../../facts/service-facts.js';
+import { eachOnce } from '../each-once.js';
 import { numberOrDigits } from '../reading/other-type.js';
 
 /** A bound or a slug said as null is not set, as one left out: a TEXT field with `max_len: null` has no limit. */
@@ -32,11 +33,7 @@ export type CustomFieldConstraints = Pick<
 function selection(definition: CustomFieldConstraints) {
   const allowed = definition.possible_values ?? [];
   const item = z.string().refine((value) => allowed.includes(value), { message: `must be one of ${allowed.join(', ')}` });
-  // A value selected twice is a slip (`cash|Cash`): the selection meant is not known, and no edition says how the service reads it.
-  const list = z.array(item).check((ctx) => {
-    const twice = ctx.value.find((value, index) => ctx.value.indexOf(value) !== index);
-    if (twice !== undefined) ctx.issues.push({ code: 'custom', input: ctx.value, message: `must select each value once ('${twice}' twice)` });
-  });
+  const list = z.array(item).check(eachOnce('select each value'));
   const max = definition.max_selected_values;
   return max === undefined ? list : list.max(max, `must hold at most ${max} values`);
 }
