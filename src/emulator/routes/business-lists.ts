@@ -8,7 +8,7 @@ import type { Business, User } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
 import { parseIsoDateTime } from './query/iso-date-time.js';
 import { paginate, readPage, servedPage } from './query/pagination.js';
-import { readQueryList } from './query/query-list.js';
+import { readQueryList } from './query/query-values.js';
 
 export const businessListRoutes: Route[] = [
   {

@@ -9,7 +9,7 @@ import { addMessage, type ValidationDetails } from '../pipeline/validation-detai
 import { readOrgQuery } from './query/addressed-org-query.js';
 import { readGeoLocationFilter } from './geo-location-filter.js';
 import { paginate, readPageNumber, servedPageNumber } from './query/pagination.js';
-import { readQueryList } from './query/query-list.js';
+import { readQueryList } from './query/query-values.js';
 
 /** Roles that reach a whole organization, and so its locations no business is connected to. */
 const ORG_WIDE_ROLES: readonly Role[] = ['PROVIDER', 'ORG_ADMIN', 'ORG_MANAGER'];
