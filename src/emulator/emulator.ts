@@ -1,14 +1,11 @@
-import type { Role } from '../api/facts/service-facts.js';
 import { DEFAULT_RATE_PER_MINUTE } from '../api/facts/service-facts.js';
 import { FaultInjector, NO_FAULTS, type FaultOptions } from './pipeline/faults.js';
 import { createRequestHandler } from './pipeline/handle-request.js';
 import type { Quirks } from './pipeline/quirks.js';
-import type { EmulatorRequest, EmulatorResponse } from './pipeline/http-types.js';
 import { SlidingWindowLimiter } from './pipeline/rate-limiter.js';
 import { ROUTES } from './routes/index.js';
 import { DEFAULT_SEED_OPTIONS, seedWorld, type SeedOptions } from './seed/seed.js';
 import { seedUnknownCustomField } from './seed/seed-unknown-values.js';
-import type { EmulatorState } from './state.js';
 
 export interface EmulatorOptions extends SeedOptions, FaultOptions {
   ratePerMinute: number;
@@ -29,17 +26,10 @@ export const DEFAULT_EMULATOR_OPTIONS: EmulatorOptions = {
   quirks: {},
 };
 
-export interface Emulator {
-  state: EmulatorState;
-  keys: Record<Role, string>;
-  users: Record<Role, string>;
-  faults: FaultInjector;
-  limiter: SlidingWindowLimiter;
-  handle(req: EmulatorRequest): Promise<EmulatorResponse>;
-}
+/** The API in memory, its seeded world and its keys: every transport (HTTP server, msw) serves its one handler. */
+export type Emulator = ReturnType<typeof createEmulator>;
 
-/** The API in memory: every transport (HTTP server, msw) serves this same handler. */
-export function createEmulator(options: Partial<EmulatorOptions> = {}): Emulator {
+export function createEmulator(options: Partial<EmulatorOptions> = {}) {
   const settings = { ...DEFAULT_EMULATOR_OPTIONS, ...options };
   const { state, keys, users } = seedWorld(settings);
   // Added once the world is seeded, so that its ids and values are those of the plain emulator.

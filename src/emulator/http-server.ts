@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,12 +26,9 @@ export async function startEmulatorServer(emulator: Emulator, options: { host?: 
     });
   });
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      resolve();
-    });
-  });
+  server.listen(options.port ?? 0, host);
+  // Rejects on the server's 'error' (a port taken) instead.
+  await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${API_VERSION_PATH}`,

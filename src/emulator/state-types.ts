@@ -1,28 +1,13 @@
-import type { AttributeType, CustomFieldType, Role, WeekDay } from '../api/facts/service-facts.js';
+import type { AttributeType, CustomFieldType, Role } from '../api/facts/service-facts.js';
+import type { BusinessUpdateBody } from './routes/business-update-body.js';
 
 // The emulator's own types of what it stores, read from the spec's tables (shared/spec/listing-api.md).
 
+/** Nested fields are stored as an update writes them: its body's reading of the spec types them. */
+type Written = Required<BusinessUpdateBody>;
 /** `open_hours`: keys monday to sunday, each a list of `HH:MM-HH:MM` windows; an empty list is a closed day. */
-export type WeekHours = Record<WeekDay, string[]>;
-
-/** `specific_hours`: dated openings with their windows, and dated closings; dates `yyyy-mm-dd`. */
-export interface SpecificHours {
-  open: { starts_at: string; ends_at: string; open_hours: string[] }[];
-  close: { starts_at: string; ends_at: string }[];
-}
-
-export interface Contact {
-  name?: string;
-  email?: string;
-  phone_numbers?: string[];
-  fax?: string;
-}
-
-export interface Photos {
-  LOGO?: string;
-  primary?: string;
-  secondary?: string[];
-}
+export type WeekHours = Written['open_hours'];
+export type Contact = Written['contacts'][number];
 
 export interface ImageWithTexts {
   url: string;
@@ -104,11 +89,11 @@ export interface Business {
   description_short: string;
   description_long: string;
   contacts: Contact[];
-  photos: Photos;
+  photos: Written['photos'];
   national_identification_number: string;
   custom_fields: Record<string, CustomFieldValue>;
   open_hours: WeekHours;
-  specific_hours: SpecificHours;
+  specific_hours: Written['specific_hours'];
   default_lang: string;
   geo_location_id: string | null;
   network_a_page_id: string | null;

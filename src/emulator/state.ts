@@ -17,6 +17,9 @@ import type {
   User,
   Webhook,
 } from './state-types.js';
+import { formatKeyTimestamp } from './timestamps.js';
+
+type KeyOption = 'label' | 'description' | 'expiration_date' | 'ip_whitelist' | 'has_restricted_permissions' | 'permissions';
 
 /** The emulator's whole in-memory world, with the indexes its routes need. */
 export class EmulatorState {
@@ -57,12 +60,7 @@ export class EmulatorState {
   }
 
   orgBusinesses(orgId: number): Business[] {
-    let list = this.businessesByOrg.get(orgId);
-    if (list === undefined) {
-      list = [];
-      this.businessesByOrg.set(orgId, list);
-    }
-    return list;
+    return entryOf(this.businessesByOrg, orgId, () => []);
   }
 
   businessByCode(orgId: number, code: string): Business | undefined {
@@ -85,6 +83,40 @@ export class EmulatorState {
     this.keysBySecret.set(key.secret, key);
     this.keysById.set(key.id, key);
   }
+
+  /** Stores a new key of `userId`, enabled and never used; an option not given is that of a plain key. */
+  createKey(userId: string, createdMs: number, secretOf: (id: number) => string, options: Partial<Pick<ApiKey, KeyOption>>): ApiKey {
+    const id = this.nextId();
+    const key: ApiKey = {
+      id,
+      secret: secretOf(id),
+      label: '',
+      description: '',
+      expiration_date: null,
+      ip_whitelist: [],
+      has_restricted_permissions: false,
+      ...options,
+      permissions: [...new Set(options.permissions ?? [])],
+      user_id: userId,
+      disabled: false,
+      last_used_at: null,
+      created_by: userId,
+      created_at: formatKeyTimestamp(createdMs),
+      revoked_by: null,
+      revoked_at: null,
+    };
+    this.addKey(key);
+    return key;
+  }
+}
+
+/** The value of `key` in `map`, first set to `create()` when it has none. */
+export function entryOf<K, V>(map: Map<K, V>, key: K, create: () => V): V {
+  const found = map.get(key);
+  if (found !== undefined) return found;
+  const created = create();
+  map.set(key, created);
+  return created;
 }
 
 function codeKey(orgId: number, code: string): string {

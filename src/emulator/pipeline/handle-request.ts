@@ -49,8 +49,8 @@ async function answer(deps: RequestHandlerDeps, req: EmulatorRequest): Promise<E
   if (redirectBase !== undefined && WRITE_METHODS.has(req.method)) return redirected(`${redirectBase}${req.path}`);
   const caller = authenticate(state, req.headers.get('x-apikey'), req.remoteAddress, now());
   if (caller === undefined) return notAuthenticated();
-  const rate = limiter.take(rateBucket(state, caller, req), now());
-  if (!rate.allowed) return tooManyRequests(rate.retryAfterS);
+  const retryAfterS = limiter.take(rateBucket(state, caller, req), now());
+  if (retryAfterS > 0) return tooManyRequests(retryAfterS);
 
   let body: unknown;
   if (METHODS_WITH_BODY.has(req.method)) {

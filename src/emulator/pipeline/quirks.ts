@@ -3,50 +3,39 @@ import { UsageError } from '../../user-error.js';
 /**
  * Behaviours of a real service that the spec allows or leaves open, which the emulator takes on
  * when asked (`emulator --quirks LIST`, `createEmulator({quirks})`), so that the client is tested
- * against them. Each is documented in the README's emulator section.
+ * against them. Each is documented in the README's emulator section, and written in a list alone,
+ * with a count, or with an optional URL.
  */
-export interface Quirks {
+const QUIRK_VALUES = {
   /** POST /business/{id} replaces photos, custom_fields and contacts whole instead of merging them; a service is set whole, and set_values is a REPEATABLE_ENUM's whole selection. */
-  'replace-nested'?: boolean;
+  'replace-nested': 'none',
   /** Businesses, services, attributes and feedback results come with empty values as null or left out (README). */
-  nulls?: boolean;
+  nulls: 'none',
   /** Businesses in the shapes of the published description (2021): empty fields null, custom fields a list; search reads one code and one status. */
-  'real-shapes'?: boolean;
+  'real-shapes': 'none',
   /** A business status outside the documented ones, a field the spec does not name, a custom field of type DATE. */
-  'unknown-values'?: boolean;
+  'unknown-values': 'none',
   /** GET /business/search, the feedback results and the geo location search ignore their filters. */
-  'ignore-filters'?: boolean;
+  'ignore-filters': 'none',
   /** A per_page above this is served as this. */
-  'cap-per-page'?: number;
+  'cap-per-page': 'count',
   /** Every page number is served as page 1. */
-  'ignore-page'?: boolean;
+  'ignore-page': 'none',
   /** Writes are answered 302 to the same path under this base URL, and not applied. */
-  'redirect-writes'?: string;
+  'redirect-writes': 'url?',
   /** 429 answers carry Retry-After: 86400. */
-  'long-retry-after'?: boolean;
+  'long-retry-after': 'none',
   /** Feedback dates said at UTC+02 with an hour-only offset (`+02`), as ISO 8601 allows. */
-  'local-offsets'?: boolean;
-}
+  'local-offsets': 'none',
+} as const;
 
-export type QuirkName = keyof Quirks;
+export type QuirkName = keyof typeof QUIRK_VALUES;
+type QuirkValue = { none: boolean; count: number; 'url?': string };
+export type Quirks = { [K in QuirkName]?: QuirkValue[(typeof QUIRK_VALUES)[K]] };
 
 /** Where redirected writes are sent when `redirect-writes` names no base URL: a host that cannot exist. */
 export const DEFAULT_REDIRECT_BASE = 'https://moved.invalid/v2';
 export const LONG_RETRY_AFTER_S = 86_400;
-
-/** How each quirk is written in a list: alone, with a count, or with an optional URL. */
-const QUIRK_VALUES: Record<QuirkName, 'none' | 'count' | 'url?'> = {
-  'replace-nested': 'none',
-  nulls: 'none',
-  'real-shapes': 'none',
-  'unknown-values': 'none',
-  'ignore-filters': 'none',
-  'cap-per-page': 'count',
-  'ignore-page': 'none',
-  'redirect-writes': 'url?',
-  'long-retry-after': 'none',
-  'local-offsets': 'none',
-};
 
 export const QUIRK_USAGE = Object.entries(QUIRK_VALUES)
   .map(([name, value]) => (value === 'count' ? `${name}=N` : value === 'url?' ? `${name}[=URL]` : name))

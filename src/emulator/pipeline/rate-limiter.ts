@@ -1,9 +1,3 @@
-export interface RateDecision {
-  allowed: boolean;
-  /** Seconds to wait before the next request can be accepted (when refused). */
-  retryAfterS: number;
-}
-
 /**
  * Sliding-window log per bucket (an organization): at most `limit` accepted
  * requests in any window. Refused requests are not logged, so a client that
@@ -20,7 +14,8 @@ export class SlidingWindowLimiter {
     this.limit = Math.max(1, Math.ceil((ratePerMinute * windowMs) / 60_000));
   }
 
-  take(bucket: string, nowMs: number): RateDecision {
+  /** Takes a request of `bucket`: 0 when it is accepted, else the seconds to wait before the next can be. */
+  take(bucket: string, nowMs: number): number {
     const log = this.logs.get(bucket) ?? [];
     this.logs.set(bucket, log);
     const windowStart = nowMs - this.windowMs;
@@ -29,9 +24,9 @@ export class SlidingWindowLimiter {
     if (expired > 0) log.splice(0, expired);
     const oldest = log[0];
     if (log.length >= this.limit && oldest !== undefined) {
-      return { allowed: false, retryAfterS: Math.max(1, Math.ceil((oldest + this.windowMs - nowMs) / 1000)) };
+      return Math.max(1, Math.ceil((oldest + this.windowMs - nowMs) / 1000));
     }
     log.push(nowMs);
-    return { allowed: true, retryAfterS: 0 };
+    return 0;
   }
 }

@@ -23,7 +23,8 @@ export const fieldsNotAllowed = (fields: readonly string[]): EmulatorResponse =>
 
 export const notFound = (): EmulatorResponse => ({ status: 404, body: { errors: { json: ERROR_TEXT.notFound } } });
 
-export const feedbackFormNotFound = (): EmulatorResponse => ({ status: 404, body: { detail: ERROR_TEXT.formNotFound } });
+/** The feedback endpoints' 404, `detail` saying what was not found (by default a form). */
+export const feedbackNotFound = (detail: string = ERROR_TEXT.formNotFound): EmulatorResponse => ({ status: 404, body: { detail } });
 
 export interface FeedbackValidationIssue {
   loc: (string | number)[];

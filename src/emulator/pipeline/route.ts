@@ -26,15 +26,10 @@ export interface Route {
   handle(ctx: RouteContext): EmulatorResponse | Promise<EmulatorResponse>;
 }
 
-export interface RouteMatch {
-  route: Route;
-  params: Record<string, string>;
-}
-
 /** Finds the route for a request; static segments win over parameters (`/business/search`). */
-export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch | undefined {
+export function matchRoute(routes: readonly Route[], method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
   const segments = path.split('/').filter((segment) => segment !== '');
-  let best: { match: RouteMatch; staticCount: number } | undefined;
+  let best: { route: Route; params: Record<string, string>; staticCount: number } | undefined;
   for (const route of routes) {
     if (route.method !== method) continue;
     const pattern = route.path.split('/').filter((segment) => segment !== '');
@@ -50,7 +45,7 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
       staticCount++;
       return part === segment;
     });
-    if (matches && (best === undefined || staticCount > best.staticCount)) best = { match: { route, params }, staticCount };
+    if (matches && (best === undefined || staticCount > best.staticCount)) best = { route, params, staticCount };
   }
-  return best?.match;
+  return best;
 }

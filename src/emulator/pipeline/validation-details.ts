@@ -20,18 +20,14 @@ export function toValidationDetails(issues: readonly z.core.$ZodIssue[]): Valida
 
 export function addMessage(details: ValidationDetails, path: readonly PropertyKey[], message: string): void {
   const keys = path.length === 0 ? ['_schema'] : path.map(String);
+  const leaf = keys.pop() ?? '_schema';
   let node = details;
-  keys.slice(0, -1).forEach((key) => {
+  for (const key of keys) {
     const next = node[key];
-    if (next === undefined || Array.isArray(next)) {
-      const created: ValidationDetails = {};
-      node[key] = created;
-      node = created;
-    } else {
-      node = next;
-    }
-  });
-  const leaf = keys[keys.length - 1] ?? '_schema';
+    const child: ValidationDetails = next === undefined || Array.isArray(next) ? {} : next;
+    node[key] = child;
+    node = child;
+  }
   const existing = node[leaf];
   if (Array.isArray(existing)) existing.push(message);
   else node[leaf] = [message];

@@ -3,28 +3,15 @@ import type { EmulatorState } from '../state.js';
 import type { ApiKey, User } from '../state-types.js';
 
 /** The spec's API key object; the secret is never part of it. */
-export function toApiKeyView(state: EmulatorState, key: ApiKey, owner: User) {
+export function toApiKeyView(state: EmulatorState, { secret: _secret, ...key }: ApiKey, owner: User) {
   return {
-    id: key.id,
-    label: key.label,
-    description: key.description,
-    user_id: key.user_id,
+    ...key,
     user_name: fullName(owner),
     user_role: owner.role,
     // Every seeded user is a human; the emulator has no integration bots.
     user_type: 'user',
-    disabled: key.disabled,
-    expiration_date: key.expiration_date,
-    last_used_at: key.last_used_at,
-    created_by: key.created_by,
     created_by_name: nameOf(state, key.created_by),
-    created_at: key.created_at,
-    revoked_by: key.revoked_by,
     revoked_by_name: nameOf(state, key.revoked_by),
-    revoked_at: key.revoked_at,
-    ip_whitelist: key.ip_whitelist,
-    has_restricted_permissions: key.has_restricted_permissions,
-    permissions: key.permissions,
   };
 }
 

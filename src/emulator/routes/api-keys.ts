@@ -1,6 +1,6 @@
 import { invalidBody, notAuthorized, notFound, ok } from '../pipeline/responses.js';
 import type { Route } from '../pipeline/route.js';
-import type { ApiKey, User } from '../state-types.js';
+import type { User } from '../state-types.js';
 import { formatKeyTimestamp } from '../timestamps.js';
 import { parseApiKeyBody } from './api-key-body.js';
 import { mintSecret, toApiKeyView } from './api-key-view.js';
@@ -16,26 +16,7 @@ export const apiKeyRoutes: Route[] = [
       const nowMs = now();
       const parsed = parseApiKeyBody(body, nowMs, 'create');
       if (!parsed.success) return invalidBody(parsed.details);
-      const fields = parsed.data;
-      const id = state.nextId();
-      const key: ApiKey = {
-        id,
-        secret: mintSecret(id, caller.user.id, nowMs),
-        label: fields.label ?? '',
-        description: fields.description ?? '',
-        user_id: caller.user.id,
-        disabled: false,
-        expiration_date: fields.expiration_date ?? null,
-        last_used_at: null,
-        created_by: caller.user.id,
-        created_at: formatKeyTimestamp(nowMs),
-        revoked_by: null,
-        revoked_at: null,
-        ip_whitelist: fields.ip_whitelist ?? [],
-        has_restricted_permissions: fields.has_restricted_permissions ?? false,
-        permissions: [...new Set(fields.permissions ?? [])],
-      };
-      state.addKey(key);
+      const key = state.createKey(caller.user.id, nowMs, (id) => mintSecret(id, caller.user.id, nowMs), parsed.data);
       // The spec's key object has no field for the secret; the emulator returns it once, as `api_key`.
       return ok({ ...toApiKeyView(state, key, caller.user), api_key: key.secret }, 201);
     },

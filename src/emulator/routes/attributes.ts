@@ -4,7 +4,7 @@ import { countryCode } from '../country-code.js';
 import { defineRoute } from '../pipeline/define-route.js';
 import { invalidBody, ok } from '../pipeline/responses.js';
 import type { Route } from '../pipeline/route.js';
-import type { EmulatorState } from '../state.js';
+import { entryOf, type EmulatorState } from '../state.js';
 import type { AttributeDefinition } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
 
@@ -63,7 +63,7 @@ export const attributeRoutes: Route[] = [
       }
       if (errors.size > 0) return invalidBody(Object.fromEntries(errors));
 
-      const values = attributesOf(state, business.id);
+      const values = entryOf(state.businessAttributes, business.id, () => new Map<string, unknown>());
       // Sent in order: a geo_id sent twice ends with its last write.
       for (const [geoId, update] of updates) values.set(geoId, update(values.get(geoId)));
       return ok({ status: 'success' });
@@ -142,13 +142,4 @@ function planSelection(value: unknown, allowed: readonly string[], replace: bool
 function toList(value: unknown): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
   return (value as unknown[]).map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
-}
-
-function attributesOf(state: EmulatorState, businessId: string): Map<string, unknown> {
-  let values = state.businessAttributes.get(businessId);
-  if (values === undefined) {
-    values = new Map();
-    state.businessAttributes.set(businessId, values);
-  }
-  return values;
 }

@@ -8,6 +8,7 @@ import type { Business, User } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
 import { parseIsoDateTime } from './query/iso-date-time.js';
 import { paginate, readPage, servedPage } from './query/pagination.js';
+import { readQueryList } from './query/query-values.js';
 
 export const businessListRoutes: Route[] = [
   {
@@ -61,14 +62,13 @@ function canSeeUser(caller: User, target: User): boolean {
  */
 function readSearchFilter(query: URLSearchParams, details: ValidationDetails, how: { oneValue: boolean }): ((business: Business) => boolean) | undefined {
   const tests: ((business: Business) => boolean)[] = [];
-  const list = (name: string): string[] | undefined => query.get(name)?.split(',').map((item) => item.trim()).filter((item) => item !== '');
   const listOrOne = (name: string): string[] | undefined => {
     const value = query.get(name);
-    return how.oneValue && value !== null ? [value] : list(name);
+    return how.oneValue && value !== null ? [value] : readQueryList(query, name);
   };
 
   // Sets: an import resolves 100 ids or codes per search, against every business of the organization.
-  const ids = toSet(list('business__in'));
+  const ids = toSet(readQueryList(query, 'business__in'));
   if (ids !== undefined) tests.push((business) => ids.has(business.id));
   const codes = toSet(listOrOne('code'));
   if (codes !== undefined) tests.push((business) => business.code !== null && codes.has(business.code));

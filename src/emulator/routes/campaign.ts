@@ -1,12 +1,10 @@
 import { CAMPAIGN_RECIPIENT_FIELDS, CAMPAIGN_REQUIREMENTS_PARAMS as PARAMS } from '../../api/facts/service-facts.js';
-import type { EmulatorResponse } from '../pipeline/http-types.js';
-import { feedbackFormNotFound, feedbackInvalid, ok, type FeedbackValidationIssue } from '../pipeline/responses.js';
+import { feedbackInvalid, feedbackNotFound, ok, type FeedbackValidationIssue } from '../pipeline/responses.js';
 import type { Route } from '../pipeline/route.js';
 import { fieldRequired, notAnInteger } from './query/query-issues.js';
 
 /** The spec shows no body for an unknown email template: the emulator answers like a missing form. */
 const EMAIL_TEMPLATE_NOT_FOUND = 'Email template not found.';
-const emailTemplateNotFound = (): EmulatorResponse => ({ status: 404, body: { detail: EMAIL_TEMPLATE_NOT_FOUND } });
 
 const INTEGER = /^-?\d+$/;
 
@@ -24,9 +22,9 @@ export const campaignRoutes: Route[] = [
 
       const form = state.feedbackForms.get(formId);
       // A form of another organization is not found rather than refused, so ids do not leak across organizations.
-      if (form === undefined || (caller.user.role !== 'PROVIDER' && form.org_id !== caller.user.org_id)) return feedbackFormNotFound();
+      if (form === undefined || (caller.user.role !== 'PROVIDER' && form.org_id !== caller.user.org_id)) return feedbackNotFound();
       const template = state.emailTemplates.get(templateId);
-      if (template?.org_id !== form.org_id) return emailTemplateNotFound();
+      if (template?.org_id !== form.org_id) return feedbackNotFound(EMAIL_TEMPLATE_NOT_FOUND);
       return ok({
         feedback_form_id: form.id,
         feedback_email_template_id: template.id,

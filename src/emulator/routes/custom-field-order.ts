@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { EmulatorResponse } from '../pipeline/http-types.js';
 import { invalidBody, notFound } from '../pipeline/responses.js';
 import type { EmulatorState } from '../state.js';
-import type { CustomField, CustomFieldSection } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
 
 /**
@@ -15,14 +14,11 @@ export const CustomFieldOrderSchema = z.strictObject({
 });
 export type CustomFieldOrder = z.infer<typeof CustomFieldOrderSchema>;
 
-/** Changes checked in full before any is applied, so a request applies entirely or not at all. */
-export interface CustomFieldOrderPlan {
-  fields: { field: CustomField; order: number; sectionId: number }[];
-  sections: { section: CustomFieldSection; order: number }[];
-}
-
-/** Checks a reorder body against one organization's fields and sections: the plan, or the error to answer. */
-export function planCustomFieldOrder(state: EmulatorState, orgId: number, body: CustomFieldOrder): CustomFieldOrderPlan | EmulatorResponse {
+/**
+ * Applies a reorder body to one organization's fields and sections, entirely or not at all: every
+ * change is checked before any is made. Undefined once applied, else the error to answer.
+ */
+export function reorderCustomFields(state: EmulatorState, orgId: number, body: CustomFieldOrder): EmulatorResponse | undefined {
   const { orders, section_orders: sectionOrders = [] } = body;
 
   // The same id twice would make the outcome depend on list order.
@@ -32,26 +28,19 @@ export function planCustomFieldOrder(state: EmulatorState, orgId: number, body: 
   if (Object.keys(details).length > 0) return invalidBody(details);
 
   const sectionOf = (id: number) => state.customFieldSections.find((section) => section.id === id && section.org_id === orgId);
-  const plan: CustomFieldOrderPlan = { fields: [], sections: [] };
+  const changes: (() => void)[] = [];
   for (const { id, order, section_id: sectionId } of orders) {
     const field = state.customFields.find((candidate) => candidate.id === id && candidate.org_id === orgId);
     if (field === undefined || sectionOf(sectionId) === undefined) return notFound();
-    plan.fields.push({ field, order, sectionId });
+    changes.push(() => Object.assign(field, { order, section_id: sectionId }));
   }
   for (const { id, order } of sectionOrders) {
     const section = sectionOf(id);
     if (section === undefined) return notFound();
-    plan.sections.push({ section, order });
+    changes.push(() => Object.assign(section, { order }));
   }
-  return plan;
-}
-
-export function applyCustomFieldOrder(plan: CustomFieldOrderPlan): void {
-  for (const { field, order, sectionId } of plan.fields) {
-    field.order = order;
-    field.section_id = sectionId;
-  }
-  for (const { section, order } of plan.sections) section.order = order;
+  for (const change of changes) change();
+  return undefined;
 }
 
 function flagDuplicates(details: ValidationDetails, list: string, items: readonly { id: number }[]): void {

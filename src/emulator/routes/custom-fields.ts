@@ -4,7 +4,7 @@ import { notAuthorized, ok } from '../pipeline/responses.js';
 import type { Route } from '../pipeline/route.js';
 import type { CustomField, CustomFieldSection } from '../state-types.js';
 import { requireOrgQuery } from './query/addressed-org-query.js';
-import { applyCustomFieldOrder, CustomFieldOrderSchema, planCustomFieldOrder } from './custom-field-order.js';
+import { CustomFieldOrderSchema, reorderCustomFields } from './custom-field-order.js';
 
 /** The spec does not say who may reorder: the emulator lets organization administrators and the provider. */
 const ORDER_ROLES: readonly Role[] = ['PROVIDER', 'ORG_ADMIN'];
@@ -41,10 +41,7 @@ export const customFieldRoutes: Route[] = [
     target: (ctx) => (ORDER_ROLES.includes(ctx.caller.user.role) ? requireOrgQuery(ctx) : notAuthorized()),
     body: CustomFieldOrderSchema,
     handle({ state, target: orgId, body }) {
-      const plan = planCustomFieldOrder(state, orgId, body);
-      if ('status' in plan) return plan;
-      applyCustomFieldOrder(plan);
-      return ok({ status: 'success' });
+      return reorderCustomFields(state, orgId, body) ?? ok({ status: 'success' });
     },
   }),
 ];

@@ -2,13 +2,12 @@ import { FEEDBACK_FILTER_PARAMS as PARAMS, FEEDBACK_STATES, NPS_RANGE } from '..
 import type { FeedbackValidationIssue } from '../pipeline/responses.js';
 import type { FeedbackResult } from '../state-types.js';
 import { parseIsoDateTime } from './query/iso-date-time.js';
-import { readQueryList } from './query/query-list.js';
+import { readQueryBoolean, readQueryList } from './query/query-values.js';
 import { aboveMaximum, belowMinimum, notABoolean, notADateTime, notAmong, notAnInteger } from './query/query-issues.js';
 
 type Test = (result: FeedbackResult) => boolean;
 
 const INTEGER = /^-?\d+$/;
-const BOOLEANS = new Map([['true', true], ['false', false]]);
 
 /** Reads the feedback-result filters of a query into one test; every problem goes to `issues`. */
 export function readFeedbackFilter(query: URLSearchParams, issues: FeedbackValidationIssue[]): Test {
@@ -46,10 +45,9 @@ export function readFeedbackFilter(query: URLSearchParams, issues: FeedbackValid
   const words = query.get(PARAMS.text)?.toLowerCase().split(/\s+/).filter((word) => word !== '');
   if (words !== undefined) tests.push((result) => words.every((word) => result.content.toLowerCase().includes(word)));
 
-  const optinRaw = query.get(PARAMS.optin);
-  const optin = optinRaw === null ? undefined : BOOLEANS.get(optinRaw.toLowerCase());
-  if (optinRaw !== null && optin === undefined) issues.push(notABoolean([PARAMS.optin]));
-  if (optin !== undefined) tests.push((result) => result.optin === optin);
+  const optin = readQueryBoolean(query, PARAMS.optin);
+  if (optin === null) issues.push(notABoolean([PARAMS.optin]));
+  else if (optin !== undefined) tests.push((result) => result.optin === optin);
 
   const formIds = readQueryList(query, PARAMS.formIds);
   if (formIds !== undefined) tests.push((result) => formIds.includes(result.feedback_form.id));

@@ -27,7 +27,8 @@ export const feedbackRoutes: Route[] = [
         .filter((result) => canRead(state, caller.user, result) && matches(result))
         .sort((a, b) => Date.parse(a.created) - Date.parse(b.created) || a.id - b.id);
       const { items, ...meta } = paginate(found, { page: servedPageNumber(page, quirks), perPage: FEEDBACK_PAGE_SIZE });
-      return ok({ ...meta, items: items.map((result) => showResult(describeResult(result), quirks)) });
+      // The spec's fields only: the organization id is the emulator's own bookkeeping.
+      return ok({ ...meta, items: items.map(({ org_id: _orgId, ...result }) => showResult(result, quirks)) });
     },
   },
 ];
@@ -53,23 +54,4 @@ function showResult(result: Omit<FeedbackResult, 'org_id'>, quirks: Quirks): unk
 function sayLocalDates(result: Omit<FeedbackResult, 'org_id'>): Omit<FeedbackResult, 'org_id'> {
   const local = (created: string) => sayAtHourOffset(created, LOCAL_OFFSET_HOURS);
   return { ...result, created: local(result.created), comments: result.comments.map((comment) => ({ ...comment, created: local(comment.created) })) };
-}
-
-/** The spec's fields only: the organization id is the emulator's own bookkeeping. */
-function describeResult(result: FeedbackResult): Omit<FeedbackResult, 'org_id'> {
-  return {
-    id: result.id,
-    business_id: result.business_id,
-    firstname: result.firstname,
-    lastname: result.lastname,
-    nps: result.nps,
-    content: result.content,
-    state: result.state,
-    optin: result.optin,
-    created: result.created,
-    feedback_form: result.feedback_form,
-    feedback_result_fields: result.feedback_result_fields,
-    comments: result.comments,
-    extra: result.extra,
-  };
 }

@@ -1,11 +1,9 @@
 import { GEO_LOCATION_SEARCH_PARAMS as PARAMS } from '../../api/facts/service-facts.js';
 import type { GeoLocation } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
-import { readQueryList } from './query/query-list.js';
+import { readQueryBoolean, readQueryList } from './query/query-values.js';
 
 type Test = (location: GeoLocation) => boolean;
-
-const BOOLEANS = new Map([['true', true], ['false', false]]);
 
 /** Reads the geo location search filters into one test; problems go to `details`. */
 export function readGeoLocationFilter(query: URLSearchParams, details: ValidationDetails): Test {
@@ -25,10 +23,9 @@ export function readGeoLocationFilter(query: URLSearchParams, details: Validatio
   const statuses = readQueryList(query, PARAMS.verificationStatuses);
   if (statuses !== undefined) tests.push((location) => statuses.includes(location.google_verifications.status));
 
-  const notConnectedRaw = query.get(PARAMS.notConnected);
-  const notConnected = notConnectedRaw === null ? undefined : BOOLEANS.get(notConnectedRaw.toLowerCase());
-  if (notConnectedRaw !== null && notConnected === undefined) addMessage(details, [PARAMS.notConnected], 'Must be true or false.');
   // true keeps the locations no business is connected to; false keeps the connected ones.
-  if (notConnected !== undefined) tests.push((location) => (location.business_id === null) === notConnected);
+  const notConnected = readQueryBoolean(query, PARAMS.notConnected);
+  if (notConnected === null) addMessage(details, [PARAMS.notConnected], 'Must be true or false.');
+  else if (notConnected !== undefined) tests.push((location) => (location.business_id === null) === notConnected);
   return (location) => tests.every((test) => test(location));
 }

@@ -9,7 +9,7 @@ import { addMessage, type ValidationDetails } from '../pipeline/validation-detai
 import { readOrgQuery } from './query/addressed-org-query.js';
 import { readGeoLocationFilter } from './geo-location-filter.js';
 import { paginate, readPageNumber, servedPageNumber } from './query/pagination.js';
-import { readQueryList } from './query/query-list.js';
+import { readQueryList } from './query/query-values.js';
 
 /** Roles that reach a whole organization, and so its locations no business is connected to. */
 const ORG_WIDE_ROLES: readonly Role[] = ['PROVIDER', 'ORG_ADMIN', 'ORG_MANAGER'];
@@ -37,7 +37,9 @@ export const geoLocationRoutes: Route[] = [
 
       const found = scope.filter((location) => canSee(state, caller.user, location) && matches(location));
       const { items, ...meta } = paginate(found, { page: servedPageNumber(page, quirks), perPage: GEO_LOCATIONS_PAGE_SIZE });
-      return ok({ locations: items.map(describeLocation), ...meta });
+      // The spec's fields only: organization, OAuth account and business links are the emulator's bookkeeping.
+      const locations = items.map(({ org_id: _orgId, oauth_account_id: _accountId, business_id: _businessId, ...location }) => location);
+      return ok({ locations, ...meta });
     },
   }),
 ];
@@ -47,20 +49,4 @@ function canSee(state: EmulatorState, user: User, location: GeoLocation): boolea
   if (location.business_id === null) return ORG_WIDE_ROLES.includes(user.role);
   const business = state.businesses.get(location.business_id);
   return business !== undefined && accessTo(user, business) !== null;
-}
-
-/** The spec's fields only: organization, OAuth account and business links are the emulator's bookkeeping. */
-function describeLocation(location: GeoLocation): Record<string, unknown> {
-  return {
-    id: location.id,
-    location_name: location.location_name,
-    store_code: location.store_code,
-    region_code: location.region_code,
-    postal_code: location.postal_code,
-    address_details: location.address_details,
-    locality: location.locality,
-    place_id: location.place_id,
-    google_verifications: location.google_verifications,
-    phone_numbers: location.phone_numbers,
-  };
 }

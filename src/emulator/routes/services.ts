@@ -4,7 +4,7 @@ import { defineRoute } from '../pipeline/define-route.js';
 import { invalidBody, ok } from '../pipeline/responses.js';
 import type { Quirks } from '../pipeline/quirks.js';
 import type { Route } from '../pipeline/route.js';
-import type { EmulatorState } from '../state.js';
+import { entryOf, type EmulatorState } from '../state.js';
 import type { Business, ServiceDefinition, ServiceItem } from '../state-types.js';
 import { addMessage, type ValidationDetails } from '../pipeline/validation-details.js';
 
@@ -39,7 +39,7 @@ export const serviceRoutes: Route[] = [
     handle({ state, business, body, quirks }) {
       const resolved = resolveService(state, business, body);
       if ('details' in resolved) return invalidBody(resolved.details);
-      const items = servicesOf(state, business.id);
+      const items = entryOf(state.businessServices, business.id, () => []);
       setService(items, business, resolved.definition, body, quirks['replace-nested'] === true);
       return ok({ services: showServices(items, quirks) });
     },
@@ -74,15 +74,6 @@ function resolveService(state: EmulatorState, business: Business, input: Service
 function targetCategories(definition: ServiceDefinition, business: Business): string[] {
   const offering = business.categories.filter((category) => definition.categories.includes(category));
   return definition.type === 'STRUCTURED_SERVICE_ITEM' ? offering : offering.slice(0, 1);
-}
-
-function servicesOf(state: EmulatorState, businessId: string): ServiceItem[] {
-  let items = state.businessServices.get(businessId);
-  if (items === undefined) {
-    items = [];
-    state.businessServices.set(businessId, items);
-  }
-  return items;
 }
 
 /** Upserts one item per (service, category); `replace-nested` sets an existing item whole, as a new one, so an omitted field is emptied. */

@@ -29,11 +29,9 @@ export function seedOrganizations(state: EmulatorState, orgs: number, lockedFiel
       max_businesses: known?.max_businesses ?? null,
       lockedFields: new Set(lockedFields[id] ?? []),
     });
-  }
-  for (let orgId = 1; orgId <= orgs; orgId++) {
-    for (const name of FIRST_ORGANIZATIONS[orgId - 1]?.groups ?? ['Main']) {
-      const id = state.nextId();
-      state.groups.set(id, { id, org_id: orgId, name });
+    for (const name of known?.groups ?? ['Main']) {
+      const groupId = state.nextId();
+      state.groups.set(groupId, { id: groupId, org_id: id, name });
     }
   }
 }

@@ -7,8 +7,7 @@ import { seedOrgExtras } from './seed-org-extras.js';
 import { modelOf, orgOfBusiness, seedOrganizations } from './seed-organizations.js';
 import { ATTRIBUTE_CATALOG, LODGING_CATALOG, SERVICE_CATALOG } from './seed-catalogs.js';
 import { EmulatorState } from '../state.js';
-import type { ApiKey, User } from '../state-types.js';
-import { formatKeyTimestamp } from '../timestamps.js';
+import type { User } from '../state-types.js';
 
 export interface SeedOptions {
   seed: number;
@@ -74,8 +73,7 @@ export function seedWorld(options: SeedOptions): SeededWorld {
   for (const role of ROLES) {
     const user = seedUser(state, random, role);
     state.users.set(user.id, user);
-    const key = seedKey(state, random, user);
-    state.addKey(key);
+    const key = state.createKey(user.id, SEED_TIME_MS, () => `lbk_${random.hex(40)}`, { label: `${role} integration`, description: 'Seeded by the emulator' });
     users[role] = user.id;
     keys[role] = key.secret;
   }
@@ -105,24 +103,4 @@ function firstGroupOf(state: EmulatorState, orgId: number): number {
   const group = [...state.groups.values()].find((candidate) => candidate.org_id === orgId);
   if (group === undefined) throw new Error(`organization ${orgId} has no group`);
   return group.id;
-}
-
-function seedKey(state: EmulatorState, random: Random, user: User): ApiKey {
-  return {
-    id: state.nextId(),
-    secret: `lbk_${random.hex(40)}`,
-    label: `${user.role} integration`,
-    description: 'Seeded by the emulator',
-    user_id: user.id,
-    disabled: false,
-    expiration_date: null,
-    last_used_at: null,
-    created_by: user.id,
-    created_at: formatKeyTimestamp(SEED_TIME_MS),
-    revoked_by: null,
-    revoked_at: null,
-    ip_whitelist: [],
-    has_restricted_permissions: false,
-    permissions: [],
-  };
 }

@@ -3,40 +3,25 @@ import type { CellContext } from '../../../resources/cells/cell-context.js';
 import type { Column } from '../../../resources/column.js';
 import { formatCell } from '../../../resources/cells/format-cell.js';
 import { attachRowBase } from '../../../resources/base-column.js';
-import type { SheetRecord, SheetWriter } from '../../../sheets/index.js';
+import type { SheetWriter } from '../../../sheets/index.js';
 
 /**
- * A row of canonical cells, what an import reads back to the same values; an empty value is an
- * empty cell. A value that did not read (an OddValue at or above the column's field) is written as
- * the JSON text the service sent, and added to `written`. The context is the file's (a decimal
- * comma in a `;` CSV file).
+ * Writes the row of `item` in canonical cells, what an import reads back to the same values; an
+ * empty value is an empty cell, and the context is the file's (a decimal comma in a `;` CSV file).
+ * A value that did not read (an OddValue at or above the column's field) is written as the JSON
+ * text the service sent, and `warn` is told of it, named by where it sits in the item. With
+ * `baseId` (an export whose import merges three ways), the row carries `_base`: its cells as written.
  */
-function formatExportRow(columns: readonly Column[], readValue: (column: Column) => unknown, context: CellContext, written: Set<OddValue>): SheetRecord {
-  return Object.fromEntries(
+export async function writeExportRow(sheet: SheetWriter, columns: readonly Column[], readValue: (column: Column) => unknown, context: CellContext, item: unknown, warn: (message: string) => void, baseId?: string): Promise<void> {
+  const written = new Set<OddValue>();
+  const cells = Object.fromEntries(
     columns.map((column) => {
       const value = readValue(column);
       const odd = findOddValues(value);
       for (const found of odd) written.add(found.odd);
-      const cell = odd.length === 0 ? formatCell(column, value, context) : JSON.stringify(toRawValue(value));
-      return [column.header, cell];
+      return [column.header, odd.length === 0 ? formatCell(column, value, context) : JSON.stringify(toRawValue(value))];
     }),
   );
-}
-
-/** A warning for each odd value of `item` that a row wrote, naming where it sits in the item. */
-function describeWrittenOddValues(item: unknown, written: ReadonlySet<OddValue>): string[] {
-  return findOddValues(item)
-    .filter(({ odd }) => written.has(odd))
-    .map((found) => `${describeOddValue(found)}: written as JSON text`);
-}
-
-/**
- * Writes the row of `item`, and tells `warn` of each odd value it wrote as JSON text. With `baseId`
- * (an export whose import merges three ways), the row carries `_base`: its cells as written.
- */
-export async function writeExportRow(sheet: SheetWriter, columns: readonly Column[], readValue: (column: Column) => unknown, context: CellContext, item: unknown, warn: (message: string) => void, baseId?: string): Promise<void> {
-  const written = new Set<OddValue>();
-  const cells = formatExportRow(columns, readValue, context, written);
   await sheet.writeRow(baseId === undefined ? cells : attachRowBase(cells, baseId, columns));
-  for (const message of describeWrittenOddValues(item, written)) warn(message);
+  for (const found of findOddValues(item)) if (written.has(found.odd)) warn(`${describeOddValue(found)}: written as JSON text`);
 }

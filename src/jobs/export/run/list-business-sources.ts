@@ -14,30 +14,26 @@ import { toListingAnswer } from '../../listing/to-listing-answer.js';
  */
 export function listBusinessSources(api: OrgApi, filters: ExportFilters): PageSource<Business>[] {
   const users = filters.user ?? [];
-  if (users.length > 0) {
-    return users.map((userId) => ({
-      ...BUSINESS_LIST,
-      name: `GET /user/${userId}/businesses`,
-      fetch: async (page, perPage = PER_PAGE_MAX, signal) =>
-        toFetchedPage(`GET /user/${userId}/businesses page ${page}`, await api.withSignal(signal).listUserBusinesses(userId, { page, per_page: perPage })),
-    }));
-  }
   const search = { country: filters.country, city: filters.city, modified__gte: filters['modified-since'] };
   // The 2021 description takes one status per search: several are one listing each, in order, so
   // that each answer is checked against its status and its pages against each other; listing every
   // business to keep some would read the whole organization for a few.
-  return (filters.status ?? [undefined]).map((status) => {
-    const name = status === undefined ? 'GET /business/search' : `GET /business/search status=${status}`;
-    return {
-      ...BUSINESS_LIST,
-      name,
-      fetch: async (page, perPage = PER_PAGE_MAX, signal) =>
-        toFetchedPage(`${name} page ${page}`, await api.withSignal(signal).searchBusinesses({ ...search, status, page, per_page: perPage })),
-    };
-  });
+  const lists: { name: string; read: (reader: OrgApi, page: PageQuery) => Promise<BusinessPage> }[] =
+    users.length > 0
+      ? users.map((userId) => ({ name: `GET /user/${userId}/businesses`, read: (reader, page) => reader.listUserBusinesses(userId, page) }))
+      : (filters.status ?? [undefined]).map((status) => ({
+          name: status === undefined ? 'GET /business/search' : `GET /business/search status=${status}`,
+          read: (reader, page) => reader.searchBusinesses({ ...search, status, ...page }),
+        }));
+  return lists.map(({ name, read }) => ({
+    name,
+    perPage: PER_PAGE_MAX,
+    idOf: (business) => business.id,
+    fetch: async (page, perPage = PER_PAGE_MAX, signal) => toFetchedPage(`${name} page ${page}`, await read(api.withSignal(signal), { page, per_page: perPage })),
+  }));
 }
 
-const BUSINESS_LIST = { perPage: PER_PAGE_MAX, idOf: (business: Business) => business.id };
+type PageQuery = { page: number; per_page: number };
 
 /** A business the page holds but that does not read is a failure of the page: listed, and the page requested again on a rerun. */
 function toFetchedPage(requested: string, page: BusinessPage): FetchedPage<Business> {
