@@ -41,11 +41,14 @@ describe('a country cell', () => {
     ]);
   });
 
-  it('says a number dialled abroad from the row\'s country (0049 … from FR) is a number of that other country, not a national one', () => {
+  it('says a number dialled with the international prefix of the row\'s country (0049 …, 0033 … from FR) is dialled so, not a national one', () => {
     const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
-    const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country: 'FR', 'contacts.0.phone_numbers': '0049 30 1234567' } });
-    expect([...(outcome.update?.values() ?? [])]).toEqual(['FR', ['+49301234567']]);
-    expect(outcome.notes).toEqual(["contacts.0.phone_numbers: '0049 30 1234567' read as +49301234567 (a number of +49 as dialled from FR)"]);
+    const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country: 'FR', 'contacts.0.phone_numbers': '0049 30 1234567|0033 1 42 68 53 00' } });
+    expect([...(outcome.update?.values() ?? [])]).toEqual(['FR', ['+49301234567', '+33142685300']]);
+    expect(outcome.notes).toEqual([
+      "contacts.0.phone_numbers: '0049 30 1234567' read as +49301234567 (a number of +49 as dialled from FR)",
+      "contacts.0.phone_numbers: '0033 1 42 68 53 00' read as +33142685300 (a number of +33 as dialled from FR)",
+    ]);
   });
 
   it('leaves a national number with an extension to its column, which refuses it, rather than send the number without it', () => {

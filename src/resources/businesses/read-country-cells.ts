@@ -1,4 +1,4 @@
-import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
 import { readCountry } from '../columns/country-column.js';
@@ -82,12 +82,14 @@ export function readNationalPhones(cell: string, country: string, notes: string[
       // An extension has no place in E.164: the column refuses the item rather than send the number without it.
       if (phone === undefined || !phone.isValid() || phone.ext !== undefined) return item;
       // Digits that start with the country's code are the number in E.164 with its + lost, as a spreadsheet drops it.
-      const plusLost = typed.replace(/\D/g, '') === `${phone.countryCallingCode}${phone.nationalNumber}`;
-      // A number dialled abroad from the country (`0049 30 …` from FR) is no national number of it.
-      const abroad = isSupportedCountry(country) && phone.countryCallingCode !== getCountryCallingCode(country);
+      const digits = typed.replace(/\D/g, '');
+      const international = `${phone.countryCallingCode}${phone.nationalNumber}`;
+      const plusLost = digits === international;
+      // A number dialled with the country's international prefix (`0049 30 …`, `0033 1 …` from FR) is no national number of it.
+      const dialled = digits.length > international.length && digits.endsWith(international);
       const how = plusLost
         ? `its country code ${phone.countryCallingCode} without the +, which a spreadsheet drops`
-        : abroad
+        : dialled
           ? `a number of +${phone.countryCallingCode} as dialled from ${country}${whose}`
           : `a national number in ${country}${whose}`;
       notes.push(`${PHONES}: '${typed}' read as ${phone.number} (${how})`);
