@@ -7,6 +7,7 @@ import type { OrgBudget } from '../pacing/org-budget.js';
 import { RetriesSpentError, type SpentRetries } from '../errors/retries-spent-error.js';
 import { RetryAfterTooLongError } from '../errors/retry-after-too-long-error.js';
 import { isTransient, runWithRetries, type RetryOptions } from './retry-policy.js';
+import { parseRetryAfter } from './retry-after.js';
 import { sendRequest, type ApiAnswer, type HttpTarget } from './send-request.js';
 import { createStatusError } from '../errors/status-error.js';
 import type { StopSwitch } from './stop-switch.js';
@@ -102,8 +103,10 @@ async function sendCounted(ctx: RequestContext, request: ApiRequest, drop: Abort
   counters.inFlight++;
   try {
     const answer = await sendRequest(ctx.target, request, drop);
-    if (answer.status === 429) counters.rateLimited++;
-    else ctx.budget.noteAnswered(answer.status);
+    if (answer.status === 429) {
+      counters.rateLimited++;
+      if (parseRetryAfter(answer.headers.get('retry-after'), Date.now()) === undefined) counters.rateLimitedUnpaced++;
+    } else ctx.budget.noteAnswered(answer.status);
     return answer;
   } finally {
     counters.inFlight--;
