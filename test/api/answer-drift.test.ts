@@ -39,4 +39,19 @@ describe('an answer that does not have the documented shape', () => {
       'Could not GET /geo-oauth-accounts/locations/search: the service answered "<html>Welcome</html>" where an object was expected. Check that LISTING_API_URL points at the API and ends with /v2.',
     );
   });
+
+  it('blames the service, not LISTING_API_URL, for a page that is no API answer once the API has answered in this run', async () => {
+    const run = createApiClient({ baseUrl: DRIFT_BASE, apiKey: service.emulator.keys.ORG_ADMIN, ratePerMinute: 60_000 });
+    try {
+      await run.org(1).searchGeoLocations();
+      service.drift = () => '<html>Maintenance</html>';
+      const error = await rejectionOf(run.org(1).searchGeoLocations());
+      expect(error.message).toBe(
+        'Could not GET /geo-oauth-accounts/locations/search: the service answered "<html>Maintenance</html>" where an object was expected. ' +
+          'The service answered as the API earlier in this run, so LISTING_API_URL is right: this answer came from something on the way or a fault of the service. Run again later.',
+      );
+    } finally {
+      await run.close();
+    }
+  });
 });

@@ -108,3 +108,12 @@ describe('typed errors', () => {
     await client.close();
   });
 });
+
+describe('a 400 without an API error body', () => {
+  it('lists no values to correct, and names what else may have refused it', () => {
+    const error = new ApiError({ kind: 'invalid-request', method: 'POST', path: '/business/b1', status: 400 });
+    expect(error.message).toBe(
+      'Could not POST /business/b1: the request was refused as invalid (400). The answer names no value: check what was sent, and whether a proxy or firewall on the way refused it.',
+    );
+  });
+});

@@ -80,6 +80,16 @@ describe.each([
     await client.close();
   });
 
+  it('times out a body that trickles in for longer than the answer may take, though never silent, and retries it', async () => {
+    const start = received;
+    // Ten chunks 2 s apart: each comes well within the silence allowed; the whole does not.
+    fault = (n) => (n === start + 1 ? { kind: 'slow-body', durationMs: 20_000 } : undefined);
+    const client = createApiClient({ ...clientOn(), http: { nodeUndici, answerTimeoutMs: 100 } });
+    await client.org(1).searchBusinesses({ per_page: 100 });
+    expect(client.readCounters().total).toMatchObject({ sent: 2, retried: 1, succeeded: 1 });
+    await client.close();
+  });
+
   it('retries a reset connection', async () => {
     const start = received;
     fault = (n) => (n === start + 1 ? { kind: 'reset' } : undefined);

@@ -58,6 +58,9 @@ describe('Retry-After', () => {
   it('ignores what it cannot read', () => {
     expect(parseRetryAfter(null, now)).toBeUndefined();
     expect(parseRetryAfter('soon', now)).toBeUndefined();
+    // Neither seconds nor a date: left to the back-off, not read as a day of 2001 long past.
+    expect(parseRetryAfter('-5', now)).toBeUndefined();
+    expect(parseRetryAfter('1, 2', now)).toBeUndefined();
   });
 });
 

@@ -41,6 +41,8 @@ describe('export command', () => {
       const refused = await runCliInProcess(['export', 'feedback', '--out', out, '--rate-per-minute', '100000'], { ...env, LISTING_API_KEY: 'lbk_revoked' });
       expect(refused.code).toBe(EXIT_CODES.failed);
       expect(await readFile(out, 'utf8')).toBe(whole);
+      expect(refused.said).toContain(`export stopped: nothing was written to ${out}`);
+      expect(refused.said).not.toContain('export finished');
     } finally {
       await api.close();
     }

@@ -135,7 +135,10 @@ function describeFailure({ kind, method, path, status, details, location, orgId 
   const advice =
     orgId !== undefined && (kind === 'not-found' || kind === 'not-authorized')
       ? `Check organization ${orgId} (--org, or the org of a job step): it does not exist, or the key does not reach it.`
-      : ADVICE[kind];
+      : kind === 'invalid-request' && lines.length === 0
+        ? // No API error body (a proxy's or a firewall's page): there are no values to list.
+          'The answer names no value: check what was sent, and whether a proxy or firewall on the way refused it.'
+        : ADVICE[kind];
   // A service's message may end its own sentence (`Required for PROVIDER users.`): one full stop ends ours.
   const said = lines.length === 0 ? '' : `: ${lines.join('; ').replace(/\.+$/, '')}`;
   return `Could not ${method} ${path}: ${reason}${said}. ${advice}`;

@@ -6,6 +6,8 @@ export interface RequestCounters {
   retried: number;
   /** 429 answers received. */
   rateLimited: number;
+  /** Those of them without a Retry-After the client could read: it waited its own back-off. */
+  rateLimitedUnpaced: number;
   /** Calls that ended in success. */
   succeeded: number;
   /** Calls that ended in an error, after any retries. */
@@ -15,7 +17,7 @@ export interface RequestCounters {
 }
 
 export function createCounters(): RequestCounters {
-  return { sent: 0, retried: 0, rateLimited: 0, succeeded: 0, failed: 0, inFlight: 0 };
+  return { sent: 0, retried: 0, rateLimited: 0, rateLimitedUnpaced: 0, succeeded: 0, failed: 0, inFlight: 0 };
 }
 
 export function sumCounters(all: readonly RequestCounters[]): RequestCounters {

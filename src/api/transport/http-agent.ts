@@ -9,6 +9,8 @@ export interface HttpOptions {
   headersTimeoutMs: number;
   /** Longest silence while the body arrives. */
   bodyTimeoutMs: number;
+  /** Longest time from the headers to the end of the body: a body that trickles in is never silent long enough for bodyTimeoutMs. */
+  answerTimeoutMs: number;
   /** How long an idle socket stays open for the next request. */
   keepAliveTimeoutMs: number;
   /** The undici inside this Node's own fetch (`process.versions.undici`): it decides which fetch carries the agent. */
@@ -20,6 +22,7 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
+  answerTimeoutMs: 120_000,
   keepAliveTimeoutMs: 10_000,
   nodeUndici: process.versions.undici,
 };

@@ -7,6 +7,7 @@ import type { OrgBudget } from '../pacing/org-budget.js';
 import { RetriesSpentError, type SpentRetries } from '../errors/retries-spent-error.js';
 import { RetryAfterTooLongError } from '../errors/retry-after-too-long-error.js';
 import { isTransient, runWithRetries, type RetryOptions } from './retry-policy.js';
+import { parseRetryAfter } from './retry-after.js';
 import { sendRequest, type ApiAnswer, type HttpTarget } from './send-request.js';
 import { createStatusError } from '../errors/status-error.js';
 import type { StopSwitch } from './stop-switch.js';
@@ -102,8 +103,10 @@ async function sendCounted(ctx: RequestContext, request: ApiRequest, drop: Abort
   counters.inFlight++;
   try {
     const answer = await sendRequest(ctx.target, request, drop);
-    if (answer.status === 429) counters.rateLimited++;
-    else ctx.budget.noteAnswered(answer.status);
+    if (answer.status === 429) {
+      counters.rateLimited++;
+      if (parseRetryAfter(answer.headers.get('retry-after'), Date.now()) === undefined) counters.rateLimitedUnpaced++;
+    } else ctx.budget.noteAnswered(answer.status);
     return answer;
   } finally {
     counters.inFlight--;
@@ -125,7 +128,10 @@ function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnsw
     throw error;
   }
   const parsed = schema.safeParse(answer.body, REPORT_INPUT);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    ctx.target.contact.understood = true;
+    return parsed.data;
+  }
   if (method === 'POST') {
     // A write is applied only when its answer says so: anything else is reported, never taken as success.
     throw new ApiError(
@@ -133,14 +139,20 @@ function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnsw
       `Could not ${method} ${path}: unexpected answer: ${describeFieldIssues(parsed.error.issues)} (${describeBody(answer.body)}). The change may not be applied: run the same command again to send it.`,
     );
   }
-  throw new ApiError({ kind: 'bad-response', method, path, status: answer.status }, describeBadResponse(method, path, parsed.error.issues));
+  throw new ApiError({ kind: 'bad-response', method, path, status: answer.status }, describeBadResponse(method, path, parsed.error.issues, ctx.target.contact.understood));
 }
 
-/** What the answer holds where the client expected something else; an answer wrong as a whole is likely no API at all. */
-function describeBadResponse(method: string, path: string, issues: readonly z.core.$ZodIssue[]): string {
-  const advice = issues.some((issue) => issue.path.length === 0)
-    ? 'Check that LISTING_API_URL points at the API and ends with /v2.'
-    : 'The service changed the shape of its answers: report this message to the maintainers of listing-bulk.';
+/**
+ * What the answer holds where the client expected something else; an answer wrong as a whole is likely no API at all,
+ * unless the service has answered as the API in this run: then the address is right, and this answer is a fault on the way.
+ */
+function describeBadResponse(method: string, path: string, issues: readonly z.core.$ZodIssue[], understood: boolean): string {
+  const whole = issues.some((issue) => issue.path.length === 0);
+  const advice = !whole
+    ? 'The service changed the shape of its answers: report this message to the maintainers of listing-bulk.'
+    : understood
+      ? 'The service answered as the API earlier in this run, so LISTING_API_URL is right: this answer came from something on the way or a fault of the service. Run again later.'
+      : 'Check that LISTING_API_URL points at the API and ends with /v2.';
   return `Could not ${method} ${path}: ${describeDrift(issues)}. ${advice}`;
 }
 

@@ -12,6 +12,8 @@ export interface HttpTarget {
   agent: Agent;
   /** The fetch that carries the agent (chooseFetch). */
   fetch: FetchWithAgent;
+  /** Longest time from the headers to the end of the body (HttpOptions). */
+  answerTimeoutMs: number;
   contact: ServiceContact;
 }
 
@@ -29,13 +31,14 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
  * ApiError of kind `timeout` or `network`, or an UnreachableServiceError while
  * the service has never answered. A write once sent is never dropped: its
  * answer tells whether it was applied, which the import's journal needs; the
- * agent's timeouts bound the wait. A read is dropped when `drop` aborts: nobody
+ * agent's timeouts and `answerTimeoutMs` bound the wait. A read is dropped when `drop` aborts: nobody
  * waits for its answer any more.
  */
 export async function sendRequest(target: HttpTarget, request: ApiRequest, drop?: AbortSignal): Promise<ApiAnswer> {
   const headers: Record<string, string> = { 'x-APIKey': target.apiKey, accept: 'application/json' };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
-  const dropping = request.method === 'GET' ? followSignal(drop) : undefined;
+  const reading = followSignal(request.method === 'GET' ? drop : undefined);
+  let late: NodeJS.Timeout | undefined;
   target.contact.noteSent(request);
   try {
     const response = await target.fetch(buildUrl(target.baseUrl, request), {
@@ -45,34 +48,46 @@ export async function sendRequest(target: HttpTarget, request: ApiRequest, drop?
       // fetch would follow a redirect to any host with the x-APIKey header, and turn a POST into a GET.
       redirect: 'manual',
       dispatcher: target.agent,
-      signal: dropping?.signal ?? null,
+      signal: reading.signal,
     });
     target.contact.answered = true;
+    // From the headers on: a body that trickles in times out as a silent one does (bodyTimeoutMs).
+    late = setTimeout(() => { reading.expire(); }, target.answerTimeoutMs);
     return { status: response.status, headers: response.headers, body: parseBody(await response.text()) };
   } catch (error) {
     // Dropped on purpose: the caller says why, and a drop is never retried.
-    if (dropping?.signal.aborted === true) throw error;
+    if (reading.signal.aborted && !reading.expired()) throw error;
     const connectFailure = target.contact.answered ? undefined : findConnectFailure(error);
     if (connectFailure !== undefined) throw new UnreachableServiceError(request, target.baseUrl, connectFailure, error);
-    throw new ApiError({ kind: isTimeout(error) ? 'timeout' : 'network', method: request.method, path: request.path, cause: error });
+    throw new ApiError({ kind: reading.expired() || isTimeout(error) ? 'timeout' : 'network', method: request.method, path: request.path, cause: error });
   } finally {
-    dropping?.unhook();
+    clearTimeout(late);
+    reading.unhook();
   }
 }
 
 /**
- * A signal of one request that aborts with `source`. fetch leaves its listener on the signal it is
- * given until garbage collection: a long-lived one (the client's) would gather one per request.
+ * The signal of one request: it aborts with `source` (a read dropped), or when the answer is too
+ * long in coming (`expire`). fetch leaves its listener on the signal it is given until garbage
+ * collection: a long-lived one (the client's) would gather one per request.
  */
-function followSignal(source: AbortSignal | undefined): { signal: AbortSignal; unhook(): void } | undefined {
-  if (source === undefined) return undefined;
+function followSignal(source: AbortSignal | undefined): { signal: AbortSignal; expired(): boolean; expire(): void; unhook(): void } {
   const controller = new AbortController();
+  let expired = false;
   const follow = (): void => {
-    controller.abort(source.reason);
+    controller.abort(source?.reason);
   };
-  if (source.aborted) follow();
-  else source.addEventListener('abort', follow, { once: true });
-  return { signal: controller.signal, unhook: () => { source.removeEventListener('abort', follow); } };
+  if (source?.aborted === true) follow();
+  else source?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    expired: () => expired,
+    expire: () => {
+      expired = true;
+      controller.abort();
+    },
+    unhook: () => { source?.removeEventListener('abort', follow); },
+  };
 }
 
 function parseBody(text: string): unknown {

@@ -6,6 +6,7 @@ import type { EmulatorOptions } from '../../../src/emulator/emulator.js';
 import type { AssumptionId, ConformanceResult } from '../../../src/jobs/conformance/conformance-check.js';
 import { runConformance, type ConformanceOptions } from '../../../src/jobs/conformance/run-conformance.js';
 import { startTestEmulator } from '../../emulator/start-test-emulator.js';
+import { createSkippingClock } from '../../api/skipping-clock.js';
 import { DRIFT_BASE, useDriftingEmulator } from '../../api/drifting-emulator.js';
 import { editItems } from '../export/edit-items.js';
 
@@ -118,6 +119,23 @@ describe('conformance', () => {
     expect(result.passed).toBe(false);
     expect(result.checks.filter((check) => check.status === 'blocking').map((check) => check.id)).toEqual(['write-answer']);
     expect(observed(result, 'write-answer')).toContain('(302) to http://127.0.0.1:9/v2/business/');
+  });
+
+  it.each([
+    ['-5', 'warning'],
+    ['1', 'ok'],
+  ])('judges the 429 it met by its Retry-After (%s): one it cannot read is waited out by back-off, and warned of', async (retryAfter, status) => {
+    const api = await startTestEmulator({});
+    api.emulator.faults.script = (n) => (n === 2 ? { status: 429, headers: { 'retry-after': retryAfter } } : undefined);
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000, clock: createSkippingClock() });
+    try {
+      const result = await runConformance(client, {}, logger);
+      expect(statuses(result)['rate-limit']).toBe(status);
+      expect(result.passed).toBe(true);
+    } finally {
+      await client.close();
+      await api.close();
+    }
   });
 
   it('stops at a Retry-After too long to wait, and says so as the rate-limit row', async () => {

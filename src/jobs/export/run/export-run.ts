@@ -191,7 +191,10 @@ export class ExportRun {
       ...(stopped === undefined ? {} : { stopped }),
       ...(this.warnings.length === 0 ? {} : { warnings: this.warnings }),
     };
-    this.logger.info({ rows: summary.rows, pages: summary.pages, failures: summary.failures, out: summary.out }, 'export finished');
+    const counts = { rows: summary.rows, pages: summary.pages, failures: summary.failures, out: summary.out };
+    // A stopped export's file is discarded (writeFile): its rows were read, not written.
+    if (stopped === undefined) this.logger.info(counts, 'export finished');
+    else this.logger.warn(counts, `export stopped: nothing was written to ${this.options.piped === true ? 'standard output' : this.options.out}`);
     if (this.stopCause !== undefined) throw this.stopCause;
     return summary;
   }
