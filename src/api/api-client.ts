@@ -64,7 +64,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const clock = options.clock ?? SYSTEM_CLOCK;
   const http = { ...DEFAULT_HTTP_OPTIONS, ...options.http };
   const agent = createHttpAgent(http);
-  const target = { baseUrl: options.baseUrl, apiKey: options.apiKey, agent, fetch: chooseFetch(http.nodeUndici), answerTimeoutMs: http.answerTimeoutMs, contact: new ServiceContact() };
+  const target = { baseUrl: options.baseUrl, apiKey: options.apiKey, agent, fetch: chooseFetch(http.nodeUndici), answerTimeoutMs: http.answerTimeoutMs, maxAnswerBytes: http.maxAnswerBytes, contact: new ServiceContact() };
   const retry = { ...DEFAULT_RETRY_OPTIONS, ...options.retry };
   const random = options.random ?? Math.random;
   const stop = new StopSwitch(options.signal);

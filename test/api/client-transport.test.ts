@@ -90,6 +90,37 @@ describe.each([
     await client.close();
   });
 
+  it('cuts off an answer past the bytes it may hold, closing its connection, instead of filling the memory', async () => {
+    let closed: () => void = () => undefined;
+    const connectionClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    // An endless body, sent as fast as it is read.
+    const server = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      const chunk = Buffer.alloc(64 * 1024, ' ');
+      const write = (): void => {
+        while (!response.destroyed && response.write(chunk));
+      };
+      response.on('drain', write);
+      response.on('close', closed);
+      write();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = createApiClient({ baseUrl: `http://127.0.0.1:${port}/v2`, apiKey: 'k', ratePerMinute: 100_000, http: { nodeUndici, maxAnswerBytes: 1024 * 1024 } });
+    try {
+      const read = client.org(1).readServices('b1');
+      await expect(read).rejects.toThrow(/^Could not GET \/business\/b1\/services: the answer is larger than 1 MiB, more than any answer of the API holds; it was cut off\./);
+      await connectionClosed;
+      expect(client.readCounters().total).toMatchObject({ sent: 1, retried: 0 });
+    } finally {
+      await client.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+    }
+  });
+
   it('retries a reset connection', async () => {
     const start = received;
     fault = (n) => (n === start + 1 ? { kind: 'reset' } : undefined);

@@ -11,6 +11,8 @@ export interface HttpOptions {
   bodyTimeoutMs: number;
   /** Longest time from the headers to the end of the body: a body that trickles in is never silent long enough for bodyTimeoutMs. */
   answerTimeoutMs: number;
+  /** Most bytes an answer's body may hold: a runaway or endless body is cut off before it fills the memory. */
+  maxAnswerBytes: number;
   /** How long an idle socket stays open for the next request. */
   keepAliveTimeoutMs: number;
   /** The undici inside this Node's own fetch (`process.versions.undici`): it decides which fetch carries the agent. */
@@ -23,6 +25,8 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
   answerTimeoutMs: 120_000,
+  // A page of 100 businesses is about 1 MB.
+  maxAnswerBytes: 64 * 1024 * 1024,
   keepAliveTimeoutMs: 10_000,
   nodeUndici: process.versions.undici,
 };
@@ -31,7 +35,7 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
 export type FetchWithAgent = (
   url: string,
   init: { method: string; headers: Record<string, string>; body: string | null; redirect: 'manual'; dispatcher: Agent; signal: AbortSignal | null },
-) => Promise<{ status: number; headers: Headers; text(): Promise<string> }>;
+) => Promise<{ status: number; headers: Headers; body: ReadableStream<Uint8Array> | null }>;
 
 const OUR_UNDICI: string = (createRequire(import.meta.url)('undici/package.json') as { version: string }).version;
 

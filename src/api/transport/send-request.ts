@@ -14,6 +14,8 @@ export interface HttpTarget {
   fetch: FetchWithAgent;
   /** Longest time from the headers to the end of the body (HttpOptions). */
   answerTimeoutMs: number;
+  /** Most bytes an answer's body may hold (HttpOptions). */
+  maxAnswerBytes: number;
   contact: ServiceContact;
 }
 
@@ -53,8 +55,9 @@ export async function sendRequest(target: HttpTarget, request: ApiRequest, drop?
     target.contact.answered = true;
     // From the headers on: a body that trickles in times out as a silent one does (bodyTimeoutMs).
     late = setTimeout(() => { reading.expire(); }, target.answerTimeoutMs);
-    return { status: response.status, headers: response.headers, body: parseBody(await response.text()) };
+    return { status: response.status, headers: response.headers, body: parseBody(await readText(response, request, target.maxAnswerBytes)) };
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     // Dropped on purpose: the caller says why, and a drop is never retried.
     if (reading.signal.aborted && !reading.expired()) throw error;
     const connectFailure = target.contact.answered ? undefined : findConnectFailure(error);
@@ -88,6 +91,28 @@ function followSignal(source: AbortSignal | undefined): { signal: AbortSignal; e
     },
     unhook: () => { source?.removeEventListener('abort', follow); },
   };
+}
+
+/** The body as text, as `response.text()` reads it, but refused once past `max` bytes, and its connection closed. */
+async function readText(response: Awaited<ReturnType<FetchWithAgent>>, request: ApiRequest, max: number): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      const limit = `${Math.round(max / 1024 / 1024)} MiB`;
+      throw new ApiError(
+        { kind: 'bad-response', method: request.method, path: request.path, status: response.status },
+        `Could not ${request.method} ${request.path}: the answer is larger than ${limit}, more than any answer of the API holds; it was cut off. Check that LISTING_API_URL points at the API; if it does, the service or something on the way sent it: run again later.`,
+      );
+    }
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 function parseBody(text: string): unknown {
