@@ -6,6 +6,7 @@ import { listFlagIssues } from '../../api/schemas/reading/describe-issues.js';
 import { readCountry } from '../../resources/columns/country-column.js';
 import { createChoiceFinder } from '../../resources/columns/find-choice.js';
 import { findClosestName } from '../../find-closest-name.js';
+import { parseUtc } from '../../api/checks/read-field.js';
 
 /**
  * Repeated flags and comma-separated values both make lists: `--user a --user b`, `--user a,b`.
@@ -146,11 +147,14 @@ function describeAllowed(name: string, allowed: readonly string[], naming: Filte
   return meant === undefined ? ` (its filters: ${allowed.map(naming.name).join(', ')})` : ` (did you mean ${naming.name(meant)}?)`;
 }
 
-/** Bounds the wrong way round, which no item meets: an export of nothing that looks like a quiet week. */
+/**
+ * Bounds the wrong way round, which no item meets: an export of nothing that looks like a quiet week.
+ * Compared as they are sent (a time without an offset is UTC), whatever the machine's time zone.
+ */
 function findEmptyRanges(filters: ExportFilters, { name }: FilterNaming): string[] {
   const problems: string[] = [];
   const { 'nps-min': npsMin, 'nps-max': npsMax, since, until } = filters;
   if (npsMin !== undefined && npsMax !== undefined && npsMin > npsMax) problems.push(`${name('nps-min')} ${npsMin} is more than ${name('nps-max')} ${npsMax}, so no result could match`);
-  if (since !== undefined && until !== undefined && Date.parse(since) > Date.parse(until)) problems.push(`${name('since')} ${since} is after ${name('until')} ${until}, so no result could match`);
+  if (since !== undefined && until !== undefined && parseUtc(since) > parseUtc(until)) problems.push(`${name('since')} ${since} is after ${name('until')} ${until}, so no result could match`);
   return problems;
 }

@@ -137,6 +137,19 @@ describe('export filters', () => {
     );
   });
 
+  it('compares --since and --until as they are sent, a time without an offset in UTC, whatever the machine zone', () => {
+    const zone = process.env.TZ;
+    // A machine east of UTC would read 23:59:59.999999 without an offset as 21:59:59Z, before the since.
+    process.env.TZ = 'Europe/Paris';
+    try {
+      expect(parseExportFilters('feedback', { since: '2025-06-10T22:30:00Z', until: '2025-06-10' })).toEqual({ since: '2025-06-10T22:30:00Z', until: '2025-06-10T23:59:59.999999' });
+      expect(() => parseExportFilters('feedback', { since: '2025-06-10T23:30:00', until: '2025-06-10T23:00:00+00:00' })).toThrow('--since 2025-06-10T23:30:00 is after --until');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('reads choices and countries as a sheet does, and a last day whole', () => {
     expect(parseExportFilters('businesses', { status: 'Open, Temporarily closed', country: 'France' })).toEqual({ status: ['open', 'temporarily_closed'], country: 'FR' });
     expect(parseExportFilters('businesses', { country: 'deu' })).toEqual({ country: 'DE' });
