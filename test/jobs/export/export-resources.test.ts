@@ -159,6 +159,10 @@ describe('export filters', () => {
       until: '2026-10-31T23:59:59.999999',
     });
     expect(parseExportFilters('feedback', { until: '2026-10-31T12:00:00+02:00' })).toEqual({ until: '2026-10-31T12:00:00+02:00' });
+    // A created date as an export wrote it from the service (`+02`), or an offset without its colon, is sent as `+02:00`.
+    expect(parseExportFilters('feedback', { since: '2026-10-31T12:00:00.123456+02', until: '2026-10-31T18:00:00-0530' })).toEqual({ since: '2026-10-31T12:00:00.123456+02:00', until: '2026-10-31T18:00:00-05:30' });
+    expect(parseExportFilters('feedback', { since: '2026-10-31T12:00Z', until: '2026-10-31T17:00+02' })).toEqual({ since: '2026-10-31T12:00:00Z', until: '2026-10-31T17:00:00+02:00' });
+    expect(parseExportFilters('businesses', { 'modified-since': '2026-10-31T12:00+02' })).toEqual({ 'modified-since': '2026-10-31T12:00:00+02:00' });
   });
 
   it('refuses a date Date.parse would take but the service would not, before any request', () => {
