@@ -90,7 +90,7 @@ export async function runCli(given: readonly string[], io: CliIo): Promise<numbe
       if (message === null || message === '') throw error ?? new Error('unknown failure');
       // One line of what is wrong (with yargs' "Did you mean" when it has one) beats the whole help.
       const problem = (message === UNKNOWN_DASH ? findDashValue(args) : undefined) ?? describeUsageProblem(message, args);
-      throw new UsageError(`Could not read the command line: ${problem}${problem.endsWith('?') ? '' : '.'}\nRun listing-bulk --help, or listing-bulk <command> --help, for the usage.`);
+      throw new UsageError(`Could not read the command line: ${problem}${/[.?]$/.test(problem) ? '' : '.'}\nRun listing-bulk --help, or listing-bulk <command> --help, for the usage.`);
     });
   try {
     for (const register of COMMANDS) register(cli, context);

@@ -13,7 +13,7 @@ describe('import command', () => {
   it('refuses a malformed limit before anything is read', async () => {
     const result = await runCliInProcess(['import', 'businesses', 'stores.csv', '--max-changes', 'ten']);
     expect(result.code).toBe(EXIT_CODES.usage);
-    expect(result.stderr).toContain('Could not import businesses: --max-changes: must be a number of rows N or a percentage P% (30%). Correct the options.');
+    expect(result.stderr).toContain('Could not import businesses: --max-changes: must be a number of rows N or a percentage P% (30%). Correct the options.\\nRun');
   });
 
   it('refuses a --report that is a file, or under one, as it can be mended, exit 1', async () => {

@@ -8,7 +8,12 @@ export function readField(item: unknown, field: string): unknown {
  * emulator reads it. An offset of the hour alone (`+02`, ISO 8601) is one Date.parse does not read.
  */
 export function parseUtc(text: string): number {
-  const offset = text.replace(/([T ].*[+-]\d{2})$/i, '$1:00');
+  const offset = withOffsetMinutes(text);
   const withZone = /T.*(Z|[+-]\d{2}:?\d{2})$/i.test(offset) || !offset.includes('T') ? offset : `${offset}Z`;
   return Date.parse(withZone);
+}
+
+/** An offset of the hour alone (`+02`, as the service may write it) or without its colon (`+0200`), both ISO 8601, as `+02:00`. */
+export function withOffsetMinutes(text: string): string {
+  return text.replace(/([T ].*[+-]\d{2}):?(\d{2})?$/i, (_match, hour: string, minutes: string | undefined) => `${hour}:${minutes ?? '00'}`);
 }

@@ -6,6 +6,7 @@ import { listFlagIssues } from '../../api/schemas/reading/describe-issues.js';
 import { readCountry } from '../../resources/columns/country-column.js';
 import { createChoiceFinder } from '../../resources/columns/find-choice.js';
 import { findClosestName } from '../../find-closest-name.js';
+import { parseUtc, withOffsetMinutes } from '../../api/checks/read-field.js';
 
 /**
  * Repeated flags and comma-separated values both make lists: `--user a --user b`, `--user a,b`.
@@ -28,12 +29,17 @@ const isoDateTime = z.iso.datetime({ offset: true, local: true });
 const ISO_WORDS = 'an ISO 8601 date or date-time (2026-01-31, or 2026-01-31T08:00:00Z)';
 // Date.parse would take `01/06/2025` (as 6 January) and send it for the service to refuse.
 const isIso = (value: string): boolean => isoDate.safeParse(value).success || isoDateTime.safeParse(value).success;
-const dateTime = z.string().trim().refine(isIso, `must be ${ISO_WORDS}`);
+/**
+ * Sent whole, `2025-06-03T17:00:00+02:00`: an offset of the hour alone (`+02`, as the export writes
+ * what the service sent) or without its colon, and a time without seconds, are ISO 8601 too.
+ */
+const completeDateTime = (value: string): string => withOffsetMinutes(value).replace(/(T\d{2}:\d{2})(?=$|Z|[+-])/i, '$1:00');
+const dateTime = z.string().trim().transform(completeDateTime).refine(isIso, `must be ${ISO_WORDS}`);
 /** A day alone as the last bound means all of it: `--until 2025-06-30` keeps the results of 30 June, which its midnight would not. */
 const untilDateTime = dateTime.transform((value) => (isoDate.safeParse(value).success ? `${value}T23:59:59.999999` : value));
 const epochOrDateTime = z
   .union([z.number(), z.string()])
-  .transform((value) => String(value).trim())
+  .transform((value) => completeDateTime(String(value).trim()))
   .refine((value) => /^\d+(\.\d+)?$/.test(value) || isIso(value), `must be epoch seconds or ${ISO_WORDS}`);
 /** Choices in any case, spaces or hyphens for underscores (`Open`, `not treated`), as a sheet reads them. */
 const choices = <const T extends readonly [string, ...string[]]>(values: T) => {
@@ -146,11 +152,14 @@ function describeAllowed(name: string, allowed: readonly string[], naming: Filte
   return meant === undefined ? ` (its filters: ${allowed.map(naming.name).join(', ')})` : ` (did you mean ${naming.name(meant)}?)`;
 }
 
-/** Bounds the wrong way round, which no item meets: an export of nothing that looks like a quiet week. */
+/**
+ * Bounds the wrong way round, which no item meets: an export of nothing that looks like a quiet week.
+ * Compared as they are sent (a time without an offset is UTC), whatever the machine's time zone.
+ */
 function findEmptyRanges(filters: ExportFilters, { name }: FilterNaming): string[] {
   const problems: string[] = [];
   const { 'nps-min': npsMin, 'nps-max': npsMax, since, until } = filters;
   if (npsMin !== undefined && npsMax !== undefined && npsMin > npsMax) problems.push(`${name('nps-min')} ${npsMin} is more than ${name('nps-max')} ${npsMax}, so no result could match`);
-  if (since !== undefined && until !== undefined && Date.parse(since) > Date.parse(until)) problems.push(`${name('since')} ${since} is after ${name('until')} ${until}, so no result could match`);
+  if (since !== undefined && until !== undefined && parseUtc(since) > parseUtc(until)) problems.push(`${name('since')} ${since} is after ${name('until')} ${until}, so no result could match`);
   return problems;
 }

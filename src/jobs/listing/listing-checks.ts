@@ -40,7 +40,9 @@ export class ListingChecks<Item> {
     const countChanged = answer.count !== undefined && first.count !== undefined && answer.count !== first.count;
     if (!maxPageChanged && !countChanged) return;
     this.changed = true;
-    this.report({ check: 'page-counts', page, change: `count ${String(first.count)} then ${String(answer.count)}, max_page ${first.maxPage} then ${answer.maxPage}` });
+    // A page without count (one a service left it out of, one saved before pages kept it) says only max_page.
+    const counts = answer.count === undefined || first.count === undefined ? '' : `count ${first.count} then ${answer.count}, `;
+    this.report({ check: 'page-counts', page, change: `${counts}max_page ${first.maxPage} then ${answer.maxPage}` });
   }
 
   /** The items of the pages in list order: an item seen already is dropped; a page of the very items of an earlier one stops the listing. */

@@ -80,6 +80,23 @@ describe('export failures', () => {
     expect(resumed.pages.fetched + resumed.pages.resumed).toBe(3);
   });
 
+  it('warns when the list changed between a run and its continuation', async () => {
+    const out = join(await makeTempDir(), 'changed.csv');
+    api.emulator.faults.script = failPage('2');
+    await run(exportBusinesses, { out, filters: {} });
+    api.emulator.faults.script = undefined;
+    // Page 1 comes from disk; page 2 is asked again after a business left the list.
+    const gone = api.emulator.state.orgBusinesses(1).pop();
+    try {
+      const second = await run(exportBusinesses, { out, filters: {} });
+      expect(second.warnings).toEqual([
+        'GET /business/search changed during the export (count 250 then 249, max_page 3 then 3): each item is written once, but some may be missing; run the export again for a complete list',
+      ]);
+    } finally {
+      if (gone !== undefined) api.emulator.state.orgBusinesses(1).push(gone);
+    }
+  });
+
   it('starts over when the filters differ from the saved run', async () => {
     const out = join(await makeTempDir(), 'filters.csv');
     api.emulator.faults.script = failPage('2');

@@ -137,6 +137,19 @@ describe('export filters', () => {
     );
   });
 
+  it('compares --since and --until as they are sent, a time without an offset in UTC, whatever the machine zone', () => {
+    const zone = process.env.TZ;
+    // A machine east of UTC would read 23:59:59.999999 without an offset as 21:59:59Z, before the since.
+    process.env.TZ = 'Europe/Paris';
+    try {
+      expect(parseExportFilters('feedback', { since: '2025-06-10T22:30:00Z', until: '2025-06-10' })).toEqual({ since: '2025-06-10T22:30:00Z', until: '2025-06-10T23:59:59.999999' });
+      expect(() => parseExportFilters('feedback', { since: '2025-06-10T23:30:00', until: '2025-06-10T23:00:00+00:00' })).toThrow('--since 2025-06-10T23:30:00 is after --until');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('reads choices and countries as a sheet does, and a last day whole', () => {
     expect(parseExportFilters('businesses', { status: 'Open, Temporarily closed', country: 'France' })).toEqual({ status: ['open', 'temporarily_closed'], country: 'FR' });
     expect(parseExportFilters('businesses', { country: 'deu' })).toEqual({ country: 'DE' });
@@ -146,6 +159,10 @@ describe('export filters', () => {
       until: '2026-10-31T23:59:59.999999',
     });
     expect(parseExportFilters('feedback', { until: '2026-10-31T12:00:00+02:00' })).toEqual({ until: '2026-10-31T12:00:00+02:00' });
+    // A created date as an export wrote it from the service (`+02`), or an offset without its colon, is sent as `+02:00`.
+    expect(parseExportFilters('feedback', { since: '2026-10-31T12:00:00.123456+02', until: '2026-10-31T18:00:00-0530' })).toEqual({ since: '2026-10-31T12:00:00.123456+02:00', until: '2026-10-31T18:00:00-05:30' });
+    expect(parseExportFilters('feedback', { since: '2026-10-31T12:00Z', until: '2026-10-31T17:00+02' })).toEqual({ since: '2026-10-31T12:00:00Z', until: '2026-10-31T17:00:00+02:00' });
+    expect(parseExportFilters('businesses', { 'modified-since': '2026-10-31T12:00+02' })).toEqual({ 'modified-since': '2026-10-31T12:00:00+02:00' });
   });
 
   it('refuses a date Date.parse would take but the service would not, before any request', () => {

@@ -54,6 +54,12 @@ describe('readListing', () => {
     expect(findings).toEqual([{ check: 'duplicates', page: 2, ids: ['1'] }]);
   });
 
+  it('tells a list that changed in what its pages say: no count where page 1 had none', async () => {
+    const list = listOf(30, { edit: (answer) => (answer.page === 1 ? { ...answer, count: undefined } : { ...answer, maxPage: 4 }) });
+    const { findings } = await readAll(list.source);
+    expect(findings).toEqual([{ check: 'page-counts', page: 2, change: 'max_page 3 then 4' }]);
+  });
+
   it('throws when a page holds the items of an earlier one', async () => {
     const list = listOf(30, { edit: (answer) => (answer.page === 3 ? { ...answer, items: numbers(11, 20).reverse() } : answer) });
     const read = readAll(list.source);

@@ -22,7 +22,8 @@ export type FetchedPage<Item> = ListingAnswer<Item> & {
 export type PageSource<Item> = ListingSource<Item, FetchedPage<Item>>;
 
 /** A page in `<out>.parts/`; an incomplete one is kept for the feedback sheets but requested again by a rerun. */
-type SavedPage<Item> = Pick<FetchedPage<Item>, 'items' | 'maxPage'> & { incomplete?: true };
+/** With its `count`, so that a continued export tells a list that changed since (page 1 read from disk, the others asked). */
+type SavedPage<Item> = Pick<FetchedPage<Item>, 'items' | 'maxPage' | 'count'> & { incomplete?: true };
 
 /** A page's answer, `resumed` when read from `<out>.parts/`. */
 type SpooledPage<Item> = FetchedPage<Item> & { resumed?: true };
@@ -221,7 +222,7 @@ export class ExportRun {
     this.fetched++;
     const failures = answer.failures ?? [];
     this.failures.push(...failures);
-    const saved: SavedPage<Item> = { items: answer.items, maxPage: answer.maxPage, ...(failures.length === 0 ? {} : { incomplete: true }) };
+    const saved: SavedPage<Item> = { items: answer.items, maxPage: answer.maxPage, count: answer.count, ...(failures.length === 0 ? {} : { incomplete: true }) };
     await this.spool.write(this.savedKey(source), page, saved);
   }
 
