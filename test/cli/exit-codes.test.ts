@@ -68,4 +68,18 @@ describe('exit codes of the CLI, as the README documents them', { timeout: 60_00
     expect(result.code, result.stderr).toBe(EXIT_CODES.interrupted);
     expect(result.stderr).toMatch(/run the same command again to resume; --restart to start over/);
   });
+
+  it('SIGINT during a job: exit 130, and how each kind of step starts over', async () => {
+    const dir = await makeTempDir();
+    await writeFile(join(dir, 'job.yaml'), 'name: nightly\napi: {rate_per_minute: 60}\nsteps:\n  - export: {resource: businesses, out: stores.csv}\n');
+    const io = testIo({ LOG_LEVEL: 'debug' });
+    const write = io.stderr.write.bind(io.stderr);
+    io.stderr.write = (text: string) => {
+      if (text.includes('read the custom field definitions')) setImmediate(() => io.signals.emit('SIGINT'));
+      return write(text);
+    };
+    const result = await runCliInProcessFrom(dir, ['run', 'job.yaml', '--emulator'], io);
+    expect(result.code, result.stderr).toBe(EXIT_CODES.interrupted);
+    expect(result.stderr).toContain('run the same command again to resume; --restart starts its import steps over, and an export step starts over once its <out>.parts folder is deleted');
+  });
 });

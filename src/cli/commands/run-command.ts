@@ -7,7 +7,7 @@ import { STEP_RUNNERS } from '../../jobs/job-file/step-runners.js';
 import type { CommandContext, GlobalOptions } from '../command-context.js';
 import { describeStepResult } from '../describe-step-result.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import { RESUME_HINT, withStopSignal } from '../stop-signal.js';
+import { RUN_RESUME_HINT, withStopSignal } from '../stop-signal.js';
 import { openApiSession, type ApiSessionOptions } from '../api-session.js';
 import { UserError } from '../../user-error.js';
 import { checkRetryFlags, jsonFlag, readRetryFlags, RETRY_FLAG_OPTIONS, type RetryFlags } from '../client-flags.js';
@@ -46,7 +46,7 @@ export function runCommand<T extends GlobalOptions>(yargs: Argv<T>, context: Com
             });
             session.progress.stop();
             printResult(result, argv.json, context);
-            if (signal.aborted) context.logger.warn(RESUME_HINT);
+            if (signal.aborted) context.logger.warn(RUN_RESUME_HINT);
             context.requestExit(exitCodeOf(result.steps));
           } finally {
             await session.close();
