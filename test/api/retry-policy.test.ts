@@ -129,6 +129,8 @@ describe('retries', () => {
     const error = 'error' in run ? run.error : undefined;
     expect(error).toBeInstanceOf(RetryAfterTooLongError);
     expect(String(error)).toContain('the service asked to wait 86400 s; more than --max-retry-after 300');
+    const endless = await replay([failure('rate-limited', parseRetryAfter('99999999999999999999', 0))]);
+    expect(String('error' in endless ? endless.error : undefined)).toContain('the service asked to wait more than a year; more than --max-retry-after');
     const dated = await replay([failure('rate-limited', parseRetryAfter('Fri, 02 Jan 2026 12:00:00 GMT', Date.UTC(2026, 0, 1, 12)))]);
     expect('error' in dated ? dated.error : undefined).toBeInstanceOf(RetryAfterTooLongError);
   });
