@@ -14,6 +14,9 @@ import type { StopSwitch } from './stop-switch.js';
 import { UnreachableServiceError } from '../errors/unreachable-service-error.js';
 import { WrongBaseUrlError } from '../errors/wrong-base-url-error.js';
 
+/** What an import does with a write whose answer does not say it was applied. */
+export const UNAPPLIED_WRITE_ADVICE = 'The change may not be applied: run the same command again to send it.';
+
 /** What a call needs: the organization's budget and what the whole client shares. */
 export interface RequestContext {
   budget: OrgBudget;
@@ -136,7 +139,7 @@ function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnsw
     // A write is applied only when its answer says so: anything else is reported, never taken as success.
     throw new ApiError(
       { kind: 'unexpected-answer', method, path, status: answer.status },
-      `Could not ${method} ${path}: unexpected answer: ${describeFieldIssues(parsed.error.issues)} (${describeBody(answer.body)}). The change may not be applied: run the same command again to send it.`,
+      `Could not ${method} ${path}: unexpected answer: ${describeFieldIssues(parsed.error.issues)} (${describeBody(answer.body)}). ${UNAPPLIED_WRITE_ADVICE}`,
     );
   }
   throw new ApiError({ kind: 'bad-response', method, path, status: answer.status }, describeBadResponse(method, path, parsed.error.issues, ctx.target.contact.understood));

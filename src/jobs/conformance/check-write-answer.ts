@@ -3,6 +3,7 @@ import { readField } from '../../api/checks/read-field.js';
 import { describeCheck, notChecked, type ConformanceCheck } from './conformance-check.js';
 import { observeFailure } from './observe-failure.js';
 import { rawItems } from '../../api/schemas/reading/read-each.js';
+import { UNAPPLIED_WRITE_ADVICE } from '../../api/transport/run-request.js';
 
 const REFUSED_MEANING = 'imports would fail their rows, or take an unapplied change for done: do not import until this passes';
 
@@ -27,6 +28,8 @@ export async function checkWriteAnswer(api: OrgApi, probe: string): Promise<Conf
     }
     return describeCheck('write-answer', 'ok', `business ${id}: name sent unchanged, answered ${JSON.stringify(answer)}, read back unchanged`, 'imports know which rows were applied');
   } catch (error) {
-    return observeFailure('write-answer', error, REFUSED_MEANING);
+    const check = observeFailure('write-answer', error, REFUSED_MEANING);
+    // The probe is no import: the imports' advice to send it again is not for this check.
+    return { ...check, observed: check.observed.replace(` ${UNAPPLIED_WRITE_ADVICE}`, '') };
   }
 }

@@ -121,6 +121,21 @@ describe('conformance', () => {
     expect(observed(result, 'write-answer')).toContain('(302) to http://127.0.0.1:9/v2/business/');
   });
 
+  it("fails a write probe whose answer does not say it was applied, without the imports' advice to send it again", async () => {
+    const api = await startTestEmulator();
+    // The write answered 200 with no status: success.
+    api.emulator.faults.script = (_n, req) => (req.method === 'POST' ? { status: 200 } : undefined);
+    const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000 });
+    try {
+      const result = await runConformance(client, { writeProbe: 'c-000003' }, logger);
+      expect(statuses(result)['write-answer']).toBe('blocking');
+      expect(observed(result, 'write-answer')).toMatch(/^Could not POST \/business\/\S+: unexpected answer: status: .*\)\.$/);
+    } finally {
+      await client.close();
+      await api.close();
+    }
+  });
+
   it.each([
     ['-5', 'warning'],
     ['1', 'ok'],
