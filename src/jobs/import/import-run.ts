@@ -34,8 +34,6 @@ export class ImportRun {
   organizations: () => Record<string, OrganizationTally> | undefined = () => undefined;
   /** Business fields the service refuses to this run (edit_not_allowed), learned per organization for the rest of the run. */
   readonly lockedFields = new LockedFields();
-  /** Told each row that needs attention (invalid, failed, in conflict) once reported: a dry run's plan lists them. */
-  onProblem: (row: ReportedRow) => Promise<void> = () => Promise.resolve();
   /**
    * Closes the files a row's work writes beside the report (a business import's plan or undo
    * file): once no row is in flight, before the report directory is freed, so that no next run
@@ -222,7 +220,6 @@ export class ImportRun {
     const perRowLeft = this.readsPerRowLeft();
     this.options.onProgress?.({ rows: ++this.reported, resumed: this.resumed, ...(perRowLeft === undefined ? {} : { reads: { done: this.reads, perRowLeft } }) });
     await this.report.add(row);
-    if (isProblem(row.status)) await this.onProblem(row);
   }
 
   /** What a row's work could not do itself: the run stops, and ends with it. */
@@ -239,10 +236,12 @@ export class ImportRun {
   async abandon(): Promise<void> {
     await Promise.allSettled(this.inFlight);
     try {
-      await this.closeFiles();
+      // Rows behind one that never came back are reported only now: a dry run's plan takes them before it closes.
       await this.report.close(this.readFacts());
     } finally {
-      this.journal.close();
+      await this.closeFiles().finally(() => {
+        this.journal.close();
+      });
     }
   }
 }

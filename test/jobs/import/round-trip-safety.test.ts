@@ -218,6 +218,24 @@ describe('safe round trips', () => {
     ]);
   });
 
+  it('lists the plan in row order: a conflict or a change found by a read keeps its place among invalid rows found before any read', async () => {
+    const [m, n, o] = [at(12), at(13), at(14)];
+    const file = await exportAndEdit((rows) => {
+      rowOf(rows, m).name = 'Planned first';
+      rowOf(rows, n).city = 'Chambéry';
+      rowOf(rows, o).lat = 'north';
+      return [rowOf(rows, m), rowOf(rows, n), rowOf(rows, o)];
+    });
+    expect((await api.call('POST', `/business/${n.id}`, { body: { city: 'Albertville' } })).status).toBe(200);
+    const { reportDir } = await importFile(file, { dryRun: true });
+    const plan = await readCsv(join(reportDir, 'plan.csv'));
+    expect(plan.map(({ row, column }) => [row, column])).toEqual([
+      ['2', 'name'],
+      ['3', 'city'],
+      ['4', 'lat'],
+    ]);
+  });
+
   it('reads only the rows that differ from their _base: the others are unchanged without a request, conflicts still found', async () => {
     const [k, l] = [at(10), at(11)];
     const file = await exportAndEdit((rows) => {

@@ -32,3 +32,26 @@ describe('an import of a file something is still writing', () => {
     expect(summary.warnings).toEqual([expect.stringContaining('the file changed since it was opened')]);
   });
 });
+
+describe('a rehearsal of a file something is still writing', () => {
+  it('ends with the error that says so, its plan listing the rows it reported', async () => {
+    const [first, second] = harness.api.emulator.state.orgBusinesses(1);
+    const file = join(harness.dir, 'crm-rehearsal.csv');
+    const reportDir = join(harness.dir, 'rehearsal-written-meanwhile');
+    // The first row waits for its read while the rest are invalid at once; the file is long enough to be read in parts.
+    const invalid = Array.from({ length: 5000 }, () => `${second?.id ?? ''},,north`);
+    await writeFile(file, ['business_id,name,lat', `${first?.id ?? ''},Rehearsed,`, ...invalid, ''].join('\n'));
+    let written = false;
+    const onProgress = () => {
+      if (written) return;
+      written = true;
+      appendFileSync(file, `${first?.id ?? ''},Writ`);
+    };
+    const run = harness.importFile('businesses', file, { reportDir, dryRun: true, onProgress });
+    await expect(run).rejects.toThrow(/the file changed since it was opened/);
+    const linesOf = async (name: string): Promise<string[]> => (await readFile(join(reportDir, name), 'utf8')).trim().split('\n').slice(1);
+    const [results, plan] = [await linesOf('results.csv'), await linesOf('plan.csv')];
+    expect(results.length).toBeGreaterThan(0);
+    expect(plan.map((line) => line.split(',')[0])).toEqual(results.map((line) => /,(\d+),invalid,/.exec(line)?.[1]));
+  });
+});

@@ -106,7 +106,7 @@ async function importBusinessPass(client: ApiClient, options: OpenImportOptions,
   if (plannedReads?.stage === 'run') run.reads = plannedReads.reads.requests;
   run.readsPerRowLeft = () => codeSearch.readsPerRowLeft();
   const roundTrip = await BusinessRoundTrip.open(options, catalog.columns, run.report);
-  run.onProblem = (row) => roundTrip.addErrorsToPlan(row);
+  run.report.onWritten = (row) => roundTrip.addReportedToPlan(row);
   run.closeFiles = () => roundTrip.close();
   try {
     const schema = businessReadSchema(customFields ?? []);
@@ -306,8 +306,8 @@ class BusinessBatches {
     }
     const { payload, changes, columns } = plan;
     if (options.dryRun) {
+      this.roundTrip.addToPlan(row.base.line, read.current, columns);
       await this.run.record({ ...row.base, status: 'would_update', target, changes, errors: [] });
-      await this.roundTrip.addToPlan(row.base.line, read.current, columns);
       return;
     }
     await this.run.dispatch(async () => {

@@ -41,6 +41,8 @@ export interface ImportReport {
   readonly columns: readonly string[];
   /** The input's format and dialect, which every file of the report follows. */
   readonly dialect: ReportDialect;
+  /** Told each row as it is written, in input order: a dry run's plan follows it. */
+  onWritten: (row: ReportedRow) => Promise<void>;
   /** Takes rows in any order; writes them in input order as soon as the rows before them are in. */
   add(row: ReportedRow): Promise<void>;
   /** Writes what is left, the Summary sheets, and closes the files; when a write fails, neither file is left. */
@@ -100,6 +102,7 @@ class OrderedReport implements ImportReport {
   readonly dir: string;
   readonly columns: readonly string[];
   readonly dialect: ReportDialect;
+  onWritten: (row: ReportedRow) => Promise<void> = () => Promise.resolve();
   private readonly pending = new Map<number, ReportedRow>();
   private nextSeq = 0;
   private readonly counts = createRowCounts();
@@ -175,6 +178,7 @@ class OrderedReport implements ImportReport {
         _errors: row.errors.join(' | '),
       };
       await this.results.writeRow(record);
+      await this.onWritten(row);
       if (!isProblem(row.status)) continue;
       this.tally.add(row.errors);
       this.errors ??= openReportFile(this.errorsPath, this.report.dialect, this.layout);

@@ -5,6 +5,7 @@ import { selectImportColumns } from '../../../../resources/resource-catalog.js';
 import type { CellValue } from '../../../../sheets/index.js';
 import type { ImportOptions } from '../../import-options.js';
 import type { ImportReport, ReportedRow } from '../../report/import-report.js';
+import { isProblem } from '../../row-status.js';
 import { labelBusiness } from './business-label.js';
 import type { CurrentBusiness } from '../complete-business-update.js';
 import type { ColumnPlan } from '../plan-business-row.js';
@@ -55,16 +56,17 @@ export class BusinessRoundTrip {
     return untouched ? snapshot.id : undefined;
   }
 
-  /** Dry run: the row's changes go to the plan file. */
-  async addToPlan(line: number, business: CurrentBusiness, changes: readonly ColumnPlan[]): Promise<void> {
+  /** Dry run, before the row is reported: its changes, which the plan file lists once the report reaches the row. */
+  addToPlan(line: number, business: CurrentBusiness, changes: readonly ColumnPlan[]): void {
     if (changes.some(({ column }) => column.header === 'status')) this.statusChanges++;
-    await this.plan?.add(line, labelBusiness(business), changes);
+    this.plan?.add(line, labelBusiness(business), changes);
   }
 
-  /** Dry run: the errors of a row that would not be sent go to the plan file, with its cells' code and name. */
-  async addErrorsToPlan(row: ReportedRow): Promise<void> {
+  /** Dry run, as the report writes a row: its changes, or the errors of a row that would not be sent with its cells' code and name. */
+  async addReportedToPlan(row: ReportedRow): Promise<void> {
     const cell = (header: string): string => String(row.values[header] ?? '');
-    await this.plan?.addErrors(row.line, { id: row.target ?? '', code: cell(storeCodeColumn.header), name: cell('name') }, row.errors);
+    const errors = isProblem(row.status) ? row.errors : [];
+    await this.plan?.addReported(row.line, { id: row.target ?? '', code: cell(storeCodeColumn.header), name: cell('name') }, errors);
   }
 
   /**

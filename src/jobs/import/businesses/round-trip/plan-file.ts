@@ -31,10 +31,13 @@ const ERROR_COLUMN = /^conflict: (\S+) changed|^([^\s:]+):/;
 
 export interface PlanFile {
   readonly path: string;
-  /** One line per column the row would change, cells in import format. */
-  add(line: number, business: BusinessLabel, changes: readonly ColumnPlan[]): Promise<void>;
-  /** One line per error of a row that would not be sent (invalid, failed, in conflict), naming its column. */
-  addErrors(line: number, business: BusinessLabel, errors: readonly string[]): Promise<void>;
+  /** One line per column the row would change, cells in import format: held until the row is reported. */
+  add(line: number, business: BusinessLabel, changes: readonly ColumnPlan[]): void;
+  /**
+   * A row as the report writes it, in input order: the lines held for it, then one line per error
+   * of a row that would not be sent (invalid, failed, in conflict), naming its column.
+   */
+  addReported(line: number, business: BusinessLabel, errors: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,7 +54,8 @@ export async function openPlanFile(dir: string, dialect: ReportDialect): Promise
   // A failed spool (a full disk) fails the next wait for it, and close.
   spool.on('error', () => undefined);
   const context = readCellContext(dialect);
-  // Rows come one after the other, and errors as rows are reported: lines are written in turn.
+  // Rows finish in any order: their lines wait for the report to reach them, which writes in input order.
+  const held = new Map<number, SheetRecord[]>();
   let writing: Promise<void> = Promise.resolve();
   const write = (records: readonly SheetRecord[]): Promise<void> => {
     writing = writing.then(async () => {
@@ -68,7 +72,8 @@ export async function openPlanFile(dir: string, dialect: ReportDialect): Promise
   return {
     path,
     add(line, { id, code, name }, changes) {
-      return write(
+      held.set(
+        line,
         changes.map(({ column, current, file }) => ({
           row: line,
           target: id,
@@ -80,11 +85,14 @@ export async function openPlanFile(dir: string, dialect: ReportDialect): Promise
         })),
       );
     },
-    addErrors(line, { id, code, name }, errors) {
-      return write(errors.map((error) => {
+    addReported(line, { id, code, name }, errors) {
+      const changes = held.get(line) ?? [];
+      held.delete(line);
+      const errorLines = errors.map((error) => {
         const named = ERROR_COLUMN.exec(error);
         return { row: line, target: id, code, name, column: named?.[1] ?? named?.[2] ?? '', error };
-      }));
+      });
+      return write([...changes, ...errorLines]);
     },
     async close() {
       try {
