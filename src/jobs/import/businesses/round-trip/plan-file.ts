@@ -57,7 +57,11 @@ export async function openPlanFile(dir: string, dialect: ReportDialect): Promise
   // Rows finish in any order: their lines wait for the report to reach them, which writes in input order.
   const held = new Map<number, SheetRecord[]>();
   let writing: Promise<void> = Promise.resolve();
+  let closed = false;
   const write = (records: readonly SheetRecord[]): Promise<void> => {
+    if (records.length === 0) return writing;
+    // Past close the spool waits for a drain that never comes: a row reported then is a bug, told rather than waited on.
+    if (closed) return Promise.reject(new Error(`the plan ${path} was closed before row ${String(records[0]?.row)} was reported`));
     writing = writing.then(async () => {
       for (const record of records) {
         if (record.column === storeCodeColumn.header) await writer.writeRow(record);
@@ -95,6 +99,7 @@ export async function openPlanFile(dir: string, dialect: ReportDialect): Promise
       return write([...changes, ...errorLines]);
     },
     async close() {
+      closed = true;
       try {
         await writing;
         spool.end();
