@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * Files that replace modules (vi.mock of node:fs, a full disk), or read what a module captured as
  * it loaded (the fetch Node started with): they need modules of their own.
  */
-const MOCKING_MODULES = ['test/api/choose-fetch.test.ts', 'test/sheets/full-disk.test.ts', 'test/jobs/export/export-full-disk.test.ts', 'test/jobs/template/template-full-disk.test.ts', 'test/jobs/import/report-dir.test.ts'];
+const MOCKING_MODULES = ['test/api/choose-fetch.test.ts', 'test/sheets/full-disk.test.ts', 'test/jobs/export/export-full-disk.test.ts', 'test/jobs/template/template-full-disk.test.ts', 'test/jobs/import/report-dir.test.ts', 'test/api/key-file-permission.test.ts'];
 
 /**
  * Checks whose time is real time, not behaviour: processes sharing a budget in Redis at its real

@@ -93,8 +93,14 @@ async function findApiKey(env: NodeJS.ProcessEnv, sources: ApiSources): Promise<
 async function readKeyFile(file: string, setting: string): Promise<string> {
   const refuse = (why: string, what: string) => new ConfigurationError(`Could not use the API key file ${file}: ${why}. ${what}`);
   // O_NONBLOCK: opening a FIFO with no writer must not hang the run.
-  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => {
-    throw refuse('it does not exist or cannot be opened', `Check ${setting}.`);
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK).catch((error: unknown) => {
+    const code = error instanceof Error && 'code' in error ? error.code : undefined;
+    if (code === 'ENOENT') throw refuse('it does not exist', `Check ${setting}.`);
+    const reason = error instanceof Error ? error.message : String(error);
+    if (code !== 'EACCES' && code !== 'EPERM') throw refuse(`it cannot be opened (${reason})`, `Check ${setting}.`);
+    // A key file mounted into a container, which runs as uid 1000, is its owner's on the host: often root's.
+    const user = `uid ${process.getuid?.() ?? '?'}`;
+    throw refuse(`this process (${user}) may not read it (${reason})`, `Give the file to ${user}, kept chmod 600, or run as its owner (docker run --user "$(id -u):$(id -g)").`);
   });
   try {
     const stats = await handle.stat();

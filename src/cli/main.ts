@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-import { hideBin } from 'yargs/helpers';
-import { runCli } from './run-cli.js';
+import { exitOnUnheardStop } from './exit-on-unheard-stop.js';
+
+// Before the CLI's modules load (a second or two in a container), which a stop must not wait for.
+exitOnUnheardStop(process);
+const { hideBin } = await import('yargs/helpers');
+const { runCli } = await import('./run-cli.js');
 
 // A reader gone away (a pipe closed by `head`, a log collector stopped) loses the output, not the work: the reports keep the outcome.
 for (const stream of [process.stdout, process.stderr]) {

@@ -40,10 +40,10 @@ export async function runCli(given: readonly string[], io: CliIo): Promise<numbe
   const statusLine = new StatusLine(io.stderr);
   // Set empty (a container's LOG_LEVEL: ${LOG_LEVEL} with none) is as unset.
   const level = io.env.LOG_LEVEL === undefined || io.env.LOG_LEVEL.trim() === '' ? 'info' : io.env.LOG_LEVEL.trim();
-  // No logger to say it with: the one asked for cannot be made.
   const levelProblem = describeLogLevelProblem(level);
   if (levelProblem !== undefined) {
-    io.stderr.write(`${levelProblem}\n`);
+    // The level asked for cannot be made: said at the default one, as JSON off a terminal like every other record.
+    createLogger('info', io.stderr).error(levelProblem);
     return EXIT_CODES.failed;
   }
   const logger = createLogger(level, io.stderr, statusLine);

@@ -42,7 +42,10 @@ describe('exit codes of the CLI, as the README documents them', { timeout: 60_00
   it('a LOG_LEVEL that names no level: exit 1, saying which levels there are', async () => {
     const result = await runCliInProcess(['check', '--emulator'], { LOG_LEVEL: 'verbose' });
     expect(result.code).toBe(EXIT_CODES.failed);
-    expect(result.stderr).toBe("Could not use LOG_LEVEL 'verbose': it names no log level. Set it to trace, debug, info, warn, error, fatal or silent, or unset it for info.\n");
+    // A JSON record, as every line of a container's or cron's log.
+    expect(result.stderr.trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
+      expect.objectContaining({ level: 50, msg: "Could not use LOG_LEVEL 'verbose': it names no log level. Set it to trace, debug, info, warn, error, fatal or silent, or unset it for info." }),
+    ]);
     // Set empty, it is as unset; a level reads in any case.
     for (const level of ['', 'WARN']) expect((await runCliInProcess(['check', '--emulator'], { LOG_LEVEL: level })).code).toBe(EXIT_CODES.success);
   });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readManifests } from './read-manifests.js';
 
@@ -30,6 +31,12 @@ describe.each(manifests.map((manifest) => [`${manifest.file} ${manifest.model.ki
       expect(container.env?.some((variable) => variable.name === 'LISTING_API_KEY_FILE')).toBe(false);
     }
   });
+});
+
+it('runs job files of jobs/, which the image holds and the ConfigMap is made from', () => {
+  const jobFiles = manifests.flatMap(({ pod }) => pod.containers.map((container) => container.args?.[1] ?? ''));
+  expect(jobFiles.sort()).toEqual(['jobs/nightly-business-sync.yaml', 'jobs/provider-sync.yaml']);
+  expect(jobFiles.filter((file) => !existsSync(file))).toEqual([]);
 });
 
 it('deploy/ holds the CronJob and the Indexed Job', () => {
