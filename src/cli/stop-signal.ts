@@ -2,10 +2,11 @@ import type { CommandContext, SignalSource } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 
 /** What a stopped import or job says last: its journal lets the same command pick up where it stopped. */
-export const RESUME_HINT = 'stopped: run the same command again to resume; --restart to start over';
+const RESUME = 'stopped: run the same command again to resume';
+export const RESUME_HINT = `${RESUME}; --restart to start over`;
 
 /** A job's: `--restart` starts its import steps over, while an export step continues from the pages it saved. */
-export const RUN_RESUME_HINT = 'stopped: run the same command again to resume; --restart starts its import steps over, and an export step starts over once its <out>.parts folder is deleted';
+export const RUN_RESUME_HINT = `${RESUME}; --restart starts its import steps over, and an export step starts over once its <out>.parts folder is deleted`;
 
 /** Resolves at the first SIGINT or SIGTERM: a server's command ends there, its work done. */
 export function nextStopSignal(signals: SignalSource): Promise<void> {

@@ -24,7 +24,7 @@ export const USAGE_WORDS = {
 /** yargs' message for a `-` left over after a flag (`--report -`). */
 export const UNKNOWN_DASH = USAGE_WORDS['Unknown argument: %s'].one.replace('%s', '-');
 
-/** One line: `no command named improt; did you mean import?` where yargs says only the suggestion. */
+/** One line: `no command is named improt; did you mean import?` where yargs says only the suggestion. */
 export function describeUsageProblem(message: string, args: readonly string[]): string {
   const problem = message
     .split('\n')

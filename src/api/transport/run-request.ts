@@ -7,7 +7,6 @@ import type { OrgBudget } from '../pacing/org-budget.js';
 import { RetriesSpentError, type SpentRetries } from '../errors/retries-spent-error.js';
 import { RetryAfterTooLongError } from '../errors/retry-after-too-long-error.js';
 import { isTransient, runWithRetries, type RetryOptions } from './retry-policy.js';
-import { parseRetryAfter } from './retry-after.js';
 import { sendRequest, type ApiAnswer, type HttpTarget } from './send-request.js';
 import { createStatusError } from '../errors/status-error.js';
 import type { StopSwitch } from './stop-switch.js';
@@ -106,10 +105,8 @@ async function sendCounted(ctx: RequestContext, request: ApiRequest, drop: Abort
   counters.inFlight++;
   try {
     const answer = await sendRequest(ctx.target, request, drop);
-    if (answer.status === 429) {
-      counters.rateLimited++;
-      if (parseRetryAfter(answer.headers.get('retry-after'), Date.now()) === undefined) counters.rateLimitedUnpaced++;
-    } else ctx.budget.noteAnswered(answer.status);
+    if (answer.status === 429) counters.rateLimited++;
+    else ctx.budget.noteAnswered(answer.status);
     return answer;
   } finally {
     counters.inFlight--;
@@ -126,6 +123,8 @@ function readAnswer<T>(ctx: RequestContext, request: ApiRequest, answer: ApiAnsw
     if (answer.status === 404 && request.answersNotFound === false && !namesOrg && ctx.target.contact.isFirst(request)) throw new WrongBaseUrlError(request, ctx.target.baseUrl);
     // Retry-After may be an HTTP date: it is read against the wall clock.
     const error = createStatusError({ method, path, ...answer, ...(namesOrg ? { orgId: String(orgId) } : {}) }, Date.now());
+    // One without a Retry-After it could read is waited out with the client's own back-off.
+    if (error.kind === 'rate-limited' && error.retryAfterMs === undefined) ctx.budget.counters.rateLimitedUnpaced++;
     // A refused key stops every organization's queue before this call even returns; the calls not sent say why.
     if (error instanceof AuthenticationError) ctx.stop.stop(new AbortedError(error));
     throw error;

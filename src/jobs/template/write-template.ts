@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import type { CustomFieldReading } from '../../api/schemas/custom-fields/custom-field-reading.js';
 import { buildImportCatalog } from '../../resources/build-import-catalog.js';
-import { DOT_CONTEXT, readCellContext } from '../../resources/cells/cell-context.js';
+import { DOT_CONTEXT } from '../../resources/cells/cell-context.js';
 import { formatExampleRow } from '../../resources/cells/format-example-row.js';
 import type { ImportResourceName } from '../../resources/resource-names.js';
-import { toSheetColumns } from '../../resources/to-sheet-columns.js';
-import { DEFAULT_CSV_DIALECT, detectSheetFormat, nameCsvDialect, openSheetWriter, type CsvDialectName } from '../../sheets/index.js';
+import { detectSheetFormat, type CsvDialectName } from '../../sheets/index.js';
+import { openExportFile } from '../export/file/open-export-file.js';
 import { writeXlsxTemplate } from './write-xlsx-template.js';
 
 export interface WriteTemplateOptions {
@@ -31,10 +31,10 @@ export async function writeTemplate(options: WriteTemplateOptions, logger: Logge
   if (detectSheetFormat(options.out, 'write') === 'xlsx') {
     await writeXlsxTemplate(options.out, catalog.resource, columns, DOT_CONTEXT);
   } else {
-    const csv = nameCsvDialect(options.csvDialect ?? DEFAULT_CSV_DIALECT, options.out);
-    const writer = await openSheetWriter(options.out, { columns: toSheetColumns(columns), ...csv });
-    await writer.writeRow(formatExampleRow(columns, readCellContext({ format: 'csv', ...csv.dialect })));
-    await writer.close();
+    // A CSV file in the dialects of an export's, its numbers formatted as that dialect writes them.
+    const file = await openExportFile(options, { name: catalog.resource, columns });
+    await file.rows.writeRow(formatExampleRow(columns, file.context));
+    await file.close();
   }
   logger.info({ path: options.out, resource: options.resource, columns: columns.length }, 'wrote the template');
   return { path: options.out, columns: columns.length };
