@@ -23,3 +23,4 @@ export type {
 } from './sheet-reader.js';
 export type { SheetColumn, SheetRecord, SheetValue, SheetWriter, SheetWriterOptions, XlsxSheetOptions } from './sheet-writer.js';
 export { openXlsxWriter, type AddSheetOptions, type WorkbookWriter } from './xlsx/write-xlsx.js';
+export { NOTES_SHEET } from './xlsx/notes-sheet.js';

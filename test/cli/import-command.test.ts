@@ -87,6 +87,21 @@ describe('import <resource> - (the sheet piped in)', () => {
     expect(JSON.parse(await readFile(join(dir, 'r', 'summary.json'), 'utf8'))).toMatchObject({ source: pipe });
   });
 
+  it('reads a descriptor given as the file (/dev/stdin < stores.csv) as it reads standard input, though it names no extension', async () => {
+    const dir = await makeTempDir();
+    await writeFile(join(dir, 'stores.csv'), sheet);
+    const file = await open(join(dir, 'stores.csv'));
+    try {
+      const descriptor = `/dev/fd/${file.fd}`;
+      const result = await runCliInProcess(['import', 'businesses', descriptor, '--emulator', '--dry-run', '--report', join(dir, 'r')]);
+      expect(result.code, result.stderr).toBe(EXIT_CODES.success);
+      expect(result.stderr).toContain('businesses: 1 row (1 would update); 2 requests (2 reads, 0 writes)');
+      expect(JSON.parse(await readFile(join(dir, 'r', 'summary.json'), 'utf8'))).toMatchObject({ source: descriptor });
+    } finally {
+      await file.close();
+    }
+  });
+
   it('refuses - when standard input is a terminal', async () => {
     const result = await runCliInProcess(['import', 'businesses', '-', '--emulator'], {}, pipedIo('', true));
     expect(result.code).toBe(EXIT_CODES.usage);

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { withPipedSheet } from '../../src/sheets/file/piped-sheet.js';
 import { openSheetHead } from '../../src/sheets/open-sheet-reader.js';
 import { makeTempDir } from './make-temp-dir.js';
+import { readItems } from './read-items.js';
 
 const WORKBOOK = fileURLToPath(new URL('../../samples/businesses.xlsx', import.meta.url));
 const tmpdirBefore = process.env.TMPDIR;
@@ -40,10 +41,20 @@ describe('a sheet piped in', () => {
     expect(piped.columns).toContain('code');
   });
 
-  it('is refused when it does not end with a line break, as a sheet cut short by a failing command ends', async () => {
-    await expect(readPiped(Readable.from(['code,name\nM1,Boulangerie Morea\nM2,Boulan']))).rejects.toThrow(
-      'Could not read standard input: it does not end with a line break, as a sheet cut short by a command that failed ends. Nothing was imported: if the sheet is whole, end it with a line break, or save it to a file and give that path.',
-    );
+  it('is read when its last line has no line break, as printf and many editors leave it', async () => {
+    for (const content of ['code,name\nM1,Boulangerie', 'code,name\nM1,"Boulangerie ""Le Four"""', 'code,name\nM1,12" screen', 'code,name\r\nM1,"Four\r\nNice"']) {
+      const { items } = await withPipedSheet(Readable.from([content]), { signal: new AbortController().signal }, (source) => readItems(source.path));
+      expect(items.at(-1), content).toMatchObject({ kind: 'row', values: { code: 'M1' } });
+    }
+  });
+
+  it('is refused when it ends inside a quoted cell, as a sheet cut short by a failing command ends', async () => {
+    // The second is cut after a line break inside its cell, whose quote a CSV reader reads on to the end.
+    for (const content of ['code,name\nM1,Boulangerie\nM2,"Boulan', 'code;name\nM1;"Four\n', 'code,name\nM1,"Le ""Four""']) {
+      await expect(readPiped(Readable.from([content])), content).rejects.toThrow(
+        'Could not read standard input: it ends inside a quoted cell, as a sheet cut short by a command that failed ends. Nothing was imported: if the sheet is whole, close the quote of its last cell, or save it to a file and give that path.',
+      );
+    }
   });
 
   it('is read when a UTF-16 file ends with its line break', async () => {

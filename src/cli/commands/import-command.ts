@@ -18,7 +18,7 @@ import { IMPORT_RESOURCE_ALIASES } from '../../resources/resource-names.js';
 import { DATE_FORMATS, DECIMAL_SEPARATORS } from '../../resources/cells/cell-context.js';
 import { listFlagIssues } from '../../api/schemas/reading/describe-issues.js';
 import { PIPED_SHEET, withPipedSheet } from '../../sheets/file/piped-sheet.js';
-import { isPipe } from '../../sheets/file/assert-readable-file.js';
+import { isReadAsPiped } from '../../sheets/file/assert-readable-file.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -94,10 +94,10 @@ function isPiped(file: string): boolean {
   return file.trim() === '';
 }
 
-/** Standard input for `-`, and a pipe's path (`<(command)`) read as one: both are read once, then saved. */
+/** Standard input for `-`, and a pipe's path (`<(command)`) or a descriptor's (`/dev/stdin`) read as one: all are read once, then saved. */
 async function openPipedInput(file: string, io: CliIo): Promise<{ stream: Readable; name: string } | undefined> {
   if (isPiped(file)) return io.stdin === undefined ? undefined : { stream: io.stdin, name: PIPED_SHEET };
-  return (await isPipe(file)) ? { stream: createReadStream(file), name: file } : undefined;
+  return (await isReadAsPiped(file)) ? { stream: createReadStream(file), name: file } : undefined;
 }
 
 /** Why the file argument cannot be read: `-` with nothing piped in. */

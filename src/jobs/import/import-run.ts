@@ -189,7 +189,7 @@ export class ImportRun {
     if (this.stopCause !== undefined) throw this.stopCause;
     if (changed !== undefined) throw changed;
     // A shard whose rows are all the other shards' has nothing to import, nor has a planning pass stopped before its first row; only a sheet without rows is empty.
-    if (rows.total === 0 && this.otherShards === 0 && this.options.signal?.aborted !== true) throw new EmptySheetError(this.options.file, this.options.sheet);
+    if (rows.total === 0 && this.otherShards === 0 && this.options.signal?.aborted !== true) throw new EmptySheetError(this.options.file, this.options.sheet, this.report.dialect.format);
     return summary;
   }
 

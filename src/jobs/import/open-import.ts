@@ -65,9 +65,11 @@ export async function openImport<Target, Update>(
   }
   // Only for a time left, of the sheet the reader chose: a file that cannot be counted is not refused for it.
   const { onRowsExpected } = options;
+  let expected: number | undefined;
   if (onRowsExpected !== undefined) {
     const estimate = estimateSheetRows(options.source, reader.source.format === 'xlsx' ? { sheet: reader.source.sheet } : {});
-    await estimate.then((rows) => { onRowsExpected(Math.max(0, rows - reader.rowsAbove)); }, () => undefined);
+    expected = await estimate.then((rows) => Math.max(0, rows - reader.rowsAbove), () => undefined);
+    if (expected !== undefined) onRowsExpected(expected);
   }
   for (const warning of summarizeWarnings(reader.warnings)) logger.warn(warning);
   const headerWarnings = reader.warnings.length;
@@ -120,7 +122,8 @@ export async function openImport<Target, Update>(
         }
         yield { base: outcome.notes === undefined ? base : { ...base, notes: outcome.notes }, target: outcome.target, update: outcome.update };
       }
-      // A footer is known only once the rows end.
+      // A footer is known only once the rows end: the count then leaves it out, and the empty lines and other shards' rows it took too.
+      if (expected !== undefined && expected !== seq) onRowsExpected?.(seq);
       for (const warning of reader.warnings.slice(headerWarnings)) logger.warn(warning);
     } catch (error) {
       await run.abandon();

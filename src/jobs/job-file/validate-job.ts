@@ -72,7 +72,7 @@ export async function validateJob(job: Job): Promise<StepCheck[]> {
       // A footer is known only once the rows end.
       check.warnings.push(...reader.warnings.slice(headerWarnings));
       // The run refuses a sheet without rows: most often the wrong sheet, or a file cut short.
-      if (check.rows === 0) check.error = new EmptySheetError(source, sheet).message;
+      if (check.rows === 0) check.error = new EmptySheetError(source, sheet, reader.source.format).message;
     } catch (error) {
       if (!(error instanceof SheetError)) throw error;
       check.error = error.message;

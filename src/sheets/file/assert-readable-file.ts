@@ -20,9 +20,17 @@ export async function assertReadableFile(path: string): Promise<Stats> {
   return stats;
 }
 
-/** Whether `path` is a pipe (`<(command)` in a shell, a named pipe), which a command may read once, as standard input. */
-export async function isPipe(path: string): Promise<boolean> {
-  return (await stat(path).catch(() => undefined))?.isFIFO() === true;
+/** A descriptor named as a file (`/dev/stdin`, `/dev/fd/3`): whatever it reads has no name, so no extension, of its own. */
+const DESCRIPTOR_PATH = /^\/(?:dev\/(?:stdin|fd\/\d+)|proc\/self\/fd\/\d+)$/;
+
+/**
+ * Whether `path` is read once and known by its bytes, as standard input is: a pipe (`<(command)` in
+ * a shell, a named pipe), or a descriptor named as a file (`/dev/stdin < stores.csv`).
+ */
+export async function isReadAsPiped(path: string): Promise<boolean> {
+  const stats = await stat(path).catch(() => undefined);
+  // A terminal is refused as a device, not waited on.
+  return stats?.isFIFO() === true || (stats?.isFile() === true && DESCRIPTOR_PATH.test(path));
 }
 
 /**

@@ -3,6 +3,7 @@ import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { QuoteTracker } from '../csv/quote-tracker.js';
 import { SheetError } from '../sheet-error.js';
 import { withSourceFile, type SourceFile } from './source-file.js';
 import { toTempDirError } from './temp-dir-error.js';
@@ -11,7 +12,6 @@ import { withTempDir, type TempDirWords } from './with-temp-dir.js';
 /** What the reports and messages call a sheet piped in as standard input. */
 export const PIPED_SHEET = 'standard input';
 
-const LINE_ENDS: ReadonlySet<number | undefined> = new Set([0x0a, 0x0d]);
 /** A workbook is a zip archive; anything else is read as CSV. */
 const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
 
@@ -29,36 +29,32 @@ export async function withPipedSheet<T>(input: Readable, { name = PIPED_SHEET, s
 async function savePipedSheet(input: Readable, dir: string, signal: AbortSignal, words: TempDirWords): Promise<string> {
   const saved = join(dir, 'stdin');
   // Set as the bytes pass: what the name and the checks go by.
-  const seen = { head: Buffer.alloc(0), tail: Buffer.alloc(0) };
+  let head = Buffer.alloc(0);
+  let bytes = 0;
+  const quotes = new QuoteTracker();
   // A stream given an encoding yields text.
-  async function* noteEnds(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
+  async function* noteBytes(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
     for await (const read of chunks) {
       const chunk = typeof read === 'string' ? Buffer.from(read) : read;
-      if (seen.head.length < ZIP_SIGNATURE.length) seen.head = Buffer.concat([seen.head, chunk]).subarray(0, ZIP_SIGNATURE.length);
-      seen.tail = Buffer.concat([seen.tail, chunk.subarray(-2)]).subarray(-2);
+      if (head.length < ZIP_SIGNATURE.length) head = Buffer.concat([head, chunk]).subarray(0, ZIP_SIGNATURE.length);
+      bytes += chunk.length;
+      if (!head.equals(ZIP_SIGNATURE)) quotes.push(chunk);
       yield chunk;
     }
   }
   try {
-    await pipeline(input, noteEnds, createWriteStream(saved, { mode: 0o600 }), { signal });
+    await pipeline(input, noteBytes, createWriteStream(saved, { mode: 0o600 }), { signal });
   } catch (error) {
     if (signal.aborted) throw new SheetError(words.action, 'the run was stopped before the input ended', 'Nothing was imported: pipe the sheet again.', { cause: error });
     throw toTempDirError(error, words.action, words.why) ?? error;
   }
-  if (seen.tail.length === 0) throw new SheetError(words.action, 'nothing was piped in: it ended before its first byte', 'Pipe the sheet to the command (in a container: docker run -i), or give its path.');
-  const workbook = seen.head.equals(ZIP_SIGNATURE);
-  // A command that fails while it writes leaves its last row cut short, which would be sent as it is.
-  if (!workbook && !endsLine(seen.tail)) {
-    throw new SheetError(words.action, 'it does not end with a line break, as a sheet cut short by a command that failed ends', 'Nothing was imported: if the sheet is whole, end it with a line break, or save it to a file and give that path.');
+  if (bytes === 0) throw new SheetError(words.action, 'nothing was piped in: it ended before its first byte', 'Pipe the sheet to the command (in a container: docker run -i), or give its path.');
+  const workbook = head.equals(ZIP_SIGNATURE);
+  // A command that fails while it writes leaves its last cell cut short: one whose closing quote never came is the cut the bytes show.
+  if (!workbook && quotes.inQuotedCell) {
+    throw new SheetError(words.action, 'it ends inside a quoted cell, as a sheet cut short by a command that failed ends', 'Nothing was imported: if the sheet is whole, close the quote of its last cell, or save it to a file and give that path.');
   }
   const path = `${saved}.${workbook ? 'xlsx' : 'csv'}`;
   await rename(saved, path);
   return path;
 }
-
-/** Whether the last bytes end a line, in UTF-16 little-endian too (`\n\0`). */
-function endsLine(tail: Buffer): boolean {
-  const [before, last] = tail.length === 2 ? tail : [undefined, tail[0]];
-  return LINE_ENDS.has(last) || (last === 0 && LINE_ENDS.has(before));
-}
-

@@ -11,6 +11,7 @@ import { formatXlsxCell, type CellProblem } from './cells/format-xlsx-cell.js';
 import { describeAggregateTotals, readAggregateFormula, skipTotalRows, type TotalsRowFacts } from './totals-rows.js';
 import { describeLabelledTotals } from '../layout/totals-label.js';
 import { holdEarlyZipEnd } from './mend/hold-early-zip-end.js';
+import { refuseNotesSheet } from './notes-sheet.js';
 import { streamFileBytes } from '../file/read-file-chunks.js';
 import { isDate1904, listSheets, readWorksheetName } from './read-workbook-info.js';
 import { loadExceljs } from './load-exceljs.js';
@@ -55,7 +56,10 @@ export async function openXlsxHead(file: SourceFile, index: WorkbookIndex, optio
     const totals = await findTotalRows(file, index, name);
     const date1904 = isDate1904(workbook);
     const rows = readRows(unpacked.guardIterator(worksheet[Symbol.asyncIterator]()), date1904, excel.ValueType.Formula);
-    const found = await findHeaderRow(rows, headerCells, options.headerNames);
+    const first = await rows.next();
+    if (first.done !== true) refuseNotesSheet(first.value.cells, path, name, () => findDataSheet(workbook, path, options.resource));
+    // The header is looked for from the first row on; the rows after it are read from `rows` itself.
+    const found = await findHeaderRow(first.done === true ? rows : chainRows([first.value], rows), headerCells, options.headerNames);
     if (found === undefined) throw new SheetError(`read ${path}`, 'the sheet is empty', 'Add a header row with the column names.');
     // Asked once the header is read: exceljs has then read the whole of a workbook it wrote, so the digest reads nothing more.
     const sha256 = options.sha256 === true ? await file.sha256() : undefined;
@@ -90,6 +94,12 @@ export async function openXlsxHead(file: SourceFile, index: WorkbookIndex, optio
     await close();
     throw toSheetError(error, path);
   }
+}
+
+/** The sheet read without --sheet; undefined when every sheet is hidden. */
+function findDataSheet(workbook: WorkbookReader, path: string, resource: string | undefined): string | undefined {
+  const sheets = listSheets(workbook);
+  return sheets.some((sheet) => sheet.visible) ? chooseSheet(sheets, path, { resource }).name : undefined;
 }
 
 // Sheets come in the order of the zip entries; the ones before the wanted sheet are drained.

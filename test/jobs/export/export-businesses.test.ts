@@ -107,6 +107,22 @@ describe('export businesses', () => {
     expect(about.find((row) => row[1] === 'name')?.[2]).toBe('no');
   });
 
+  it('writes an About sheet that an import refuses to read as rows, naming the sheet to read', async () => {
+    const out = join(dir, 'about.xlsx');
+    const client = createClient();
+    try {
+      await exportBusinesses(client, { out, filters: { user: [api.emulator.users.ORG_ADMIN] } }, logger);
+      requests = [];
+      const imported = importSheet(client, 'businesses', { file: out, sheet: 'about', reportDir: join(dir, 'report-about'), mode: 'diff', dryRun: true }, logger);
+      await expect(imported).rejects.toThrow(
+        `Could not read ${out}: its sheet 'About' holds an export's notes on its columns, not rows. Read its sheet 'businesses' instead: name it with --sheet (a job step: sheet:), or leave --sheet out.`,
+      );
+      expect(requests).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('leaves alone a change the API made since the export: the file did not make it', async () => {
     const out = join(dir, 'changed.csv');
     const client = createClient();

@@ -68,7 +68,7 @@ describe('hostile input', () => {
   it('a header and no rows: nothing sent, and an error naming the file', async () => {
     const path = await write('header-only.csv', 'business_id,name\r\n');
     await expect(harness.importFile('businesses', path)).rejects.toThrow(
-      `Could not import ${path}: there are no rows under the header, so nothing was imported. Check that --sheet (a job step: sheet) names the sheet that holds the rows, and that the file is the one you meant.`,
+      `Could not import ${path}: there are no rows under the header, so nothing was imported. Check that the file is the one you meant, and that it was written whole.`,
     );
     expect(harness.writes).toEqual([]);
   });

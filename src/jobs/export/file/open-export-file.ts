@@ -1,7 +1,7 @@
 import { readCellContext, type CellContext } from '../../../resources/cells/cell-context.js';
 import type { Column } from '../../../resources/column.js';
 import { toSheetColumns } from '../../../resources/to-sheet-columns.js';
-import { DEFAULT_CSV_DIALECT, detectSheetFormat, nameCsvDialect, openSheetWriter, openXlsxWriter, type SheetWriter } from '../../../sheets/index.js';
+import { DEFAULT_CSV_DIALECT, detectSheetFormat, nameCsvDialect, NOTES_SHEET, openSheetWriter, openXlsxWriter, type SheetWriter } from '../../../sheets/index.js';
 import type { ExportOptions } from '../export-options.js';
 
 export interface ExportSheet {
@@ -22,9 +22,6 @@ export interface ExportFile {
   discard(): Promise<void>;
 }
 
-const ABOUT_SHEET = 'About';
-const ABOUT_COLUMNS = [{ key: 'sheet' }, { key: 'column' }, { key: 'read_only', header: 'read_only (ignored on import)' }, { key: 'description' }];
-
 /** A CSV file of the first sheet in the dialect asked (excel by default), or a streamed workbook of every sheet plus an About sheet. */
 export async function openExportFile({ out, csvDialect = DEFAULT_CSV_DIALECT }: Pick<ExportOptions, 'out' | 'csvDialect'>, first: ExportSheet): Promise<ExportFile> {
   if (detectSheetFormat(out, 'write') === 'csv') {
@@ -42,7 +39,7 @@ export async function openExportFile({ out, csvDialect = DEFAULT_CSV_DIALECT }: 
       return workbook.addSheet(sheet.name, toSheetColumns(sheet.columns));
     },
     async close() {
-      const about = workbook.addSheet(ABOUT_SHEET, ABOUT_COLUMNS);
+      const about = workbook.addSheet(NOTES_SHEET.name, NOTES_SHEET.columns);
       for (const sheet of sheets) {
         for (const column of sheet.columns) {
           await about.writeRow({ sheet: sheet.name, column: column.header, read_only: column.readOnly ? 'yes' : 'no', description: column.description });

@@ -4,10 +4,11 @@ import { UserError } from '../../../user-error.js';
 export class EmptySheetError extends UserError {
   override name = 'EmptySheetError';
 
-  constructor(file: string, sheet: string | undefined) {
+  /** `format`: a CSV file holds one table, so no other sheet is to be named. */
+  constructor(file: string, sheet: string | undefined, format: 'csv' | 'xlsx') {
     super(
       `Could not import ${file}${sheet === undefined ? '' : ` (sheet ${sheet})`}: there are no rows under the header, so nothing was imported. ` +
-        'Check that --sheet (a job step: sheet) names the sheet that holds the rows, and that the file is the one you meant.',
+        (format === 'csv' ? 'Check that the file is the one you meant, and that it was written whole.' : 'Check that --sheet (a job step: sheet) names the sheet that holds the rows, and that the file is the one you meant.'),
     );
   }
 }
