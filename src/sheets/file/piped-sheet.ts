@@ -3,7 +3,6 @@ import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { QuoteTracker } from '../csv/quote-tracker.js';
 import { SheetError } from '../sheet-error.js';
 import { withSourceFile, type SourceFile } from './source-file.js';
 import { toTempDirError } from './temp-dir-error.js';
@@ -30,15 +29,11 @@ async function savePipedSheet(input: Readable, dir: string, signal: AbortSignal,
   const saved = join(dir, 'stdin');
   // Set as the bytes pass: what the name and the checks go by.
   let head = Buffer.alloc(0);
-  let bytes = 0;
-  const quotes = new QuoteTracker();
   // A stream given an encoding yields text.
   async function* noteBytes(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
     for await (const read of chunks) {
       const chunk = typeof read === 'string' ? Buffer.from(read) : read;
       if (head.length < ZIP_SIGNATURE.length) head = Buffer.concat([head, chunk]).subarray(0, ZIP_SIGNATURE.length);
-      bytes += chunk.length;
-      if (!head.equals(ZIP_SIGNATURE)) quotes.push(chunk);
       yield chunk;
     }
   }
@@ -48,13 +43,9 @@ async function savePipedSheet(input: Readable, dir: string, signal: AbortSignal,
     if (signal.aborted) throw new SheetError(words.action, 'the run was stopped before the input ended', 'Nothing was imported: pipe the sheet again.', { cause: error });
     throw toTempDirError(error, words.action, words.why) ?? error;
   }
-  if (bytes === 0) throw new SheetError(words.action, 'nothing was piped in: it ended before its first byte', 'Pipe the sheet to the command (in a container: docker run -i), or give its path.');
-  const workbook = head.equals(ZIP_SIGNATURE);
-  // A command that fails while it writes leaves its last cell cut short: one whose closing quote never came is the cut the bytes show.
-  if (!workbook && quotes.inQuotedCell) {
-    throw new SheetError(words.action, 'it ends inside a quoted cell, as a sheet cut short by a command that failed ends', 'Nothing was imported: if the sheet is whole, close the quote of its last cell, or save it to a file and give that path.');
-  }
-  const path = `${saved}.${workbook ? 'xlsx' : 'csv'}`;
+  if (head.length === 0) throw new SheetError(words.action, 'nothing was piped in: it ended before its first byte', 'Pipe the sheet to the command (in a container: docker run -i), or give its path.');
+  // A CSV is then read as a file is: a last row cut short of its cells, or inside a quote never closed, is refused as a row.
+  const path = `${saved}.${head.equals(ZIP_SIGNATURE) ? 'xlsx' : 'csv'}`;
   await rename(saved, path);
   return path;
 }
