@@ -34,7 +34,7 @@ describe('a dated export of a job, stopped before midnight', () => {
     const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push((JSON.parse(line) as { msg: string }).msg) });
     const client = createApiClient({ baseUrl: api.url, apiKey: api.emulator.keys.ORG_ADMIN, ratePerMinute: 100_000, retry: { baseDelayMs: 1 } });
     try {
-      const result = await runJob(job, client, STEP_RUNNERS, { shard: { index: 1, count: 1 }, now }, logger);
+      const result = await runJob(job, client, STEP_RUNNERS, { shard: { index: 1, count: 1 }, dryRun: false, now }, logger);
       return { status: result.steps[0]?.status, warnings };
     } finally {
       await client.close();
@@ -79,7 +79,7 @@ describe('a dated export of a job, stopped before midnight', () => {
       expect(warnings).toHaveLength(3);
       expect(warnings[0]).toContain(`left ${foreign}, named as this export's saved pages on another day, which no run continues: it holds notes.txt, which an export does not write`);
       expect(warnings[1]).toContain(`left ${other}, named as this export's saved pages on another day, which no run continues: it is not of this export (businesses) by its manifest.json`);
-      expect(warnings[2]).toContain(`left ${busy}.parts, this export's saved pages on another day: an export is writing ${busy}`);
+      expect(warnings[2]).toContain(`left ${busy}.parts, named as this export's saved pages on another day, which no run continues: an export is writing ${busy} (`);
     } finally {
       lock.release();
     }

@@ -37,26 +37,30 @@ export async function removeStaleParts({ out, pattern, resource, orgId, logger }
   for (const other of await listDatedPaths(pattern)) {
     const parts = `${other}.parts`;
     if (resolve(other) === resolve(out) || !(await isFolder(parts))) continue;
-    const foreign = await findForeignEntry(parts, resource, orgId);
-    if (foreign !== undefined) {
-      logger.warn({ parts }, `left ${parts}, named as this export's saved pages on another day, which no run continues: it ${foreign}; delete it if it holds nothing of yours`);
-      continue;
-    }
-    let lock: RunLock;
-    try {
-      lock = acquireRunLock(`${other}.lock`, { logger, refuse: (holder) => new InUseError(`an export is writing ${other} (${holder})`) });
-    } catch (error) {
-      if (!(error instanceof InUseError)) throw error;
-      logger.warn({ parts }, `left ${parts}, this export's saved pages on another day: ${error.message}; the next export that completes removes it, or delete it once that export ends`);
-      continue;
-    }
-    try {
-      await rm(parts, { recursive: true, force: true });
-    } finally {
-      lock.release();
-    }
-    logger.warn({ parts }, `removed ${parts}: the saved pages of an export of ${other} that did not finish, which no run continues now that the date in the file's name has moved on`);
+    // The export is done: a folder that cannot be removed is told, never a failure of it.
+    const left = await removeOwnParts(other, parts, resource, orgId, logger).catch((error: unknown) => `it could not be removed (${error instanceof Error ? error.message : String(error)}); delete it`);
+    if (left === undefined) logger.warn({ parts }, `removed ${parts}: the saved pages of an export of ${other} that did not finish, which no run continues now that the date in the file's name has moved on`);
+    else logger.warn({ parts }, `left ${parts}, named as this export's saved pages on another day, which no run continues: ${left}`);
   }
+}
+
+/** Removes `parts` when it is this export's saved pages and no export uses them; else says why it is left, and what to do. */
+async function removeOwnParts(other: string, parts: string, resource: string, orgId: number | undefined, logger: Logger): Promise<string | undefined> {
+  const foreign = await findForeignEntry(parts, resource, orgId);
+  if (foreign !== undefined) return `it ${foreign}; delete it if it holds nothing of yours`;
+  let lock: RunLock;
+  try {
+    lock = acquireRunLock(`${other}.lock`, { logger, refuse: (holder) => new InUseError(`an export is writing ${other} (${holder})`) });
+  } catch (error) {
+    if (error instanceof InUseError) return `${error.message}, which removes it once complete`;
+    throw error;
+  }
+  try {
+    await rm(parts, { recursive: true, force: true });
+  } finally {
+    lock.release();
+  }
+  return undefined;
 }
 
 /** The paths `pattern` names on any day: its dated placeholders matched in each folder of the path. */
