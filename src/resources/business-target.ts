@@ -6,6 +6,7 @@ import type { CellContext } from './cells/cell-context.js';
 import type { Column } from './column.js';
 import { textColumn } from './columns/text-column.js';
 import { createRowFieldsReader, type RowFields } from './create-row-fields-reader.js';
+import { describeBusinessTarget } from './describe-business-target.js';
 import { selectImportColumns, type ImportCatalog } from './resource-catalog.js';
 import type { ResourceName } from './resource-names.js';
 
@@ -45,10 +46,12 @@ export interface BusinessIdentity {
 function createBusinessIdentityReader(context: CellContext): (cells: Readonly<Record<string, CellValue>>) => BusinessIdentity {
   const readFields = createRowFieldsReader(BUSINESS_IDENTITY_COLUMNS, context);
   return (cells) => {
-    const { values, errors } = readFields(cells);
+    const { values, errors, faulty } = readFields(cells);
     const businessId = values.get(businessIdColumn);
     const code = values.get(storeCodeColumn);
-    const target = typeof businessId === 'string' ? { business_id: businessId } : typeof code === 'string' ? { code } : undefined;
+    // A business_id that does not read is still the row's business: its code stands for no other.
+    const byCode = typeof code === 'string' && !faulty.has(businessIdColumn) ? { code } : undefined;
+    const target = typeof businessId === 'string' ? { business_id: businessId } : byCode;
     if (target === undefined && errors.length === 0) errors.push('business_id: missing; give business_id or code to find the business');
     // Left in a filled template, the example row would cost a search and fail as a store not found.
     if (target !== undefined && 'code' in target && target.code === storeCodeColumn.example) {
@@ -85,6 +88,7 @@ export function perBusinessCatalog<Update>(
   return {
     resource,
     columns,
+    describeTarget: describeBusinessTarget,
     createRowReader(sheetColumns, context) {
       const readRow = createBusinessRowReader(columns, sheetColumns, context);
       return (row) => {

@@ -19,6 +19,8 @@ export interface ImportCatalog<Target, Update> extends ResourceCatalog {
   readonly metaColumns?: readonly string[];
   /** A reader for the rows of a sheet holding `sheetColumns` (canonical headers), prepared once per sheet. */
   createRowReader(sheetColumns: readonly string[], context: CellContext): RowReader<Target, Update>;
+  /** A row's `_target` as its cells address it, an invalid row's too, for the report to name its record. */
+  describeTarget?(target: Target): string;
 }
 
 /** The columns a sheet holds, among those the import reads. */

@@ -34,8 +34,10 @@ export type SheetItem = SheetRow | SheetIssue;
 export interface SheetColumnOptions {
   /** Canonical column names: headers match them trimmed and case-insensitively; others are not read, and listed in `unknownColumns`. */
   knownColumns?: readonly string[];
-  /** Columns starting with "_" that are read all the same (the export's `_base`); other "_" columns never are. */
+  /** Columns starting with "_" that are read all the same (the export's `_base`); other "_" columns are not, but with `userColumns`. */
   metaColumns?: readonly string[];
+  /** Reads the other columns starting with "_" too (a user's notes), by the names the header gives them, but those named in `reserved` (any case). */
+  userColumns?: { reserved: readonly string[] };
 }
 
 /** Which sheet is read, and how its bytes are. */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -86,7 +86,7 @@ describe('export command', () => {
     await expect(readFile(out)).rejects.toThrow(/ENOENT/);
   });
 
-  it('exits 2 when a page keeps failing, and writes the others', async () => {
+  it('exits 2 when a page keeps failing, writes the others, and keeps the pages read for its owner only, as a report', async () => {
     const api = await startTestEmulator({ businesses: 312, feedback: 0, ratePerMinute: 100_000 });
     // A 404 is not retried, which keeps the test quick; a 5xx fails the same way after its retries.
     api.emulator.faults.script = (_n, req) => (req.query.get('page') === '2' ? { status: 404 } : undefined);
@@ -95,6 +95,11 @@ describe('export command', () => {
       const result = await runCliInProcess(['export', 'businesses', '--out', out, '--rate-per-minute', '100000'], { LISTING_API_URL: api.url, LISTING_API_KEY: api.emulator.keys.ORG_ADMIN });
       expect(result.code, result.stderr).toBe(EXIT_CODES.partial);
       expect(result.said).toContain(`businesses: 150 rows written to ${out} (2 pages read); 1 failed, see ${out}.errors.csv\n`);
+      const parts = `${out}.parts`;
+      expect(statSync(parts).mode & 0o777).toBe(0o700);
+      const saved = readdirSync(parts);
+      expect(saved).toHaveLength(3);
+      for (const name of saved) expect(statSync(join(parts, name)).mode & 0o777, name).toBe(0o600);
     } finally {
       await api.close();
     }

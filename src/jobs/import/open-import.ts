@@ -104,7 +104,8 @@ export async function openImport<Target, Update>(
     try {
       for await (const outcome of readRowOutcomes(sheet, catalog, options)) {
         if (options.planning === true && options.signal?.aborted === true) break;
-        const base = { seq: seq++, line: outcome.line, values: outcome.values };
+        const target = outcome.target === undefined ? undefined : catalog.describeTarget?.(outcome.target);
+        const base = { seq: seq++, line: outcome.line, values: outcome.values, ...(target === undefined ? {} : { target }) };
         const journaled = journal.take(outcome.line);
         if (journaled !== undefined) {
           const row = { ...base, ...journaled };

@@ -88,6 +88,8 @@ export const JobSchema = z.strictObject({
   steps: z.array(JobStepSchema).min(1, 'a job needs at least one step'),
   ...noLiteralKey,
 });
-export type Job = z.infer<typeof JobSchema>;
-export type JobStep = Job['steps'][number];
 export type ImportStep = z.infer<typeof ImportStepSchema>;
+/** An export step as loadJob gives it: `out_pattern`, its `out` as the file writes it when that holds a date, the dates unfilled. */
+export type ExportStep = z.infer<typeof ExportStepSchema> & { export: { out_pattern?: string } };
+export type Job = Omit<z.infer<typeof JobSchema>, 'steps'> & { steps: (ImportStep | ExportStep)[] };
+export type JobStep = Job['steps'][number];

@@ -5,7 +5,8 @@ import { formatPath, listSettingIssues, REPORT_INPUT } from '../../api/schemas/r
 import { findClosestName } from '../../find-closest-name.js';
 import { findSharedOutputs } from './find-shared-outputs.js';
 import { findEscapingPaths } from './find-escaping-paths.js';
-import { JobSchema, JobStepSchema, type Job, type JobStep } from './job-schema.js';
+import { JobSchema, JobStepSchema, type ExportStep, type Job, type JobStep } from './job-schema.js';
+import { DATED_PLACEHOLDER } from '../export/run/remove-stale-parts.js';
 import { UserError } from '../../user-error.js';
 import { isSpreadsheetPath } from '../../sheets/index.js';
 import { jobFilterNaming, readExportFilters } from '../export/export-filters.js';
@@ -68,7 +69,16 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
   if (problems.length > 0 || !parsed.success) {
     throw new JobFileError(`Could not load the job file ${file}: ${problems.join('; ')}. Correct the file.`);
   }
-  return parsed.data;
+  const written = interpolate(toPlainValue(document, file), [], options, [], false);
+  return { ...parsed.data, steps: parsed.data.steps.map((step, index) => ('export' in step ? withOutPattern(step, written, index) : step)) };
+}
+
+/** An export step with its `out` as the file writes it (`written`: the file's values, dates unfilled), when that holds a date. */
+function withOutPattern(step: ExportStep, written: unknown, index: number): ExportStep {
+  const steps = isRecord(written) && Array.isArray(written.steps) ? (written.steps as unknown[]) : [];
+  const exported: unknown = steps[index];
+  const out = isRecord(exported) && isRecord(exported.export) ? exported.export.out : undefined;
+  return typeof out === 'string' && DATED_PLACEHOLDER.test(out) ? { ...step, export: { ...step.export, out_pattern: out } } : step;
 }
 
 /** The steps of a file the schema refused, each read alone: a step that reads is checked further, so the file's problems are all told at once. */
@@ -129,25 +139,28 @@ function toPlainValue(document: Document, file: string): unknown {
   }
 }
 
-/** Each variable not set, or set empty, is an issue at its path, reported with the schema's own. */
-function interpolate(value: unknown, path: readonly (string | number)[], options: LoadJobOptions, unset: z.core.$ZodIssue[]): unknown {
-  if (typeof value === 'string') return interpolateText(value, path, options, unset);
-  if (Array.isArray(value)) return value.map((item: unknown, index) => interpolate(item, [...path, index], options, unset));
+/** Each variable not set, or set empty, is an issue at its path, reported with the schema's own; `fillDates` false leaves `{date}` and the like as written. */
+function interpolate(value: unknown, path: readonly (string | number)[], options: LoadJobOptions, unset: z.core.$ZodIssue[], fillDates = true): unknown {
+  if (typeof value === 'string') return fillDates ? interpolateText(value, path, options, unset) : fillVariables(value, path, options.env, unset);
+  if (Array.isArray(value)) return value.map((item: unknown, index) => interpolate(item, [...path, index], options, unset, fillDates));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, [...path, key], options, unset)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, [...path, key], options, unset, fillDates)]));
   }
   return value;
 }
 
+function fillVariables(text: string, path: readonly (string | number)[], env: NodeJS.ProcessEnv, unset: z.core.$ZodIssue[]): string {
+  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, name: string) => {
+    const value = env[name];
+    // Empty, a path would lose a folder (`${CRM_DIR}/stores.csv` as `/stores.csv`): said as such, not as the path left.
+    if (value === undefined || value === '') unset.push({ code: 'custom', path: [...path], message: `environment variable ${name} is ${value === undefined ? 'not set' : 'empty'}` });
+    return value ?? '';
+  });
+}
+
 function interpolateText(text: string, path: readonly (string | number)[], { env, now }: LoadJobOptions, unset: z.core.$ZodIssue[]): string {
   const iso = now.toISOString();
-  const interpolated = text
-    .replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, name: string) => {
-      const value = env[name];
-      // Empty, a path would lose a folder (`${CRM_DIR}/stores.csv` as `/stores.csv`): said as such, not as the path left.
-      if (value === undefined || value === '') unset.push({ code: 'custom', path: [...path], message: `environment variable ${name} is ${value === undefined ? 'not set' : 'empty'}` });
-      return value ?? '';
-    })
+  const interpolated = fillVariables(text, path, env, unset)
     .replaceAll('{date}', iso.slice(0, 10))
     .replace(/\{date-(\d{1,4})d\}/g, (_match, days: string) => new Date(now.getTime() - Number(days) * DAY_MS).toISOString().slice(0, 10))
     .replaceAll('{datetime}', `${iso.slice(0, 19).replace(/:/g, '-')}Z`);

@@ -65,6 +65,8 @@ export interface StepRunners {
 
 export interface ExportStepOptions {
   out: string;
+  /** `out` as the job file writes it, when it holds a date. */
+  outPattern?: string;
   csvDialect?: CsvDialectName;
   /** The filter flags by name, checked by the export. */
   filters: Readonly<Record<string, unknown>>;
@@ -186,6 +188,7 @@ async function runStep(
         step.export.resource,
         {
           out: withOrg(step.export.out, org),
+          ...(step.export.out_pattern === undefined ? {} : { outPattern: withOrg(step.export.out_pattern, org) }),
           filters: step.export.filters,
           ...(step.export.csv_dialect === undefined ? {} : { csvDialect: step.export.csv_dialect }),
           ...(org === undefined ? {} : { orgId: org }),

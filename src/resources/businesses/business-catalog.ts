@@ -6,6 +6,7 @@ import { customFieldColumn } from '../custom-field-column.js';
 import { selectImportColumns, type ImportCatalog } from '../resource-catalog.js';
 import type { CellValue } from '../../sheets/index.js';
 import { baseColumn, readRowBase, type RowSnapshot } from '../base-column.js';
+import { describeBusinessTarget } from '../describe-business-target.js';
 import { buildBusinessFieldColumns } from './business-field-columns.js';
 import { buildBusinessReadOnlyColumns } from './business-read-only-columns.js';
 import { findReadOnlyEdits } from './find-read-only-edits.js';
@@ -54,6 +55,7 @@ export function buildBusinessCatalog(
     resource: 'businesses',
     columns,
     metaColumns: [baseColumn.header],
+    describeTarget: describeBusinessTarget,
     createRowReader(sheetColumns, context) {
       const readRow = createBusinessRowReader(typed, sheetColumns, context);
       const pendingInSheet = selectImportColumns(pending, sheetColumns);

@@ -1,6 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { SheetError } from '../sheet-error.js';
 import { makeTempOutputName } from './temp-output-name.js';
@@ -17,7 +17,13 @@ export interface Output {
 }
 
 const FULL_DISK_CODES: ReadonlySet<unknown> = new Set(['ENOSPC', 'EDQUOT']);
-const OWNER_ONLY = 0o600;
+/** A file of client data (reports, an export's saved pages): readable by its owner only. */
+export const OWNER_ONLY = 0o600;
+
+/** Creates a folder for client data, with the folders of its path, readable by its owner only: the outputs written there are too (openOutput). */
+export async function createOwnerOnlyFolder(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+}
 
 /**
  * Opens a temporary file beside `path`, failing early when the folder is missing or not writable.

@@ -22,16 +22,17 @@ export const toHeaderKey = (cell: string): string => cell.replace(READ_BYTE_ORDE
 /**
  * Reads a header row: names are trimmed and matched case-insensitively against `knownColumns`
  * when given; the others are listed as unknown. Columns starting with "_" (report columns such as _status) and unnamed columns are
- * not read, except the `metaColumns` asked for; a repeated name is an error since its cells could
- * not be told apart.
+ * not read, except the `metaColumns` asked for and, with `userColumns`, those not reserved, as named; a repeated name is an error since its cells could
+ * not be told apart, but for a user's `_` column, which nothing reads: its first is kept, with a warning.
  */
 export function mapHeader(
   cells: readonly string[],
   file: string,
-  { knownColumns, metaColumns = [] }: SheetColumnOptions = {},
+  { knownColumns, metaColumns = [], userColumns }: SheetColumnOptions = {},
 ): HeaderMap {
   const canonical = new Map([...(knownColumns ?? []), ...metaColumns].map((name) => [name.trim().toLowerCase(), name]));
   const meta = new Set(metaColumns.map((name) => name.toLowerCase()));
+  const reserved = userColumns === undefined ? undefined : new Set(userColumns.reserved.map((name) => name.toLowerCase()));
   const seen = new Map<string, number>();
   const lastNamed = cells.findLastIndex((cell) => cell.trim() !== '');
   const names: (string | undefined)[] = cells.map(() => undefined);
@@ -46,8 +47,16 @@ export function mapHeader(
       if (index < lastNamed) warnings.push(`Column ${toColumnLetter(index)} has no name: its cells are ignored.`);
       return;
     }
-    if (name.startsWith('_') && !meta.has(key)) return;
     const first = seen.get(key);
+    if (name.startsWith('_') && !meta.has(key)) {
+      if (reserved === undefined || reserved.has(key)) return;
+      if (first !== undefined) warnings.push(`Column ${toColumnLetter(index)} repeats '${name}' (column ${toColumnLetter(first)}): its cells are ignored.`);
+      else {
+        seen.set(key, index);
+        names[index] = name;
+      }
+      return;
+    }
     if (first !== undefined) {
       throw new SheetError(
         `read ${file}`,

@@ -125,6 +125,27 @@ describe('the results workbook', () => {
     expect(sheetOf(errors, 'businesses').actualRowCount).toBe(2);
   });
 
+  it("shows a user's own _ column, after the known ones, in results and errors", async () => {
+    const b = at(1);
+    const workbook = await loadWorkbook(await editExport('noted.xlsx', { [b.id]: { lat: 'north' } }));
+    const sheet = sheetOf(workbook, 'businesses');
+    const column = headerOf(sheet).length + 1;
+    sheet.getRow(1).getCell(column).value = '_note';
+    sheet.eachRow((row, index) => {
+      if (index > 1) row.getCell(column).value = `note ${row.getCell(1).text}`;
+    });
+    const file = join(harness.dir, 'noted-by-hand.xlsx');
+    await workbook.xlsx.writeFile(file);
+    const { summary } = await harness.importFile('businesses', file, { dryRun: true });
+
+    for (const name of ['results.xlsx', 'errors.xlsx']) {
+      const rows = sheetOf(await loadWorkbook(join(summary.report_dir, name)), 'businesses');
+      expect(headerOf(rows).slice(-4)).toEqual(['_base', '_note', '_target', '_http_status']);
+      expect(rows.getColumn(headerOf(rows).indexOf('_note') + 1).hidden).toBe(false);
+      expect(cellOf(rows, b.id, '_note').text).toBe(`note ${b.id}`);
+    }
+  });
+
   it('imports errors.xlsx as it is once corrected, reading the hidden _base: a change made in the API since stays', async () => {
     const c = at(2);
     const file = await editExport('bad-lat.xlsx', { [c.id]: { lat: 'north', description_short: 'From the file' } });

@@ -6,7 +6,7 @@ import { pino, type Logger } from 'pino';
 import { createApiClient, type ApiClientOptions } from '../../../src/api/api-client.js';
 import type { Role } from '../../../src/api/facts/service-facts.js';
 import type { ImportOptions, ImportSummary } from '../../../src/jobs/import/import-options.js';
-import { REPORT_COLUMNS } from '../../../src/jobs/import/report/import-report.js';
+import { REPORT_COLUMNS } from '../../../src/jobs/import/report/report-columns.js';
 import { importSheet, type ImportResource } from '../../../src/jobs/import/import-sheet.js';
 import { openSheetReader } from '../../../src/sheets/index.js';
 import { startTestEmulator, type TestEmulator, type TestEmulatorOptions } from '../../emulator/start-test-emulator.js';

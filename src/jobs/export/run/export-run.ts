@@ -10,6 +10,7 @@ import { PIPED_OUTPUT, type ExportOptions, type ExportSummary } from '../export-
 import type { ListingAnswer, ListingFinding, ListingSource } from '../../listing/listing-source.js';
 import { readListing, type ListedPage } from '../../listing/read-listing.js';
 import { PageSpool } from './page-spool.js';
+import { removeStaleParts } from './remove-stale-parts.js';
 import { subtractCounters, type RequestCounters } from '../../../api/pacing/request-counters.js';
 import type { ExportFile } from '../file/open-export-file.js';
 
@@ -171,7 +172,11 @@ export class ExportRun {
     }
     const stopped = this.stopReason;
     // Pages of a service that ignored its requests are not worth resuming from.
-    if ((this.failures.length === 0 && stopped === undefined) || this.stopCause instanceof IgnoredRequestError) await this.spool.remove();
+    if (this.failures.length === 0 && stopped === undefined) {
+      await this.spool.remove();
+      const { out, outPattern, orgId } = this.options;
+      if (outPattern !== undefined) await removeStaleParts({ out, pattern: outPattern, resource, orgId, logger: this.logger });
+    } else if (this.stopCause instanceof IgnoredRequestError) await this.spool.remove();
     else if (stopped === undefined && this.failures.every(isRefusal)) {
       this.logger.warn('export incomplete: the service refused or did not find what was asked (see each failure): running it again gets the same answer until that is corrected');
     } else if (this.options.piped === true) this.logger.warn('export incomplete: run it again to export what is missing (an export to standard output keeps nothing for a rerun)');

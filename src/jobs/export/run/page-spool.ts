@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { reviveOddValue, saveOddValue } from '../../../api/schemas/reading/odd-value.js';
-import { isFullDisk, toWriteError } from '../../../sheets/file/open-output.js';
+import { createOwnerOnlyFolder, isFullDisk, OWNER_ONLY, toWriteError } from '../../../sheets/file/open-output.js';
 
 const MANIFEST = 'manifest.json';
 
@@ -25,11 +25,11 @@ export class PageSpool {
     const saved = await readFile(join(dir, MANIFEST), 'utf8').catch(() => undefined);
     if (saved === manifest) return new PageSpool(dir, true);
     await rm(dir, { recursive: true, force: true });
-    // The export's folder is created like a report's, so that job files can name dated folders.
-    await mkdir(dir, { recursive: true }).catch((error: unknown) => {
+    // The export's folder is created like a report's, so that job files can name dated folders; it holds client data, as a report does.
+    await createOwnerOnlyFolder(dir).catch((error: unknown) => {
       throw toWriteError(error, out);
     });
-    await writeFile(join(dir, MANIFEST), manifest).catch((error: unknown) => {
+    await writeFile(join(dir, MANIFEST), manifest, { mode: OWNER_ONLY }).catch((error: unknown) => {
       throw toWriteError(error, join(dir, MANIFEST));
     });
     return new PageSpool(dir, false);
@@ -50,7 +50,7 @@ export class PageSpool {
   async write(source: string, page: number, data: unknown): Promise<void> {
     const path = this.pathOf(source, page);
     try {
-      await writeFile(`${path}.tmp`, JSON.stringify(data, saveOddValue));
+      await writeFile(`${path}.tmp`, JSON.stringify(data, saveOddValue), { mode: OWNER_ONLY });
       await rename(`${path}.tmp`, path);
     } catch (error) {
       await rm(`${path}.tmp`, { force: true });

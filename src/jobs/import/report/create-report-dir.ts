@@ -1,5 +1,4 @@
-import { mkdir } from 'node:fs/promises';
-import { isFullDisk, isPathThroughFile } from '../../../sheets/file/open-output.js';
+import { createOwnerOnlyFolder, isFullDisk, isPathThroughFile } from '../../../sheets/file/open-output.js';
 import { ReportDirError } from './report-dir-error.js';
 
 const NOT_ALLOWED: ReadonlySet<unknown> = new Set(['EACCES', 'EPERM', 'EROFS']);
@@ -7,7 +6,7 @@ const NOT_ALLOWED: ReadonlySet<unknown> = new Set(['EACCES', 'EPERM', 'EROFS']);
 /** Creates the report directory readable by its owner only (it holds client data). */
 export async function createReportDir(dir: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await createOwnerOnlyFolder(dir);
   } catch (error) {
     throw toReportDirError(error, dir) ?? error;
   }

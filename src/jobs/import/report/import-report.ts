@@ -5,6 +5,7 @@ import type { CellValue, SheetColumn } from '../../../sheets/index.js';
 import type { ImportOptions } from '../import-options.js';
 import { createReportDir } from './create-report-dir.js';
 import { openReportFile, type ReportFile, type ReportFileOptions } from './open-report-file.js';
+import { isUserColumn, REPORT_COLUMNS } from './report-columns.js';
 import { reportPath, type ReportDialect } from './report-dialect.js';
 import { summarizeRun, type RunFacts } from './report-summary.js';
 import { createRowCounts, isProblem, type RowCounts, type RowStatus } from '../row-status.js';
@@ -29,8 +30,6 @@ export interface ReportedRow {
   notes?: readonly string[];
 }
 
-/** The report's own columns: the first four right after the row's key columns, the last two at the end. */
-export const REPORT_COLUMNS = ['_row', '_status', '_errors', '_changes', '_target', '_http_status'] as const;
 const LEADING_REPORT_COLUMNS = 4;
 /** Besides the identity columns (`business_id`, `id`…), the columns that tell a person which row it is. */
 const KEY_HEADERS: ReadonlySet<string> = new Set(['code', 'name']);
@@ -65,7 +64,7 @@ export interface ImportReportOptions {
 /**
  * `results.<ext>` (every row) and `errors.<ext>` (conflict, invalid and failed rows, ready to correct
  * and import again; none when there are no such rows). Columns: the row's key columns, `_row`,
- * `_status`, `_errors`, `_changes`, the other input columns, `_target`, `_http_status`.
+ * `_status`, `_errors`, `_changes`, the other input columns, the user's own `_` columns, `_target`, `_http_status`.
  */
 export async function openImportReport(report: ImportReportOptions): Promise<ImportReport> {
   const dir = report.options.reportDir;
@@ -78,9 +77,10 @@ export async function openImportReport(report: ImportReportOptions): Promise<Imp
 function layoutColumns(columns: readonly string[], catalog: readonly Column[]): Pick<ReportFileOptions, 'columns' | 'frozenColumns'> {
   const byHeader = new Map(catalog.map((column) => [column.header, column]));
   const isKey = (header: string): boolean => KEY_HEADERS.has(header) || (byHeader.get(header)?.path === undefined && byHeader.has(header));
-  // `_base` and any other `_` column the import reads are for the tool, not for people.
-  const toSheetColumn = (key: string): SheetColumn => ({ key, text: byHeader.get(key)?.text === true, hidden: key.startsWith('_') });
+  // `_base` is for the tool, not for people; a user's own `_` columns are for people.
+  const toSheetColumn = (key: string): SheetColumn => ({ key, text: byHeader.get(key)?.text === true, hidden: key.startsWith('_') && !isUserColumn(key) });
   const keys = columns.filter(isKey);
+  const others = columns.filter((column) => !isKey(column));
   const report: SheetColumn[] = REPORT_COLUMNS.map((key) => ({
     key,
     text: key !== '_row' && key !== '_http_status',
@@ -90,7 +90,8 @@ function layoutColumns(columns: readonly string[], catalog: readonly Column[]): 
     columns: [
       ...keys.map(toSheetColumn),
       ...report.slice(0, LEADING_REPORT_COLUMNS),
-      ...columns.filter((column) => !isKey(column)).map(toSheetColumn),
+      ...others.filter((column) => !isUserColumn(column)).map(toSheetColumn),
+      ...others.filter(isUserColumn).map(toSheetColumn),
       ...report.slice(LEADING_REPORT_COLUMNS),
     ],
     // The key columns, `_row` and `_status` stay in view.

@@ -1,4 +1,5 @@
 import { isCodePage, mapSheetItems, nameCodePage, type CellValue, type SheetReader, type SheetSource } from '../../../sheets/index.js';
+import { isUserColumn } from '../report/report-columns.js';
 
 /** Excel's own limit: a longer cell comes from a broken file, or one made to hurt. */
 const MAX_CELL_CHARS = 32_767;
@@ -23,7 +24,7 @@ const LIBREOFFICE_ERROR = /^Err:\d{3}$/;
  * The reader, with rows holding a cell no value sent to the API should hold turned into issues
  * that name the column: a NUL character, a byte order mark in the middle of the file (files
  * joined together), a text past Excel's limit, a byte the file's code page does not define, a
- * formula's error as a spreadsheet saves it (`#N/A`: never a value to send). The
+ * formula's error as a spreadsheet saves it (`#N/A`: never a value to send); a user's own `_` column is never sent, nor checked. The
  * sheets layer itself reads any string back as written; refusing these is the import's choice.
  */
 export function checkCells(reader: SheetReader): SheetReader {
@@ -58,7 +59,7 @@ function findCellProblems(values: Readonly<Record<string, CellValue>>, undefined
   // for…in, not Object.entries: no pair allocated per cell, on every cell of every row.
   for (const column in values) {
     const value = values[column];
-    if (typeof value !== 'string') continue;
+    if (typeof value !== 'string' || isUserColumn(column)) continue;
     const problem = describeCellProblem(value, undefinedByte);
     if (problem !== undefined) problems.push({ column, problem, unwritable: value.length > MAX_CELL_CHARS || value.includes('\0') });
   }

@@ -1,6 +1,7 @@
 import type { ImportCatalog } from '../../../resources/resource-catalog.js';
 import { openSheetHead, openSheetReader, type SheetColumnOptions, type SheetHead, type SheetOpenOptions, type SheetReader } from '../../../sheets/index.js';
 import type { SourceFile } from '../../../sheets/file/source-file.js';
+import { RESERVED_COLUMNS } from '../report/report-columns.js';
 import { checkCells } from './check-cells.js';
 
 /** A sheet opened for an import: its SHA-256 is known before its first row. */
@@ -8,7 +9,7 @@ export type ImportSheet = SheetReader & { readonly sha256: string };
 
 /*
  * Every import reads a sheet the same way, and so do `validate`, the benchmark and the tests: the
- * resource's sheet unless one is named, the catalog's headers and `_` columns, cells no request
+ * resource's sheet unless one is named, the catalog's headers and `_` columns (a user's own for the report), cells no request
  * should carry turned into issues, and the SHA-256 a resume is checked against.
  */
 
@@ -37,7 +38,7 @@ function openOptions(resource: string, headerNames: readonly string[], { sheet, 
 }
 
 function columnOptions(catalog: ImportCatalog<unknown, unknown>): SheetColumnOptions {
-  return { knownColumns: headersOf(catalog), metaColumns: catalog.metaColumns ?? [] };
+  return { knownColumns: headersOf(catalog), metaColumns: catalog.metaColumns ?? [], userColumns: { reserved: RESERVED_COLUMNS } };
 }
 
 const headersOf = (catalog: ImportCatalog<unknown, unknown>): string[] => catalog.columns.map((column) => column.header);
