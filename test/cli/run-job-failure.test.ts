@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/cli/exit-codes.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/start-test-emulator.js';
+import { findFreePort } from '../api/find-free-port.js';
 import { makeTempDir } from '../sheets/make-temp-dir.js';
 import { runCliInProcessFrom, testIo } from './test-io.js';
 
@@ -56,5 +57,22 @@ describe('run: a job that fails before its steps', () => {
     } finally {
       api.emulator.faults.script = undefined;
     }
+  });
+
+  it('stops the job at a shared rate budget that cannot be reached, whatever its steps tolerate: exit 1, the steps after it skipped', async () => {
+    const dir = await makeTempDir();
+    await writeFile(
+      join(dir, 'job.yaml'),
+      'name: nightly\nsteps:\n  - name: first\n    export: {resource: businesses, out: one.csv}\n    on_error: continue\n  - name: second\n    export: {resource: businesses, out: two.csv}\n',
+    );
+    const env = { LISTING_API_URL: api.url, LISTING_API_KEY: api.emulator.keys.ORG_ADMIN, LISTING_RATE_REDIS_URL: `redis://127.0.0.1:${await findFreePort()}` };
+    const result = await runCliInProcessFrom(dir, ['run', 'job.yaml', '--json'], testIo(env));
+    expect(result.code).toBe(EXIT_CODES.failed);
+    const printed = JSON.parse(result.stdout) as { steps: { step: string; status: string; error?: string }[] };
+    expect(printed.steps.map(({ step, status }) => [step, status])).toEqual([
+      ['first', 'failed'],
+      ['second', 'skipped'],
+    ]);
+    expect(printed.steps[0]?.error).toMatch(/^Could not reach the shared rate budget at redis:\/\/127\.0\.0\.1:\d+: connect ECONNREFUSED/);
   });
 });

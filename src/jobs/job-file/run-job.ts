@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { AbortedError, ApiError, findAuthenticationFailure } from '../../api/errors/api-error.js';
+import { SharedBudgetError } from '../../api/pacing/shared-budget-error.js';
 import { findStopCause } from '../../api/transport/find-stop-cause.js';
 import { BreakerError } from '../import/breakers/breaker-error.js';
 import { ImportStoppedError } from '../import/import-stopped-error.js';
@@ -34,7 +35,7 @@ export interface StepResult {
   status: StepStatus;
   /** `on_error: continue`: the step's failures neither stop the job nor change its exit code. */
   tolerated: boolean;
-  /** Why a failed step failed, when it matters beyond the step: a refused key stops the job, a breaker has its own exit code. */
+  /** Why a failed step failed, when it matters beyond the step: a refused key, a service or shared budget out of reach stop the job, a breaker has its own exit code. */
   cause?: 'key-refused' | 'service-stop' | 'breaker';
   /** The step's own summary (import or export). */
   summary?: unknown;
@@ -224,7 +225,9 @@ async function runStep(
       return { step: name, ...(org === undefined ? {} : { org }), status: 'stopped', tolerated: step.on_error === 'continue', error: message, ...(note === undefined ? {} : { note }) };
     }
     logger.error(message);
-    const cause = findAuthenticationFailure(error) !== undefined ? 'key-refused' : findStopCause(error) !== undefined ? 'service-stop' : error instanceof BreakerError ? 'breaker' : undefined;
+    // A shared budget that cannot be reached would fail every step the same way, before any request: it stops the job.
+    const serviceStop = findStopCause(error) !== undefined || error instanceof SharedBudgetError;
+    const cause = findAuthenticationFailure(error) !== undefined ? 'key-refused' : serviceStop ? 'service-stop' : error instanceof BreakerError ? 'breaker' : undefined;
     return {
       step: name,
       ...(org === undefined ? {} : { org }),
