@@ -6,7 +6,8 @@ const INDENT = ' '.repeat(Math.max(...Object.values(LABELS).map((label) => label
 
 /**
  * The table for a person: per assumption its status, then what was observed and what it means
- * for import and export runs, under it; a last line says whether anything blocks a run.
+ * for import and export runs, under it; a last line says whether anything blocks a run, or that the
+ * service could not be reached.
  */
 export function formatConformance(url: string, result: ConformanceResult): string {
   const lines = [`Conformance of ${url}: assumption → observed → what it means for your runs`, ''];
@@ -16,11 +17,14 @@ export function formatConformance(url: string, result: ConformanceResult): strin
   }
   const blocking = result.checks.filter((check) => check.status === 'blocking').length;
   const warnings = result.checks.filter((check) => check.status === 'warning').length;
+  const broken = `${countOf(blocking, 'assumption')} broken: runs against this service would stop or go wrong (BLOCKING above).`;
   lines.push(
     '',
-    blocking === 0
-      ? `Nothing blocks a run (${countOf(warnings, 'warning')}).`
-      : `${countOf(blocking, 'assumption')} broken: runs against this service would stop or go wrong (BLOCKING above).`,
+    result.outage !== undefined
+      ? `The service could not be reached: what was not checked is not known (unknown above).${blocking === 0 ? '' : ` ${broken}`}`
+      : blocking === 0
+        ? `Nothing blocks a run (${countOf(warnings, 'warning')}).`
+        : broken,
   );
   return `${lines.join('\n')}\n`;
 }

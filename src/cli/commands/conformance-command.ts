@@ -25,7 +25,11 @@ export function conformanceCommand<T extends GlobalOptions>(yargs: Argv<T>, cont
         const probe = argv['write-probe'];
         const result = await runConformance(client, probe === undefined ? {} : { writeProbe: probe }, context.logger);
         progress.stop();
-        context.io.stdout.write(argv.json ? `${JSON.stringify({ url: baseUrl, ...result })}\n` : formatConformance(baseUrl, result));
+        const { outage, ...shown } = result;
+        const json = { url: baseUrl, ...shown, ...(outage === undefined ? {} : { unreachable: outage.message }) };
+        context.io.stdout.write(argv.json ? `${JSON.stringify(json)}\n` : formatConformance(baseUrl, result));
+        // The checks known are printed first; a service out of reach then ends the command as it ends any other (exit 1).
+        if (outage !== undefined) throw outage;
         context.requestExit(result.passed ? EXIT_CODES.success : EXIT_CODES.failed);
       });
     },

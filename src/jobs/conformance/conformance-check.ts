@@ -1,3 +1,5 @@
+import type { ApiError } from '../../api/errors/api-error.js';
+
 /** `blocking`: a run would stop or go wrong; `warning`: runs go on, as the meaning says. */
 export type CheckStatus = 'ok' | 'warning' | 'blocking' | 'not-checked';
 
@@ -18,6 +20,8 @@ export interface ConformanceResult {
   /** True when nothing blocks a run. */
   passed: boolean;
   checks: ConformanceCheck[];
+  /** Why the service could not be reached, when it could not: the checks from there on are not known. */
+  outage?: ApiError;
 }
 
 /** The assumptions the client makes of the service, each checked by one row. */

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
 import { findStopCause } from '../../api/transport/find-stop-cause.js';
+import { ApiError } from '../../api/errors/api-error.js';
 import { RetryAfterTooLongError } from '../../api/errors/retry-after-too-long-error.js';
 import { checkBusinessFilters } from './check-business-filters.js';
 import { checkBusinessPages } from './check-business-pages.js';
@@ -10,9 +11,10 @@ import { checkFeedback } from './check-feedback.js';
 import { checkRateLimit } from './check-rate-limit.js';
 import { checkWriteAnswer } from './check-write-answer.js';
 import { notChecked, type AssumptionId, type ConformanceCheck, type ConformanceResult } from './conformance-check.js';
-import { observeFailure } from './observe-failure.js';
+import { isOutage, observeFailure } from './observe-failure.js';
 
 const WAIT_TOO_LONG = 'the service asked to wait longer than --max-retry-after';
+const OUT_OF_REACH = 'the service could not be reached';
 
 export interface ConformanceOptions {
   /** `c-CODE`: the business whose name is sent unchanged to see how writes are answered; no write without it. */
@@ -31,7 +33,8 @@ interface Step {
  * Checks, with reads only (and the one write of `writeProbe`), the assumptions the client makes
  * of the service: pages, filters (a list of store codes among them), the shape of businesses and
  * feedback, custom field types, rate-limit answers and write answers. A refused key propagates; a
- * Retry-After too long to wait stops the checks, and is itself the rate-limit row.
+ * Retry-After too long to wait stops the checks, and is itself the rate-limit row; a service out of
+ * reach stops them too, the checks left not known (`outage`).
  */
 export async function runConformance(client: ApiClient, options: ConformanceOptions, logger: Logger): Promise<ConformanceResult> {
   let firstPage: unknown[] = [];
@@ -61,10 +64,11 @@ export async function runConformance(client: ApiClient, options: ConformanceOpti
 
   const checks: ConformanceCheck[] = [];
   let stopped: RetryAfterTooLongError | undefined;
+  let outage: ApiError | undefined;
   const failed = new Set<AssumptionId>();
   for (const step of steps) {
-    if (stopped !== undefined) {
-      checks.push(...step.ids.map((id) => notChecked(id, WAIT_TOO_LONG)));
+    if (stopped !== undefined || outage !== undefined) {
+      checks.push(...step.ids.map((id) => notChecked(id, outage === undefined ? WAIT_TOO_LONG : OUT_OF_REACH)));
       continue;
     }
     const { needs } = step;
@@ -81,6 +85,11 @@ export async function runConformance(client: ApiClient, options: ConformanceOpti
         checks.push(...step.ids.map((id) => notChecked(id, WAIT_TOO_LONG)));
         continue;
       }
+      if (cause instanceof ApiError && isOutage(cause)) {
+        outage = cause;
+        checks.push(...step.ids.map((id) => notChecked(id, OUT_OF_REACH)));
+        continue;
+      }
       const [first, ...rest] = step.ids;
       failed.add(first);
       checks.push(observeFailure(first, error, 'runs that need it fail'), ...rest.map((id) => notChecked(id, `${first} failed`)));
@@ -88,5 +97,6 @@ export async function runConformance(client: ApiClient, options: ConformanceOpti
   }
   checks.push(checkRateLimit(client.readCounters().total, stopped));
   logger.info({ checks: checks.length }, 'checked the assumptions of the client');
-  return { passed: checks.every((check) => check.status !== 'blocking'), checks };
+  const passed = outage === undefined && checks.every((check) => check.status !== 'blocking');
+  return { passed, checks, ...(outage === undefined ? {} : { outage }) };
 }

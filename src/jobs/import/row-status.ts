@@ -18,13 +18,16 @@ export function countProblems(rows: RowCounts): number {
   return rows.conflict + rows.invalid + rows.failed;
 }
 
-/** 4xx answers that may differ when asked again: a refused key (once rotated), a timeout, the rate limit. */
-const RETRYABLE_CLIENT_STATUSES: ReadonlySet<number> = new Set([401, 408, 429]);
+/**
+ * 4xx answers that may differ when asked again, the row unchanged: a refused key (once rotated), the
+ * key's rights or a field disabled for the organization (once given back), a timeout, the rate limit.
+ */
+const RETRYABLE_CLIENT_STATUSES: ReadonlySet<number> = new Set([401, 403, 408, 429]);
 
 /**
  * Outcomes a resumed import keeps instead of sending the row again: written, unchanged, in
  * conflict, invalid, planned by a dry run, or refused by the service for the row itself (4xx).
- * Skipped rows, 5xx and failures without an answer are tried again.
+ * Skipped rows, 5xx, refusals for the key's rights and failures without an answer are tried again.
  */
 export function isFinalOutcome(status: RowStatus, httpStatus: number | undefined): boolean {
   if (status !== 'failed') return status !== 'skipped';

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiClient } from '../../api/api-client.js';
-import { AbortedError, findAuthenticationFailure } from '../../api/errors/api-error.js';
+import { AbortedError, ApiError, findAuthenticationFailure } from '../../api/errors/api-error.js';
+import { SharedBudgetError } from '../../api/pacing/shared-budget-error.js';
 import { findStopCause } from '../../api/transport/find-stop-cause.js';
 import { BreakerError } from '../import/breakers/breaker-error.js';
 import { ImportStoppedError } from '../import/import-stopped-error.js';
@@ -34,7 +35,7 @@ export interface StepResult {
   status: StepStatus;
   /** `on_error: continue`: the step's failures neither stop the job nor change its exit code. */
   tolerated: boolean;
-  /** Why a failed step failed, when it matters beyond the step: a refused key stops the job, a breaker has its own exit code. */
+  /** Why a failed step failed, when it matters beyond the step: a refused key, a service or shared budget out of reach stop the job, a breaker has its own exit code. */
   cause?: 'key-refused' | 'service-stop' | 'breaker';
   /** The step's own summary (import or export). */
   summary?: unknown;
@@ -87,15 +88,25 @@ export interface RunJobOptions extends StepRunSettings {
  * Runs the steps in order, one client for all (one pacing budget per organization). A step that
  * fails stops the job unless it says `on_error: continue`; a refused key or a stop always stops it.
  * With `preflight: true`, a broken assumption stops it before any step (PreflightError, exit 1).
+ * `org: all` steps whose organizations the service asked to wait to list are partial, not run.
  */
 export async function runJob(job: Job, client: ApiClient, runners: StepRunners, options: RunJobOptions, logger: Logger): Promise<JobResult> {
   if (job.preflight) await runPreflight(client, logger.child({ preflight: true }));
-  const reachable = await readReachableOrgs(job, client, logger);
+  const orgsRead = await readReachableOrgs(job, client, logger);
+  const reachable = orgsRead instanceof ApiError ? [] : orgsRead;
   const plan = options.shard.count > 1 ? await planShards(job, options.shard, client, reachable, logger) : undefined;
   const results: StepResult[] = [];
   let stopped = false;
   for (const [index, step] of job.steps.entries()) {
     const split = plan?.splitSteps.get(index);
+    if (step.org === 'all' && orgsRead instanceof ApiError) {
+      // Not sent, as an export's page the service asked to wait for: the step is partial, and a rerun sends it.
+      const name = describeStep(step, index);
+      const skipped = stopped || options.signal?.aborted === true;
+      if (!skipped) logger.error({ step: name }, orgsRead.message);
+      results.push({ step: name, status: skipped ? 'skipped' : 'partial', tolerated: step.on_error === 'continue', ...(skipped ? {} : { error: orgsRead.message }) });
+      continue;
+    }
     for (const org of listStepOrgs(step, reachable)) {
       const name = describeStep(step, index);
       if (!runsHere(plan, split, org, options.shard)) continue;
@@ -111,12 +122,21 @@ export async function runJob(job: Job, client: ApiClient, runners: StepRunners, 
   return { job: job.name, steps: results, ...shardsPart(plan, options.shard) };
 }
 
-/** `org: all` in any step: the organizations the key reaches, read once for the whole job. */
-async function readReachableOrgs(job: Job, client: ApiClient, logger: Logger): Promise<number[]> {
+/**
+ * `org: all` in any step: the organizations the key reaches, read once for the whole job. A read the
+ * service asked to wait for longer than --max-retry-after (or answered 429 past --max-rate-wait) is
+ * the error those steps end with, as an export's page: the other steps run, their budgets their own.
+ */
+async function readReachableOrgs(job: Job, client: ApiClient, logger: Logger): Promise<number[] | ApiError> {
   if (!job.steps.some((step) => step.org === 'all')) return [];
-  const orgs = await listReachableOrgs(client);
-  logger.info({ orgs }, `org: all is ${orgs.length} organizations, those of the businesses the key can read`);
-  return orgs;
+  try {
+    const orgs = await listReachableOrgs(client);
+    logger.info({ orgs }, `org: all is ${orgs.length} organizations, those of the businesses the key can read`);
+    return orgs;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.kind !== 'rate-limited') throw error;
+    return error;
+  }
 }
 
 /** The sheets are opened once for the plan, and closed before any step: an earlier step may write a file a later one imports. */
@@ -208,7 +228,9 @@ async function runStep(
       return { step: name, ...(org === undefined ? {} : { org }), status: 'stopped', tolerated: step.on_error === 'continue', error: message, ...(note === undefined ? {} : { note }) };
     }
     logger.error(message);
-    const cause = findAuthenticationFailure(error) !== undefined ? 'key-refused' : findStopCause(error) !== undefined ? 'service-stop' : error instanceof BreakerError ? 'breaker' : undefined;
+    // A shared budget that cannot be reached would fail every step the same way, before any request: it stops the job.
+    const serviceStop = findStopCause(error) !== undefined || error instanceof SharedBudgetError;
+    const cause = findAuthenticationFailure(error) !== undefined ? 'key-refused' : serviceStop ? 'service-stop' : error instanceof BreakerError ? 'breaker' : undefined;
     return {
       step: name,
       ...(org === undefined ? {} : { org }),

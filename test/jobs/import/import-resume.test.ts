@@ -131,6 +131,38 @@ describe('resuming an import from its journal', () => {
     expect(Math.max(...lags)).toBeLessThanOrEqual(concurrency);
   });
 
+  it('sends again the rows refused for the key\'s rights (403) once it has them back, and keeps those refused for their values (400)', async () => {
+    const { csv, targets } = renameSheet(80, 85, 'Rights');
+    const reportDir = join(harness.dir, 'rights');
+    const key = harness.api.emulator.state.keysBySecret.get(harness.api.emulator.keys.ORG_ADMIN);
+    if (key === undefined) throw new Error('no ORG_ADMIN key');
+    // The key may read, not write: every write is refused 403, Operation not allowed.
+    Object.assign(key, { has_restricted_permissions: true, permissions: ['business_read', 'custom_fields_read'] });
+    try {
+      const refused = await harness.runImport('businesses', csv, { reportDir, mode: 'patch' });
+      expect(refused.results.map((row) => row._http_status)).toEqual(targets.map(() => '403'));
+    } finally {
+      Object.assign(key, { has_restricted_permissions: false, permissions: [] });
+    }
+    // A journal written when a 403 was final holds its line: that row is sent again all the same.
+    const journal = join(reportDir, 'journal.jsonl');
+    expect(await readFile(journal, 'utf8')).not.toContain('"httpStatus":403');
+    const earlier = { line: 2, status: 'failed', target: targets[0]?.id, httpStatus: 403, changes: [], errors: ['Operation not allowed'] };
+    await writeFile(journal, `${await readFile(journal, 'utf8')}${JSON.stringify(earlier)}\n`);
+    const posts = countPosts();
+    const count = harness.api.emulator.faults.script;
+    // Once the key may write, the service refuses the last row for its values.
+    const refusedPath = `/business/${targets[4]?.id ?? ''}`;
+    harness.api.emulator.faults.script = (n, req) => count?.(n, req) ?? (req.path === refusedPath ? { status: 400 } : undefined);
+    const granted = await harness.runImport('businesses', csv, { reportDir, mode: 'patch' });
+    expect(posts).toEqual(onceEach(targets));
+    expect(granted.results.map((row) => row._http_status)).toEqual(['', '', '', '', '400']);
+    posts.clear();
+    const again = await harness.runImport('businesses', csv, { reportDir, mode: 'patch' });
+    expect(posts.size).toBe(0);
+    expect(again.summary).toMatchObject({ resumed: 5, rows: { updated: 4, failed: 1 } });
+  });
+
   it('still refuses a second row for a business the interrupted run already sent', async () => {
     const [a, b] = businesses.slice(36, 38);
     const csv = ['business_id,name', `${a?.id ?? ''},First`, `${b?.id ?? ''},Second`, `${a?.id ?? ''},Again`].join('\n');

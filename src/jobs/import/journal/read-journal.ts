@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { z } from 'zod';
 import { JournalEntrySchema, JournalHeaderSchema, type JournalEntry, type JournalHeader } from './journal-schema.js';
+import { isFinalOutcome } from '../row-status.js';
 import { ResumeError } from './resume-error.js';
 
 export interface SavedJournal {
@@ -38,7 +39,8 @@ export async function readJournal(path: string, dir: string): Promise<SavedJourn
       continue;
     }
     const entry = parseLine(line, JournalEntrySchema, dir, number);
-    entries.set(entry.line, entry);
+    // A journal written when a 403 was final: that row is sent again, as a row refused now would be.
+    if (isFinalOutcome(entry.status, entry.httpStatus)) entries.set(entry.line, entry);
   }
   return header === undefined ? undefined : { header, entries, completeBytes };
 }
