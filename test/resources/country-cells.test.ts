@@ -31,6 +31,19 @@ describe('a country cell', () => {
     expect(outcome.notes).toEqual(["contacts.0.phone_numbers: '04 95 21 00 01' read as +33495210001 (a national number in FR)"]);
   });
 
+  it('reads phones and zip codes typed in the digits of another script, full-width or Devanagari, as the ASCII digits they are', () => {
+    const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'zipcode', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
+    const read = (country: string, zipcode: string, phones: string): unknown[] => {
+      const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country, zipcode, 'contacts.0.phone_numbers': phones } });
+      expect(outcome.errors).toEqual([]);
+      return [...(outcome.update?.values() ?? [])];
+    };
+    expect(read('JP', '１５０－０００２', '＋８１ ３ １２３４ ５６７８|０３－１２３４－５６７９')).toEqual(['JP', '150-0002', ['+81312345678', '+81312345679']]);
+    expect(read('IN', '११०००१', '०११ २३३४ ५६७८')).toEqual(['IN', '110001', ['+911123345678']]);
+    // Arabic-Indic digits, and a zip code short of the zeros its country's length gives, padded as any other.
+    expect(read('FR', '٦٠٠٠', '٠٤ ٩٥ ٢١ ٠٠ ٠١')).toEqual(['FR', '06000', ['+33495210001']]);
+  });
+
   it('says a number whose + a spreadsheet dropped is one, not a national number', () => {
     const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
     const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country: 'FR', 'contacts.0.phone_numbers': '33240374476|02 40 37 44 77' } });
