@@ -10,6 +10,21 @@ describe('a country cell', () => {
     expect(read).toEqual(['FR', 'FR', 'DE', 'DE', 'ES', 'ES', 'CH', 'NL', 'US', 'US', 'GB', 'AT', 'PL']);
   });
 
+  it('reads a country named in its own script and language, or another of the users (日本, 中国, 대한민국, Ελλάδα, Россия, ישראל, الإمارات العربية المتحدة, भारत, Türkiye)', () => {
+    const read = ['日本', '中国', '中國', '대한민국', '한국', 'Ελλάδα', 'Россия', 'Україна', 'ישראל', 'الإمارات العربية المتحدة', 'UAE', 'भारत', 'Türkiye', 'Magyarország', 'Česko'].map(readCountry);
+    expect(read).toEqual(['JP', 'CN', 'CN', 'KR', 'KR', 'GR', 'RU', 'UA', 'IL', 'AE', 'AE', 'IN', 'TR', 'HU', 'CZ']);
+  });
+
+  it('offers the country a name typed with a slip may mean, and none for a word far from every name', () => {
+    const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country'], COMMA_CONTEXT);
+    const errors = ['Deutchland', 'Grecce', 'Gaule'].map((country) => readRow({ kind: 'row', line: 2, values: { code: '000001', country } }).errors);
+    expect(errors).toEqual([
+      ["country: must be a two-letter country code (FR), a three-letter one (FRA) or a country name (France, Allemagne, Deutschland) (did you mean DE?), got 'Deutchland'"],
+      ["country: must be a two-letter country code (FR), a three-letter one (FRA) or a country name (France, Allemagne, Deutschland) (did you mean GR?), got 'Grecce'"],
+      ["country: must be a two-letter country code (FR), a three-letter one (FRA) or a country name (France, Allemagne, Deutschland), got 'Gaule'"],
+    ]);
+  });
+
   it('reads a three-letter code (FRA, deu) as its two-letter one, and no three letters that are none', () => {
     expect(['FRA', 'deu', 'Gbr', 'USA', 'XYZ'].map(readCountry)).toEqual(['FR', 'DE', 'GB', 'US', undefined]);
   });
