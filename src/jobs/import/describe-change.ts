@@ -1,5 +1,6 @@
 import { isRecord } from '../../api/schemas/reading/is-record.js';
 import { isEmptyField } from '../../api/schemas/reading/lenient.js';
+import { cutText } from '../../cut-text.js';
 
 /** `field: 'Old' -> 'New'`: one entry of a report's `_changes`. */
 export function describeChange(field: string, before: unknown, after: unknown): string {
@@ -84,7 +85,7 @@ const SHOWN_LENGTH = 60;
 
 function showValue(value: unknown): string {
   const text = value === undefined || value === null ? '' : typeof value === 'string' ? value : showList(value) ?? JSON.stringify(value);
-  const cut = text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH - 1)}…` : text;
+  const cut = text.length > SHOWN_LENGTH ? `${cutText(text, SHOWN_LENGTH - 1)}…` : text;
   return `'${cut}'`;
 }
 

@@ -6,6 +6,7 @@ import type { CellContext } from './cell-context.js';
 import type { Column } from '../column.js';
 import { PLAIN_ISSUE_WORDS } from './plain-issue-words.js';
 import { isScientificNumber } from './spreadsheet-number.js';
+import { cutText } from '../../cut-text.js';
 
 /** The cell that sets a field to its empty value, in any case. */
 export const CLEAR_MARK = '#clear';
@@ -81,5 +82,5 @@ function describeLength(issue: z.core.$ZodIssue, faulty: unknown): string | unde
 /** A cell as messages show it: trimmed, and cut short when long. */
 export function quoteCell(text: string): string {
   const shown = text.trim();
-  return `'${shown.length > SHOWN_CHARS ? `${shown.slice(0, SHOWN_CHARS)}…` : shown}'`;
+  return `'${shown.length > SHOWN_CHARS ? `${cutText(shown, SHOWN_CHARS)}…` : shown}'`;
 }
