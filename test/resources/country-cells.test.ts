@@ -59,6 +59,18 @@ describe('a country cell', () => {
     expect(read('FR', '٦٠٠٠', '٠٤ ٩٥ ٢١ ٠٠ ٠١')).toEqual(['FR', '06000', ['+33495210001']]);
   });
 
+  it('reads a phone copied from right-to-left text without the direction marks around it, as the number it shows', () => {
+    const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'zipcode', 'contacts.0.phone_numbers', 'lat'], COMMA_CONTEXT);
+    const outcome = readRow({
+      kind: 'row',
+      line: 2,
+      values: { code: '000001', country: 'AE', zipcode: '\u200f00000', 'contacts.0.phone_numbers': '\u200e+971 4 123 4568\u200e|\u202a04 123 4569\u202c', lat: '\u200e25.2' },
+    });
+    expect(outcome.errors).toEqual([]);
+    expect([...(outcome.update?.values() ?? [])]).toEqual(['AE', '00000', 25.2, ['+97141234568', '+97141234569']]);
+    expect(outcome.notes).toEqual(["contacts.0.phone_numbers: '04 123 4569' read as +97141234569 (a national number in AE)"]);
+  });
+
   it('says a number whose + a spreadsheet dropped is one, not a national number', () => {
     const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
     const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country: 'FR', 'contacts.0.phone_numbers': '33240374476|02 40 37 44 77' } });
