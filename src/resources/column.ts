@@ -42,6 +42,8 @@ export interface Column<T = unknown> {
    * which the XLSX reader reads back as the same cell; codes, zip codes and phones stay text.
    */
   readonly typed?: 'number' | 'date';
+  /** A field the service takes in ASCII: digits and signs typed in another script (`１２３`, `١٢٣`) read as the ASCII ones. */
+  readonly asciiDigits?: boolean;
   /** Export only: the import ignores the column. */
   readonly readOnly: boolean;
   /** XLSX exports hide it from view: it is for the tool, not for people (`_base`). */

@@ -3,6 +3,7 @@ export type { CsvDelimiter } from './csv/detect-delimiter.js';
 export type { TextEncoding } from './text/detect-encoding.js';
 export { isCodePage, nameCodePage, type CodePage } from './text/code-page.js';
 export { trimAround } from './text/shows-nothing.js';
+export { toAsciiDigits } from './text/ascii-digits.js';
 export { detectSheetFormat, isSpreadsheetPath, type SheetFormat } from './detect-sheet-format.js';
 export { escapeFormula, unescapeFormula } from './escape-formula.js';
 export { mapSheetItems } from './map-sheet-items.js';

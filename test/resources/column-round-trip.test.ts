@@ -281,6 +281,16 @@ describe('cells as people type them read into canonical values', () => {
     ['contacts.0.phone_numbers', '+39 06 1234 5678', ['+390612345678']],
     ['categories', 'gcid:bakery||gcid:cafe|', ['gcid:bakery', 'gcid:cafe']],
     ['zipcode', ' 01000 ', '01000'],
+    // Digits an input method types full-width, or in the script of the text (Arabic-Indic, Devanagari): the service takes ASCII.
+    ['zipcode', '１５０－０００２', '150-0002'],
+    ['lat', '３９．９０４２', 39.9042],
+    ['lat', '٣٧٫٩٧', 37.97],
+    ['open_hours.monday', '０９：００－１８：００', ['09:00-18:00']],
+    ['open_hours.monday', '०९:००-१८:००', ['09:00-18:00']],
+    ['opening_date', '２０２３－０７－２９', '2023-07-29'],
+    ['specific_hours.close', '٢٠٢٦-١٢-٢٥', [{ starts_at: '2026-12-25', ends_at: '2026-12-25' }]],
+    // A name keeps the digits it is written with.
+    ['name', '東京ベーカリー２号店', '東京ベーカリー２号店'],
     ['lat', '4.5e1', 45],
     // Spaces a copy-paste leaves around a name or an address would be published; a non-breaking one too.
     ['name', ' Boulangerie Martin ', 'Boulangerie Martin'],

@@ -10,6 +10,21 @@ describe('a country cell', () => {
     expect(read).toEqual(['FR', 'FR', 'DE', 'DE', 'ES', 'ES', 'CH', 'NL', 'US', 'US', 'GB', 'AT', 'PL']);
   });
 
+  it('reads a country named in its own script and language, or another of the users (日本, 中国, 대한민국, Ελλάδα, Россия, ישראל, الإمارات العربية المتحدة, भारत, Türkiye)', () => {
+    const read = ['日本', '中国', '中國', '대한민국', '한국', 'Ελλάδα', 'Россия', 'Україна', 'ישראל', 'الإمارات العربية المتحدة', 'UAE', 'भारत', 'Türkiye', 'Magyarország', 'Česko'].map(readCountry);
+    expect(read).toEqual(['JP', 'CN', 'CN', 'KR', 'KR', 'GR', 'RU', 'UA', 'IL', 'AE', 'AE', 'IN', 'TR', 'HU', 'CZ']);
+  });
+
+  it('offers the country a name typed with a slip may mean, and none for a word far from every name', () => {
+    const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country'], COMMA_CONTEXT);
+    const errors = ['Deutchland', 'Grecce', 'Gaule'].map((country) => readRow({ kind: 'row', line: 2, values: { code: '000001', country } }).errors);
+    expect(errors).toEqual([
+      ["country: must be a two-letter country code (FR), a three-letter one (FRA) or a country name (France, Allemagne, Deutschland) (did you mean DE?), got 'Deutchland'"],
+      ["country: must be a two-letter country code (FR), a three-letter one (FRA) or a country name (France, Allemagne, Deutschland) (did you mean GR?), got 'Grecce'"],
+      ["country: must be a two-letter country code (FR), a three-letter one (FRA) or a country name (France, Allemagne, Deutschland), got 'Gaule'"],
+    ]);
+  });
+
   it('reads a three-letter code (FRA, deu) as its two-letter one, and no three letters that are none', () => {
     expect(['FRA', 'deu', 'Gbr', 'USA', 'XYZ'].map(readCountry)).toEqual(['FR', 'DE', 'GB', 'US', undefined]);
   });
@@ -29,6 +44,31 @@ describe('a country cell', () => {
     expect(outcome.errors).toEqual([]);
     expect([...(outcome.update?.values() ?? [])]).toEqual(['FR', ['+33495210001']]);
     expect(outcome.notes).toEqual(["contacts.0.phone_numbers: '04 95 21 00 01' read as +33495210001 (a national number in FR)"]);
+  });
+
+  it('reads phones and zip codes typed in the digits of another script, full-width or Devanagari, as the ASCII digits they are', () => {
+    const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'zipcode', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
+    const read = (country: string, zipcode: string, phones: string): unknown[] => {
+      const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country, zipcode, 'contacts.0.phone_numbers': phones } });
+      expect(outcome.errors).toEqual([]);
+      return [...(outcome.update?.values() ?? [])];
+    };
+    expect(read('JP', '１５０－０００２', '＋８１ ３ １２３４ ５６７８|０３－１２３４－５６７９')).toEqual(['JP', '150-0002', ['+81312345678', '+81312345679']]);
+    expect(read('IN', '११०००१', '०११ २३३४ ५६७८')).toEqual(['IN', '110001', ['+911123345678']]);
+    // Arabic-Indic digits, and a zip code short of the zeros its country's length gives, padded as any other.
+    expect(read('FR', '٦٠٠٠', '٠٤ ٩٥ ٢١ ٠٠ ٠١')).toEqual(['FR', '06000', ['+33495210001']]);
+  });
+
+  it('reads a phone copied from right-to-left text without the direction marks around it, as the number it shows', () => {
+    const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'zipcode', 'contacts.0.phone_numbers', 'lat'], COMMA_CONTEXT);
+    const outcome = readRow({
+      kind: 'row',
+      line: 2,
+      values: { code: '000001', country: 'AE', zipcode: '\u200f00000', 'contacts.0.phone_numbers': '\u200e+971 4 123 4568\u200e|\u202a04 123 4569\u202c', lat: '\u200e25.2' },
+    });
+    expect(outcome.errors).toEqual([]);
+    expect([...(outcome.update?.values() ?? [])]).toEqual(['AE', '00000', 25.2, ['+97141234568', '+97141234569']]);
+    expect(outcome.notes).toEqual(["contacts.0.phone_numbers: '04 123 4569' read as +97141234569 (a national number in AE)"]);
   });
 
   it('says a number whose + a spreadsheet dropped is one, not a national number', () => {

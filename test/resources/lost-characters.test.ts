@@ -16,4 +16,9 @@ describe('characters a Windows-1252 file lost', () => {
     expect(['?ód? (a+b) ??', 'Lódz (a+b) ?', '?ód? (a+b) ?'].map(saved)).toEqual([true, true, true]);
     expect(['?ód? (a+b) ??!', 'Lodz (a+b) ??', '?ód? (ab) ??', ''].map(saved)).toEqual([false, false, false, false]);
   });
+
+  it('reads a value with dashes and slashes as any other (a zip code, an address)', () => {
+    expect(compareWithCodePage('??2-21-1 a/b', '渋谷2-21-1 a/b', 'windows-1252', 'it')?.saved).toBe(true);
+    expect(compareWithCodePage('??2-21-2 a/b', '渋谷2-21-1 a/b', 'windows-1252', 'it')?.saved).toBe(false);
+  });
 });

@@ -47,6 +47,15 @@ describe('writing XLSX', () => {
     expect([sheet?.getCell('B3').value, sheet?.getCell('C3').value]).toEqual([null, null]);
   });
 
+  it('gives a column of Japanese, Korean or Chinese text, or emoji, the width they take on screen, and accents written apart none', async () => {
+    const path = join(await makeTempDir(), 'wide.xlsx');
+    const writer = await openSheetWriter(path, { sheet: 'wide', columns: [{ key: 'ja' }, { key: 'ko' }, { key: 'emoji' }, { key: 'nfd' }] });
+    await writer.writeRow({ ja: '東京ベーカリー 渋谷店', ko: '서울 베이커리', emoji: '🍞🥐🥖 bread', nfd: 'Crème brûlée à la carte'.normalize('NFD') });
+    await writer.close();
+    const sheet = (await loadWorkbook(path)).getWorksheet('wide');
+    expect([1, 2, 3, 4].map((index) => sheet?.getColumn(index).width)).toEqual([21 + 2, 13 + 2, 12 + 2, 23 + 2]);
+  });
+
   it('writes several sheets, each with its own columns', async () => {
     const path = join(await makeTempDir(), 'export.xlsx');
     const workbook = await openXlsxWriter(path);

@@ -12,6 +12,7 @@ import { createStatusError } from '../errors/status-error.js';
 import type { StopSwitch } from './stop-switch.js';
 import { UnreachableServiceError } from '../errors/unreachable-service-error.js';
 import { WrongBaseUrlError } from '../errors/wrong-base-url-error.js';
+import { cutText } from '../../cut-text.js';
 
 /** What an import does with a write whose answer does not say it was applied. */
 export const UNAPPLIED_WRITE_ADVICE = 'The change may not be applied: run the same command again to send it.';
@@ -161,5 +162,5 @@ function describeBadResponse(method: string, path: string, issues: readonly z.co
 /** The start of an answer's body, for a report line. */
 function describeBody(body: unknown): string {
   const text = body === undefined ? 'no body' : typeof body === 'string' ? body : JSON.stringify(body);
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return text.length > 200 ? `${cutText(text, 200)}…` : text;
 }

@@ -3,7 +3,7 @@ import { BUSINESS_STATUSES, FEEDBACK_STATES, NPS_RANGE } from '../../api/facts/s
 import type { ExportResource } from './export-resource-names.js';
 import { UserError } from '../../user-error.js';
 import { listFlagIssues } from '../../api/schemas/reading/describe-issues.js';
-import { readCountry } from '../../resources/columns/country-column.js';
+import { describeCountryMeant, readCountry } from '../../resources/columns/country-column.js';
 import { createChoiceFinder } from '../../resources/columns/find-choice.js';
 import { findClosestName } from '../../find-closest-name.js';
 import { parseUtc, withOffsetMinutes } from '../../api/checks/read-field.js';
@@ -52,10 +52,12 @@ const FILTER_SCHEMAS = {
   user: list,
   status: choices(BUSINESS_STATUSES),
   // A code in any case, or a country's name as the sheets take it (`France`, `Allemagne`).
-  country: z
-    .string()
-    .transform((value) => readCountry(value) ?? value)
-    .pipe(z.string().regex(/^[A-Z]{2}$/, 'must be a country code, two or three letters, or a country name')),
+  country: z.string().transform((value, context) => {
+    const code = readCountry(value) ?? value;
+    if (/^[A-Z]{2}$/.test(code)) return code;
+    context.issues.push({ code: 'custom', input: value, message: `must be a country code, two or three letters, or a country name${describeCountryMeant(value)}` });
+    return z.NEVER;
+  }),
   city: text,
   'modified-since': epochOrDateTime,
   business: list,

@@ -1,5 +1,6 @@
 import { isRecord } from '../../api/schemas/reading/is-record.js';
 import { isEmptyField } from '../../api/schemas/reading/lenient.js';
+import { cutText } from '../../cut-text.js';
 
 /** `field: 'Old' -> 'New'`: one entry of a report's `_changes`. */
 export function describeChange(field: string, before: unknown, after: unknown): string {
@@ -30,7 +31,8 @@ export function describeConflictError(field: string, base: unknown, current: unk
  * Absent, null and empty mean the same to a person reading a sheet, at any depth. A number and
  * the decimal text a service may give it as (`"48.850"` for 48.85) are one value, and so are two
  * numbers a float's noise apart, so that no write is sent for nothing; two texts stay texts
- * (`"1.50"` is not `"1.5"` in a description).
+ * (`"1.50"` is not `"1.5"` in a description), the same whichever way their accents are written
+ * (`é` or `e` and its accent, as a Mac may type it: NFC and NFD are one text).
  */
 export function isSameValue(current: unknown, wanted: unknown): boolean {
   const [was, now] = [normalise(current), normalise(wanted)];
@@ -41,7 +43,18 @@ export function isSameValue(current: unknown, wanted: unknown): boolean {
   if (isRecord(was) && isRecord(now)) {
     return [...new Set([...Object.keys(was), ...Object.keys(now)])].every((key) => isSameValue(was[key], now[key]));
   }
-  return was === now;
+  return typeof was === 'string' && typeof now === 'string' ? composeAccents(was) === composeAccents(now) : was === now;
+}
+
+// CJK compatibility ideographs, which NFC would replace by their unified forms: a name may use them on purpose (a Mac's NFD keeps them too).
+const COMPATIBILITY_IDEOGRAPHS = /([\uF900-\uFAFF\u{2F800}-\u{2FA1F}]+)/u;
+
+/** A text with its accents composed (NFC), its CJK compatibility ideographs kept. */
+function composeAccents(text: string): string {
+  return text
+    .split(COMPATIBILITY_IDEOGRAPHS)
+    .map((part, index) => (index % 2 === 1 ? part : part.normalize('NFC')))
+    .join('');
 }
 
 /** No value, as a person reads a cell: absent, null, an empty text or an empty list. */
@@ -72,7 +85,7 @@ const SHOWN_LENGTH = 60;
 
 function showValue(value: unknown): string {
   const text = value === undefined || value === null ? '' : typeof value === 'string' ? value : showList(value) ?? JSON.stringify(value);
-  const cut = text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH - 1)}…` : text;
+  const cut = text.length > SHOWN_LENGTH ? `${cutText(text, SHOWN_LENGTH - 1)}…` : text;
   return `'${cut}'`;
 }
 

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import type { CellValue } from '../../sheets/index.js';
+import { toAsciiDigits, type CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
 import { readCountry } from '../columns/country-column.js';
 import { LIST_SEPARATOR } from '../columns/list-column.js';
@@ -41,7 +41,7 @@ export interface CountryCells {
  */
 export function readCountryCells(cells: Readonly<Record<string, CellValue>>): CountryCells {
   const typed = typeof cells.country === 'string' ? cells.country.trim() : '';
-  const phones = cells[PHONES];
+  const phones = asAscii(cells[PHONES]);
   if (typed === '' && typeof phones === 'string' && holdsNationalNumber(phones)) return { cells: { ...cells, [PHONES]: '' }, notes: [], awaiting: phones };
   const country = readCountry(typed);
   if (country === undefined) return { cells, notes: [] };
@@ -56,11 +56,14 @@ export function readCountryCells(cells: Readonly<Record<string, CellValue>>): Co
     const phonesRead = errors === undefined ? national : '';
     if (phonesRead !== phones) read = { ...cells, [PHONES]: phonesRead };
   }
-  const zip = cells[ZIP];
+  const zip = asAscii(cells[ZIP]);
   const padded = typeof zip === 'string' ? padZipCode(zip, country, notes) : undefined;
   if (padded !== undefined) read = { ...(read ?? cells), [ZIP]: padded };
   return { cells: read ?? cells, notes, ...(errors === undefined ? {} : { errors }) };
 }
+
+/** Phones and zip codes are read as their columns read them: `０６ １２` and `٠٦ ١٢` are `06 12`. */
+const asAscii = (cell: CellValue | undefined): CellValue | undefined => (typeof cell === 'string' ? toAsciiDigits(cell) : cell);
 
 /** A zip code typed as a number (`6000`) with the leading zeros of its country's length (`06000`), and a note; undefined when it has all its digits. */
 export function padZipCode(zip: string, country: string, notes: string[], whose = ''): string | undefined {

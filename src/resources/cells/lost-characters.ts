@@ -47,7 +47,8 @@ function findLostCharacters(text: string, codePage: CodePage): string[] {
 
 /** Whether a cell is `known` with each character of `lost` one character, and an emoji one or two of them. */
 function isSavedWithout(cell: string, known: string, lost: readonly string[]): boolean {
-  const pattern = Array.from(known).map((char) => (lost.includes(char) ? (char.length > 1 ? '.{1,2}' : '.') : char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')));
+  // Only the syntax characters and `/` may be escaped in a `u` pattern: `\-` is an error there.
+  const pattern = Array.from(known).map((char) => (lost.includes(char) ? (char.length > 1 ? '.{1,2}' : '.') : char.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')));
   return new RegExp(`^${pattern.join('')}$`, 'su').test(cell);
 }
 

@@ -1,11 +1,12 @@
 import { formatPath } from '../../api/schemas/reading/describe-issues.js';
 import { readAtPath } from '../field-path.js';
 import type { z } from 'zod';
-import type { CellValue } from '../../sheets/index.js';
+import { toAsciiDigits, type CellValue } from '../../sheets/index.js';
 import type { CellContext } from './cell-context.js';
 import type { Column } from '../column.js';
 import { PLAIN_ISSUE_WORDS } from './plain-issue-words.js';
 import { isScientificNumber } from './spreadsheet-number.js';
+import { cutText } from '../../cut-text.js';
 
 /** The cell that sets a field to its empty value, in any case. */
 export const CLEAR_MARK = '#clear';
@@ -43,7 +44,7 @@ export function readCell(column: Column, cell: CellValue, context: CellContext):
       return { errors: [`${column.header}: a spreadsheet rounded this number to scientific notation and lost its digits; format the column as text and type it again, got ${quoteCell(cell)}`] };
     }
   }
-  const parsed = column.parse(cell, context);
+  const parsed = column.parse(typeof cell === 'string' && column.asciiDigits === true ? toAsciiDigits(cell) : cell, context);
   if ('error' in parsed) return { errors: [`${column.header}: ${parsed.error}, got ${quoteCell(parsed.got ?? String(cell))}`] };
   const checked = column.schema.safeParse(parsed.value);
   if (checked.success) return { value: checked.data };
@@ -81,5 +82,5 @@ function describeLength(issue: z.core.$ZodIssue, faulty: unknown): string | unde
 /** A cell as messages show it: trimmed, and cut short when long. */
 export function quoteCell(text: string): string {
   const shown = text.trim();
-  return `'${shown.length > SHOWN_CHARS ? `${shown.slice(0, SHOWN_CHARS)}…` : shown}'`;
+  return `'${shown.length > SHOWN_CHARS ? `${cutText(shown, SHOWN_CHARS)}…` : shown}'`;
 }

@@ -2,6 +2,7 @@ import { alpha3ToAlpha2 } from 'i18n-iso-countries/index.js';
 import { countryCode } from '../../api/schemas/business.js';
 import type { Column } from '../column.js';
 import { defineColumn, type FactorySpec } from '../define-column.js';
+import { findClosestName } from '../../find-closest-name.js';
 import { createChoiceFinder } from './find-choice.js';
 
 const LETTERS = Array.from({ length: 26 }, (_, index) => String.fromCharCode(65 + index));
@@ -14,10 +15,10 @@ export function listCountryCodes(): readonly string[] {
   return listed;
 }
 
-/** The languages whose country names a country cell may hold (`France`, `Allemagne`, `Deutschland`, `España`). */
-const NAME_LOCALES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da', 'nb'];
-/** Names CRMs write that are no country's name in those languages. */
-const OTHER_NAMES: Readonly<Record<string, string>> = { usa: 'US', uk: 'GB', 'great britain': 'GB' };
+/** The languages whose country names a country cell may hold (`France`, `Allemagne`, `Deutschland`, `España`, `日本`, `Ελλάδα`). */
+const NAME_LOCALES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da', 'nb', 'fi', 'cs', 'hu', 'ro', 'tr', 'el', 'ru', 'uk', 'he', 'ar', 'hi', 'ja', 'zh', 'zh-Hant', 'ko'];
+/** Names CRMs and people write that are no country's name in those languages. */
+const OTHER_NAMES: Readonly<Record<string, string>> = { usa: 'US', uk: 'GB', 'great britain': 'GB', uae: 'AE', 한국: 'KR' };
 
 let codes: { find: (text: string) => string; known: ReadonlySet<string> } | undefined;
 let byName: Map<string, string | null> | undefined;
@@ -54,14 +55,23 @@ export function countryColumn(spec: FactorySpec<string | null>): Column<string |
       const code = readCountry(text);
       if (code !== undefined) return { value: code };
       // Two letters go to the schema, which says whether ISO 3166 has them; a longer text is a name no language here gives.
-      return /^[A-Za-z]{2}$/.test(text) ? { value: text } : { error: 'must be a two-letter country code (FR), a three-letter one (FRA) or a country name (France, Allemagne, Deutschland)' };
+      return /^[A-Za-z]{2}$/.test(text) ? { value: text } : { error: `must be a two-letter country code (FR), a three-letter one (FRA) or a country name (France, Allemagne, Deutschland)${describeCountryMeant(text)}` };
     },
     format: (value) => value ?? '',
   });
 }
 
+/** ` (did you mean DE?)` for a country name typed with a slip (`Deutchland`, `Frnace`); '' when none is close. */
+export function describeCountryMeant(text: string): string {
+  byName ??= listCountryNames();
+  const named = [...byName].flatMap(([name, code]) => (code === null ? [] : [name]));
+  const meant = findClosestName(toNameKey(text), named);
+  const code = meant === undefined ? undefined : byName.get(meant);
+  return code === undefined || code === null ? '' : ` (did you mean ${code}?)`;
+}
+
 function listCountryNames(): Map<string, string | null> {
-  const names = new Map<string, string | null>(Object.entries(OTHER_NAMES));
+  const names = new Map<string, string | null>(Object.entries(OTHER_NAMES).map(([name, code]) => [toNameKey(name), code]));
   for (const locale of NAME_LOCALES) {
     const display = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
     for (const code of listCountryCodes()) {

@@ -7,6 +7,7 @@ export function dateColumn(spec: FactorySpec<string | null>): Column<string | nu
   return defineColumn<string | null>({
     grammar: DATE_GRAMMAR,
     typed: 'date',
+    asciiDigits: true,
     ...spec,
     parse(cell, context) {
       const text = String(cell).trim();

@@ -23,6 +23,7 @@ export function numberColumn(spec: FactorySpec<number | null>): Column<number | 
   return defineColumn<number | null>({
     grammar: expected,
     typed: 'number',
+    asciiDigits: true,
     ...spec,
     parse(cell, context) {
       const value = typeof cell === 'string' ? parseDecimal(cell, context) : undefined;

@@ -31,6 +31,7 @@ export const specificCloseColumn: Column<DateRange[]> = defineColumn<DateRange[]
   description: 'Days the business is closed outside its week hours (holidays)',
   grammar: `dates ${DATES_GRAMMAR} separated by ${LIST_SEPARATOR}`,
   schema: SpecificHoursSchema.shape.close,
+  asciiDigits: true,
   example: [
     { starts_at: '2026-12-25', ends_at: '2026-12-25' },
     { starts_at: '2027-08-01', ends_at: '2027-08-15' },
@@ -49,6 +50,7 @@ export const specificOpenColumn: Column<OpenDays[]> = defineColumn<OpenDays[]>({
   description: 'Days with opening hours of their own (Sunday before Christmas, summer hours)',
   grammar: `entries '${DATES_GRAMMAR} HH:MM-HH:MM,HH:MM-HH:MM' separated by ${LIST_SEPARATOR}`,
   schema: SpecificHoursSchema.shape.open,
+  asciiDigits: true,
   example: [{ starts_at: '2026-12-24', ends_at: '2026-12-24', open_hours: ['07:00-13:00'] }],
   parse: (cell, context) =>
     parseEntries(String(cell), `must be entries '${DATES_GRAMMAR} HH:MM-HH:MM,HH:MM-HH:MM' separated by ${LIST_SEPARATOR}`, (entry) => {

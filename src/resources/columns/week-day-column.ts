@@ -21,6 +21,7 @@ export function weekDayColumn(day: WeekDay, example: string[]): Column<string[]>
     description: `Opening hours on ${day}`,
     grammar: `time windows HH:MM-HH:MM separated by ',' (also ';', '|', '/' or spaces), or ${CLOSED}; a window to midnight ends 00:00`,
     schema: WeekHoursSchema.shape[day],
+    asciiDigits: true,
     example,
     parse: (cell) => {
       const word = String(cell).trim().toLowerCase();

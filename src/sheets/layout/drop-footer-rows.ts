@@ -1,3 +1,5 @@
+import { cutText } from '../../cut-text.js';
+
 /** Rows a report puts below its table (totals, a copyright, who ran it, each alone on its row), looked past at most. */
 const MAX_FOOTER_ROWS = 10;
 /** How much of each footer row a warning quotes. */
@@ -77,7 +79,7 @@ const isBlank = (cell: string | boolean): boolean => typeof cell === 'string' &&
 function describeFooter<Row extends { line: number }>(rows: readonly Row[], cellsOf: (row: Row) => readonly (string | boolean)[] | undefined): string {
   const texts = rows.map((row) => {
     const text = String(cellsOf(row)?.find((cell) => !isBlank(cell)) ?? '').trim();
-    return text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text;
+    return text.length > QUOTED_CHARS ? `${cutText(text, QUOTED_CHARS)}…` : text;
   });
   const lines = rows.length === 1 ? `row ${rows[0]?.line}` : `rows ${rows[0]?.line} to ${rows.at(-1)?.line}`;
   return `Skipped ${rows.length} row(s) below the table, after an empty row, each with a single cell ('${texts.join("', '")}'): a report's totals and footer, ${lines}.`;

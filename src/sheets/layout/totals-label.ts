@@ -1,3 +1,5 @@
+import { cutText } from '../../cut-text.js';
+
 /** How much of a totals row a warning quotes. */
 const QUOTED_CHARS = 60;
 
@@ -27,7 +29,7 @@ export function describeLabelledTotals(line: number, cells: readonly (string | b
   const [, ...values] = filledTexts(cells);
   if (!values.every((value) => NUMBER.test(value))) return undefined;
   const text = [label, ...values].join(' | ');
-  return `Skipped row ${line} below the table, a totals row ('${text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text}'): no data.`;
+  return `Skipped row ${line} below the table, a totals row ('${text.length > QUOTED_CHARS ? `${cutText(text, QUOTED_CHARS)}…` : text}'): no data.`;
 }
 
 function filledTexts(cells: readonly (string | boolean)[] | undefined): string[] {

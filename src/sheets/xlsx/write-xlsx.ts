@@ -187,9 +187,20 @@ function startSheet(worksheet: ExcelJS.Worksheet, columns: readonly SheetColumn[
 function measureWidth(values: readonly SheetValue[]): number {
   let longest = 0;
   for (const value of values) {
-    for (const line of String(value ?? '').split('\n')) longest = Math.max(longest, line.length);
+    for (const line of String(value ?? '').split('\n')) longest = Math.max(longest, measureLine(line));
   }
   return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, longest)) + PADDING;
+}
+
+// Ideographs, kana, Hangul, full-width forms and emoji take two columns; marks and joiners none (a Mac's `e` and its accent, Devanagari vowel signs).
+const WIDE = /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]|\p{Extended_Pictographic}/u;
+const NO_WIDTH = /\p{M}|[\u200B\u200C\u2060]|\u200D/u;
+
+/** The columns a line takes on screen: `東京` as wide as `Tokyo`. */
+function measureLine(line: string): number {
+  let width = 0;
+  for (const char of line) width += NO_WIDTH.test(char) ? 0 : WIDE.test(char) ? 2 : 1;
+  return width;
 }
 
 function toXlsxValue(value: SheetValue, column: SheetColumn): ExcelJS.CellValue {

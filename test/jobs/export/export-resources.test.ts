@@ -121,6 +121,13 @@ describe('export filters', () => {
     expect(parseExportFilters('businesses', { status: 'open,closed', country: 'fr' })).toEqual({ status: ['open', 'closed'], country: 'FR' });
   });
 
+  it('reads --country as a country names itself in its own script (日本, Ελλάδα), and offers the code a slip of a name stands for', () => {
+    expect(['日本', 'Ελλάδα', 'Россия', 'ישראל', 'भारत', '한국', 'Türkiye'].map((country) => parseExportFilters('businesses', { country }))).toEqual(
+      ['JP', 'GR', 'RU', 'IL', 'IN', 'KR', 'TR'].map((country) => ({ country })),
+    );
+    expect(() => parseExportFilters('businesses', { country: 'Deutchland' })).toThrow('--country: must be a country code, two or three letters, or a country name (did you mean DE?)');
+  });
+
   it('reports every problem at once', () => {
     expect(() => parseExportFilters('businesses', { user: ['u1'], city: 'Lyon', state: ['treated'], country: 'Francia Nueva' })).toThrow(
       new ExportFilterError(

@@ -76,6 +76,27 @@ describe('one plan per business row', () => {
   it('changes nothing for a row equal to its business', () => {
     expect(diffRow({ name: 'Old name', 'open_hours.monday': '09:00-18:00', 'photos.LOGO': photos.LOGO }, business)).toEqual({ payload: {}, changes: [], columns: [] });
   });
+
+  it('cuts a long value short in _changes, and a cell in _errors, between characters, never inside an emoji', () => {
+    const long = `${'a'.repeat(58)}🍞🍞 and more`;
+    expect(diffRow({ description_long: long }, business).changes).toEqual([`description_long: '' -> '${'a'.repeat(58)}…'`]);
+    const readRow = catalog.createRowReader(['business_id', 'lat'], DOT_CONTEXT);
+    expect(readRow({ kind: 'row', line: 2, values: { business_id: 'b1', lat: `${'1'.repeat(39)}🍞🍞` } }).errors).toEqual([
+      `lat: must be a number between -90 and 90, got '${'1'.repeat(39)}…'`,
+    ]);
+  });
+
+  it('takes a text retyped on a Mac, its accents decomposed (NFD), for the same text, and sends a new one as typed', () => {
+    const held = { ...business, name: 'Bäckerei Müller', city: 'São Paulo', description_short: 'Crème brûlée' };
+    expect(diffRow({ name: 'Bäckerei Müller'.normalize('NFD'), city: 'São Paulo'.normalize('NFD'), description_short: 'Crème brûlée'.normalize('NFD') }, held)).toEqual({
+      payload: {},
+      changes: [],
+      columns: [],
+    });
+    expect(diffRow({ name: 'Bäckerei Müller GmbH'.normalize('NFD') }, held).payload).toEqual({ name: 'Bäckerei Müller GmbH'.normalize('NFD') });
+    // A CJK compatibility ideograph is a character of its own, which NFC would replace by its unified form.
+    expect(diffRow({ name: '\u8C48田' }, { ...business, name: '\uF900田' }).payload).toEqual({ name: '\u8C48田' });
+  });
 });
 
 describe('nested fields sent whole', () => {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { findClosestName } from '../../../find-closest-name.js';
+import { cutText } from '../../../cut-text.js';
 
 /** What the flat forms need of an issue: a problem found after parsing (a limit) takes this shape too. */
 type IssueAt = Pick<z.core.$ZodIssue, 'path' | 'message'>;
@@ -135,7 +136,7 @@ function describeValue(value: unknown): string | undefined {
   if (Array.isArray(value)) return 'a list';
   if (value === null || typeof value !== 'object') {
     const text = JSON.stringify(value);
-    return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH - 1)}…` : text;
+    return text.length > SHOWN_LENGTH ? `${cutText(text, SHOWN_LENGTH - 1)}…` : text;
   }
   return 'an object';
 }

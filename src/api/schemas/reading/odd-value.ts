@@ -1,3 +1,5 @@
+import { cutText } from '../../../cut-text.js';
+
 /** Where a value sits in a record: `['contacts', 0, 'email']`. */
 type FieldPath = readonly (string | number)[];
 
@@ -59,5 +61,5 @@ function describeRaw(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object' && value !== null) return 'an object';
   const text = JSON.stringify(value);
-  return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH - 1)}…` : text;
+  return text.length > SHOWN_LENGTH ? `${cutText(text, SHOWN_LENGTH - 1)}…` : text;
 }
