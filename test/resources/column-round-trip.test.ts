@@ -467,6 +467,20 @@ describe('cells as people type them read into canonical values', () => {
     }
   });
 
+  it('refuses a control character a file read in another encoding leaves, in any column, naming it and where it is', () => {
+    const why = 'which no text should: the file may have been saved in another encoding than it was read in; check the letters around it, then remove it';
+    expect(readCell(columnOf('name'), 'Boulangerie Martin\u0013 Ajaccio', DOT_CONTEXT)).toEqual({
+      errors: [`name: holds the control character U+0013 at character 19, ${why}, got 'Boulangerie Martin\u0013 Ajaccio'`],
+    });
+    expect(readCell(columnOf('description_long'), 'Caf\u0013 du port\u007F\n', DOT_CONTEXT)).toEqual({
+      errors: [`description_long: holds the control character U+0013 at character 4 (and 1 more), ${why}, got 'Caf\u0013 du port\u007F'`],
+    });
+    expect(readCell(columnOf('custom_fields.manager_note'), '\u000B', DOT_CONTEXT)).toEqual({ errors: [`custom_fields.manager_note: holds the control character U+000B at character 1, ${why}, got ''`] });
+    expect(readCell(columnOf('code'), 'A\u001F42', DOT_CONTEXT)).toEqual({ errors: [`code: holds the control character U+001F at character 2, ${why}, got 'A\u001F42'`] });
+    // Tabs and line breaks are text: a description keeps them.
+    expect(readCell(columnOf('description_long'), 'Pain\tbio\r\nCafé', DOT_CONTEXT)).toEqual({ value: 'Pain\tbio\r\nCafé' });
+  });
+
   it('leaves the field unchanged for an empty or blank cell', () => {
     expect(readCell(columnOf('name'), '', DOT_CONTEXT)).toBeUndefined();
     expect(readCell(columnOf('name'), '  ', DOT_CONTEXT)).toBeUndefined();
