@@ -319,6 +319,9 @@ describe('cells as people type them read into canonical values', () => {
     ['9h-12h et 14h-19h', '09:00-12:00,14:00-19:00'],
     ['9:00-12:00 et 14:00-19:00', '09:00-12:00,14:00-19:00'],
     ['9 h - 12 h', '09:00-12:00'],
+    ['9 h 30 - 12 h', '09:30-12:00'],
+    ['9 h 30 - 12 h, 14 h - 18 h 30', '09:30-12:00,14:00-18:30'],
+    ['9h 30-12h 14h-18h', '09:30-12:00,14:00-18:00'],
     ['from 9am to 5pm', '09:00-17:00'],
   ])('refuses %j with the windows it means', (cell, meant) => {
     expect(readCell(columnOf('open_hours.monday'), cell, DOT_CONTEXT)).toEqual({ errors: [`open_hours.monday: must be time windows HH:MM-HH:MM (did you mean ${meant}?), got '${cell}'`] });
@@ -458,6 +461,13 @@ describe('cells as people type them read into canonical values', () => {
   it('refuses two web addresses in a URL column', () => {
     expect(readCell(columnOf('website_url'), 'https://a.fr https://b.fr', DOT_CONTEXT)).toEqual({
       errors: ["website_url: must be one http(s) URL, not several, got 'https://a.fr https://b.fr'"],
+    });
+  });
+
+  it.each(['fermé le lundi', 'Fermé.', 'Closed on Mondays', 'Montag Ruhetag', 'ferme\u0301 toute la journée'])('refuses %j, a day closed in words, with the word the column takes', (cell) => {
+    expect(readCell(columnOf('open_hours.monday'), cell, DOT_CONTEXT)).toEqual({ errors: [`open_hours.monday: write closed for a day the business is closed, got '${cell}'`] });
+    expect(readCell(columnOf('specific_hours.open'), `2026-12-24 ${cell}`, DOT_CONTEXT)).toEqual({
+      errors: [`specific_hours.open: a day closed goes in specific_hours.close, got '2026-12-24 ${cell}'`],
     });
   });
 
