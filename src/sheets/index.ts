@@ -7,6 +7,7 @@ export { toAsciiDigits } from './text/ascii-digits.js';
 export { detectSheetFormat, isSpreadsheetPath, type SheetFormat } from './detect-sheet-format.js';
 export { escapeFormula, unescapeFormula } from './escape-formula.js';
 export { mapSheetItems } from './map-sheet-items.js';
+export { MAX_CELL_CHARS } from './max-cell-chars.js';
 export { openSheetHead, openSheetReader } from './open-sheet-reader.js';
 export { openSheetWriter } from './open-sheet-writer.js';
 export { SheetError } from './sheet-error.js';

@@ -329,6 +329,9 @@ describe('cells as people type them read into canonical values', () => {
     ['9h-12h et 14h-19h', '09:00-12:00,14:00-19:00'],
     ['9:00-12:00 et 14:00-19:00', '09:00-12:00,14:00-19:00'],
     ['9 h - 12 h', '09:00-12:00'],
+    ['9 h 30 - 12 h', '09:30-12:00'],
+    ['9 h 30 - 12 h, 14 h - 18 h 30', '09:30-12:00,14:00-18:30'],
+    ['9h 30-12h 14h-18h', '09:30-12:00,14:00-18:00'],
     ['from 9am to 5pm', '09:00-17:00'],
   ])('refuses %j with the windows it means', (cell, meant) => {
     expect(readCell(columnOf('open_hours.monday'), cell, DOT_CONTEXT)).toEqual({ errors: [`open_hours.monday: must be time windows HH:MM-HH:MM (did you mean ${meant}?), got '${cell}'`] });
@@ -471,10 +474,31 @@ describe('cells as people type them read into canonical values', () => {
     });
   });
 
+  it.each(['fermé le lundi', 'Fermé.', 'Closed on Mondays', 'Montag Ruhetag', 'ferme\u0301 toute la journée'])('refuses %j, a day closed in words, with the word the column takes', (cell) => {
+    expect(readCell(columnOf('open_hours.monday'), cell, DOT_CONTEXT)).toEqual({ errors: [`open_hours.monday: write closed for a day the business is closed, got '${cell}'`] });
+    expect(readCell(columnOf('specific_hours.open'), `2026-12-24 ${cell}`, DOT_CONTEXT)).toEqual({
+      errors: [`specific_hours.open: a day closed goes in specific_hours.close, got '2026-12-24 ${cell}'`],
+    });
+  });
+
   it('takes 24:00 only as the end of a window: no other time past 23:59', () => {
     for (const cell of ['24:00-02:00', '18:00-24:30', '18:00-25:00']) {
       expect(readCell(columnOf('open_hours.monday'), cell, DOT_CONTEXT)).toEqual({ errors: [`open_hours.monday: must be a time window HH:MM-HH:MM, got '${cell}'`] });
     }
+  });
+
+  it('refuses a control character a file read in another encoding leaves, in any column, naming it and where it is', () => {
+    const why = 'which no text should: the file may have been saved in another encoding than it was read in; check the letters around it, then remove it';
+    expect(readCell(columnOf('name'), 'Boulangerie Martin\u0013 Ajaccio', DOT_CONTEXT)).toEqual({
+      errors: [`name: holds the control character U+0013 at character 19, ${why}, got 'Boulangerie Martin\u0013 Ajaccio'`],
+    });
+    expect(readCell(columnOf('description_long'), 'Caf\u0013 du port\u007F\n', DOT_CONTEXT)).toEqual({
+      errors: [`description_long: holds the control character U+0013 at character 4 (and 1 more), ${why}, got 'Caf\u0013 du port\u007F'`],
+    });
+    expect(readCell(columnOf('custom_fields.manager_note'), '\u000B', DOT_CONTEXT)).toEqual({ errors: [`custom_fields.manager_note: holds the control character U+000B at character 1, ${why}, got ''`] });
+    expect(readCell(columnOf('code'), 'A\u001F42', DOT_CONTEXT)).toEqual({ errors: [`code: holds the control character U+001F at character 2, ${why}, got 'A\u001F42'`] });
+    // Tabs and line breaks are text: a description keeps them.
+    expect(readCell(columnOf('description_long'), 'Pain\tbio\r\nCafé', DOT_CONTEXT)).toEqual({ value: 'Pain\tbio\r\nCafé' });
   });
 
   it('leaves the field unchanged for an empty or blank cell', () => {

@@ -66,7 +66,7 @@ export function buildBusinessCatalog(
         const { cells: countryCells, notes, awaiting, errors: countryErrors = [] } = readCountryCells(base.cells);
         notes.unshift(...base.notes);
         const asExported = skipCellsAsExported && snapshot !== undefined ? snapshot : undefined;
-        const cells = asExported === undefined ? countryCells : blankCellsAsExported(row.values, countryCells, asExported);
+        const cells = asExported === undefined ? countryCells : blankCellsAsExported(base.cells, countryCells, asExported);
         const { identity, fields } = readRow(cells);
         if (awaiting !== undefined && phonesColumn !== undefined && !(asExported !== undefined && isAsExported(row.values, PHONES, asExported))) {
           fields.values.set(phonesColumn, new PhonesAwaitingCountry(awaiting, context));
@@ -94,11 +94,14 @@ export function buildBusinessCatalog(
   };
 }
 
-/** `read` with each field cell that still holds what `_base` recorded emptied; identity cells stay, to find the business. */
-function blankCellsAsExported(raw: Readonly<Record<string, CellValue>>, read: Readonly<Record<string, CellValue>>, snapshot: RowSnapshot): Readonly<Record<string, CellValue>> {
+/**
+ * `read` with each field cell that still holds what `_base` recorded (as typed, or read back from it:
+ * a text a spreadsheet cut) emptied; identity cells stay, to find the business.
+ */
+function blankCellsAsExported(readBack: Readonly<Record<string, CellValue>>, read: Readonly<Record<string, CellValue>>, snapshot: RowSnapshot): Readonly<Record<string, CellValue>> {
   const blanked: Record<string, CellValue> = { ...read };
   for (const header of Object.keys(snapshot.cells)) {
-    if (!IDENTITY_HEADERS.has(header) && isAsExported(raw, header, snapshot)) blanked[header] = '';
+    if (!IDENTITY_HEADERS.has(header) && isAsExported(readBack, header, snapshot)) blanked[header] = '';
   }
   return blanked;
 }

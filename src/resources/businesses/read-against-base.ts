@@ -1,4 +1,4 @@
-import type { CellValue } from '../../sheets/index.js';
+import { MAX_CELL_CHARS, type CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
 import { compareWithCodePage, describeLostCharacterMark } from '../cells/lost-characters.js';
 import { CLEAR_MARK, quoteCell } from '../cells/read-cell.js';
@@ -22,7 +22,7 @@ export interface BaseReading {
  * decimals it rounded (`-122.419416` as `-122.4194155`); dates in its locale's
  * order that read either way (`8/6/2019` as `2019-08-06`); in a file saved in a code page
  * (Windows-1252, Mac OS Roman), characters it has no byte for (`Lodz` as `Łódź`); UTF-8 it read as
- * Windows-1252 and saved again (`CrÃªperie` as `Crêperie`). A cell that lost such characters and
+ * Windows-1252 and saved again (`CrÃªperie` as `Crêperie`); a text it cut at 32,767 characters. A cell that lost such characters and
  * changed otherwise is refused, and so is one garbled so: sending it would lose them.
  */
 export function readAgainstBase(
@@ -54,6 +54,13 @@ export function readAgainstBase(
 
 /** One cell that differs from `_base`: read as `_base` has it (a note says why), refused, or undefined to be read as it is. */
 function readCellAgainst(header: string, cell: string, known: string, column: Column | undefined, context: CellContext): { note: string } | { error: string } | undefined {
+  // A spreadsheet keeps the first 32,767 characters of a longer cell: sent, the cut value would lose the rest.
+  if (cell.length === MAX_CELL_CHARS && known.length > MAX_CELL_CHARS) {
+    const cut = `cut to the ${MAX_CELL_CHARS.toLocaleString('en')} characters a spreadsheet cell holds, of the ${known.length.toLocaleString('en')} exported`;
+    return known.startsWith(cell)
+      ? { note: `${header}: ${cut}: read as exported, in _base` }
+      : { error: `${header}: ${cut}, and was changed too: sent, it would lose the rest; change this field elsewhere than in a spreadsheet, or leave it as exported` };
+  }
   const number = column?.text === true ? restoreSpreadsheetNumber(cell, known) : column?.typed === 'number' ? restoreRoundedDecimal(cell, known) : undefined;
   if (number !== undefined) return { note: describeRestoredNumber(header, cell, number) };
   // Without an order of its own (a `,` file, no --date-format), a date readable either way is read as the one _base gives.

@@ -32,6 +32,8 @@ export type CellReading = { value: unknown } | { errors: string[] } | undefined;
 
 export function readCell(column: Column, cell: CellValue, context: CellContext): CellReading {
   if (typeof cell === 'string') {
+    const control = describeControlCharacter(cell);
+    if (control !== undefined) return { errors: [`${column.header}: ${control}, got ${quoteCell(cell)}`] };
     const trimmed = cell.trim();
     if (trimmed === '') return undefined;
     if (trimmed.length === CLEAR_MARK.length && trimmed.toLowerCase() === CLEAR_MARK) {
@@ -53,6 +55,25 @@ export function readCell(column: Column, cell: CellValue, context: CellContext):
   return {
     errors: (error?.issues ?? []).map((issue) => `${column.header}: ${issue.message}, got ${describeFault(issue, parsed.value, column, cell, context)}`),
   };
+}
+
+/** C0 control characters but tab, line feed and carriage return, which text holds, and DEL. */
+// eslint-disable-next-line no-control-regex -- control characters are what is looked for
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/**
+ * A control character no value sent should hold: a file saved in one encoding and read in another
+ * leaves them (a UTF-16 file read as bytes, a code page's symbols), and the service would publish it.
+ */
+function describeControlCharacter(cell: string): string | undefined {
+  const found = cell.match(CONTROL_CHARACTERS);
+  if (found === null) return undefined;
+  const [first = ''] = found;
+  const code = `U+${first.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  // Counted as a spreadsheet's FIND counts.
+  const position = cell.search(CONTROL_CHARACTERS) + 1;
+  const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
+  return `holds the control character ${code} at character ${position}${more}, which no text should: the file may have been saved in another encoding than it was read in; check the letters around it, then remove it`;
 }
 
 /**

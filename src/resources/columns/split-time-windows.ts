@@ -33,14 +33,25 @@ function padWindow(token: string): string {
   return writeMidnightEnd(`${openHour.padStart(2, '0')}:${openMinute}-${closeHour.padStart(2, '0')}:${closeMinute}`);
 }
 
+/** "Closed" as people write it in the languages of our users' sheets, and a dash for none. */
+const CLOSED_WORDS: ReadonlySet<string> = new Set([
+  'closed', 'close', 'shut', 'fermé', 'ferme', 'fermée', 'fermeture', 'geschlossen', 'ruhetag', 'cerrado', 'chiuso', 'gesloten', 'stengt', 'lukket', 'stängt', 'fechado', 'zamknięte', '-',
+]);
+const WORD_BREAKS = /[\s,;|/.!:()]+/u;
+
+/** A cell that says the day is closed, in words and without a time: `fermé`, `fermé le lundi`, `Closed on Mondays`. */
+function isClosedInWords(text: string): boolean {
+  return !/\d/.test(text) && text.normalize('NFC').toLowerCase().split(WORD_BREAKS).some((word) => CLOSED_WORDS.has(word));
+}
+
 /**
  * The windows of a cell, or a refusal with the windows it means when some are written in another
- * notation (`9h-12h`); `closed`, where a day cannot be, is refused with `closedHint`. Windows that
- * are none are left for the schema to refuse.
+ * notation (`9h-12h`); a day closed in words is refused with `closedHint`, which says what the
+ * column takes for it. Windows that are none are left for the schema to refuse.
  */
-export function readTimeWindows(text: string, closedHint?: string): Parsed<string[]> {
+export function readTimeWindows(text: string, closedHint: string): Parsed<string[]> {
+  if (isClosedInWords(text)) return { error: closedHint };
   const windows = splitTimeWindows(text);
-  if (closedHint !== undefined && windows.some((window) => window.toLowerCase() === 'closed')) return { error: closedHint };
   const suggested = windows.map((window) => suggestWindow(window) ?? window);
   const meant = suggested.every((window) => ONE_WINDOW.test(window)) ? suggested : (readWordedWindows(text) ?? suggested);
   if (meant.join(',') !== windows.join(',')) return { error: `must be time windows HH:MM-HH:MM (did you mean ${meant.join(',')}?)` };
@@ -48,15 +59,17 @@ export function readTimeWindows(text: string, closedHint?: string): Parsed<strin
 }
 
 const ONE_WINDOW = /^\d\d:\d\d-\d\d:\d\d$/;
-/** The words that say hours in a sentence (`de 9h à 12h et de 14h à 19h`, `9 h - 12 h`, `from 9am to 5pm`), a time's `h` spaced off. */
+/** The words that say hours in a sentence (`de 9h à 12h et de 14h à 19h`, `9 h 30 - 12 h`, `from 9am to 5pm`), a time's `h` spaced off. */
 const SPACED_H = /(\d)\s+h(?![\p{L}])/giu;
+/** Minutes spaced off their `h` (`9h 30`, once `9 h 30` lost its first space), not an hour of the next window (`12h 14h-18h`). */
+const SPACED_MINUTES = /(\d)h\s+(\d{2})(?![\d:.h])/giu;
 const FROM = /(?:^|\s)(?:de|du|from|von|desde|dalle|van)\s+(?=\d)/giu;
 const TO = /(?<=[\dhm.])\s+(?:à|a|au|to|till|until|bis|hasta|a las|alle|tot)\s+(?=\d)/giu;
 const AND = /(?<=[\dhm.])\s+(?:et|and|und|y|e|en)\s+/giu;
 
 /** The windows a cell written as a sentence means, for a hint only; undefined when a part is still no window. */
 function readWordedWindows(text: string): string[] | undefined {
-  const unworded = text.replace(SPACED_H, '$1h').replace(FROM, ' ').replace(TO, '-').replace(AND, ',');
+  const unworded = text.replace(SPACED_H, '$1h').replace(SPACED_MINUTES, '$1h$2').replace(FROM, ' ').replace(TO, '-').replace(AND, ',');
   const windows = splitTimeWindows(unworded).map((window) => suggestWindow(window) ?? window);
   return windows.length > 0 && windows.every((window) => ONE_WINDOW.test(window)) ? windows : undefined;
 }

@@ -6,8 +6,6 @@ import { readTimeWindows } from './split-time-windows.js';
 
 const CLOSED = 'closed';
 
-/** "Closed" as people write it in the languages of our users' sheets: hinted to the one word the column takes. */
-const CLOSED_WORDS: ReadonlySet<string> = new Set(['fermé', 'ferme', 'fermée', 'geschlossen', 'cerrado', 'chiuso', 'gesloten', 'stengt', 'lukket', 'stängt', 'fechado', 'zamknięte', 'close', 'shut', '-']);
 /** Open around the clock as people write it (`24h/24`, `24/7`, `ouvert 24h/24`, `rund um die Uhr`), once spaces are removed: midnight to midnight. */
 const AROUND_THE_CLOCK = /^(?:(?:open|ouvert|geöffnet|abierto|aperto)?24(?:h|hours|heures|horas|ore|stunden)?(?:\/(?:24h?|7j?))?|rundumdieuhr|nonstop)$/;
 
@@ -26,9 +24,8 @@ export function weekDayColumn(day: WeekDay, example: string[]): Column<string[]>
     parse: (cell) => {
       const word = String(cell).trim().toLowerCase();
       if (word === CLOSED) return { value: [] };
-      if (CLOSED_WORDS.has(word)) return { error: `write ${CLOSED} for a day the business is closed` };
       if (word !== '24' && AROUND_THE_CLOCK.test(word.replace(/\s+/g, ''))) return { error: 'must be time windows HH:MM-HH:MM (did you mean 00:00-00:00, midnight to midnight?)' };
-      return readTimeWindows(String(cell));
+      return readTimeWindows(String(cell), `write ${CLOSED} for a day the business is closed`);
     },
     format: (windows) => (windows.length === 0 ? CLOSED : windows.join(',')),
   });

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { pino } from 'pino';
@@ -80,6 +81,33 @@ describe('an export reads each item on its own', () => {
     expect(rows.get(listedFields)?.['custom_fields.store_format']).toBe(format ?? '');
   });
 
+  it('writes a cell longer than a spreadsheet cell holds whole, with a warning naming its business and column', async () => {
+    const [business] = state.orgBusinesses(1);
+    const long = `${'Fresh bread every morning. '.repeat(1300)}End.`;
+    service.drift = (request, body) =>
+      request.path !== '/business/search' ? body : editItems(body, 'businesses', (item) => (item.id === business?.id ? { ...item, description_long: long } : item));
+    const out = join(await makeTempDir(), 'businesses.xlsx');
+    const summary = await runExport(exportBusinesses, { filters: {} }, out);
+    expect(summary).toMatchObject({ failures: 0, warnings: [`1 value(s) did not read or do not fit a spreadsheet cell, each listed in ${out}.errors.csv with what was done with it`] });
+    expect(await readCsv(`${out}.errors.csv`)).toEqual([
+      {
+        requested: `business ${business?.id ?? ''}`,
+        status: '',
+        message: 'warning: description_long: 35,104 characters, more than the 32,767 a spreadsheet cell holds: written whole, but Excel cuts it when it opens the file, and an import refuses a cell so long',
+      },
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(out);
+    const sheet = workbook.getWorksheet('businesses');
+    const columns = new Map<string, number>();
+    sheet?.getRow(1).eachCell((cell, column) => columns.set(cell.text, column));
+    const cells: string[] = [];
+    sheet?.eachRow((row) => {
+      if (row.getCell(columns.get('business_id') ?? 0).text === business?.id) cells.push(row.getCell(columns.get('description_long') ?? 0).text);
+    });
+    expect(cells).toEqual([long]);
+  });
+
   it("leaves out an attribute that does not read (a type the spec does not name), with a warning line, and writes the business's others", async () => {
     const [business] = state.orgBusinesses(1);
     const attributesPath = `/business/${business?.id ?? ''}/attributes`;
@@ -89,7 +117,7 @@ describe('an export reads each item on its own', () => {
         : { attributes: [...(body as { attributes: unknown[] }).attributes, { type: 'INTEGER', geo_id: 'max_capacity', value: 40 }, { type: 'BOOL', geo_id: 'has_wifi', value: 'yes' }] };
     const out = join(await makeTempDir(), 'attributes.csv');
     const summary = await runExport(exportAttributes, { filters: {} }, out);
-    expect(summary).toMatchObject({ failures: 0, warnings: [`2 value(s) did not read, each listed in ${out}.errors.csv with what was done with it`] });
+    expect(summary).toMatchObject({ failures: 0, warnings: [`2 value(s) did not read or do not fit a spreadsheet cell, each listed in ${out}.errors.csv with what was done with it`] });
     expect(await readCsv(`${out}.errors.csv`)).toEqual([
       {
         requested: `GET ${attributesPath}, attribute max_capacity`,

@@ -108,6 +108,24 @@ describe('import attributes', () => {
     expect(storedOf(d).pay_credit_card_types_accepted).toEqual(['visa', 'american_express']);
   });
 
+  it('refuses an ENUM value typed as the label of another value, with the id it spells, in diff mode and in a patch, before any request', async () => {
+    const d = prepareBusiness(26, { wi_fi: 'free_wi_fi' });
+    const u = prepareBusiness(27, {});
+    const v = prepareBusiness(28, {});
+    const csv = [HEADER, `${d.id},wi_fi,ENUM,Paid Wi-Fi,,`, `${u.id},wi_fi,ENUM,No Wi-Fi,,`, `${v.id},wi_fi,ENUM,Wi-Fi (payant),,`].join('\n');
+    const refusals = [
+      ['invalid', "value: must be the id of an ENUM value, which holds no space, not its label (did you mean paid_wi_fi?), got 'Paid Wi-Fi'"],
+      ['invalid', "value: must be the id of an ENUM value, which holds no space, not its label (did you mean no_wi_fi?), got 'No Wi-Fi'"],
+      ['invalid', "value: must be the id of an ENUM value, which holds no space, not its label, got 'Wi-Fi (payant)'"],
+    ];
+    for (const mode of ['diff', 'patch'] as const) {
+      const { results } = await harness.runImport('attributes', csv, { mode });
+      expect(results.map((row) => [row._status, row._errors])).toEqual(refusals);
+    }
+    expect(harness.writes).toEqual([]);
+    expect(storedOf(d)).toEqual({ wi_fi: 'free_wi_fi' });
+  });
+
   it('names the allowed value a typo may mean', async () => {
     const g = prepareBusiness(24, { pay_credit_card_types_accepted: ['visa'] });
     const { results } = await harness.runImport('attributes', [HEADER, `${g.id},pay_credit_card_types_accepted,REPEATABLE_ENUM,,mastercrd,`].join('\n'));

@@ -401,6 +401,38 @@ describe('files saved by a spreadsheet', () => {
     ]);
   });
 
+  it('reads a text a spreadsheet cut at 32,767 characters as _base has it, and refuses one cut and changed, which would lose the rest', async () => {
+    const [kept, edited] = [at(15), at(16)];
+    const [keptNote, editedNote] = [kept.custom_fields.manager_note, edited.custom_fields.manager_note];
+    try {
+      // Longer than the field's max_len too: a value the service holds, which an unchanged cell leaves alone.
+      const note = Array.from({ length: 1200 }, (_, visit) => `Visit ${visit}: shelves restocked. `).join('');
+      kept.custom_fields.manager_note = note;
+      edited.custom_fields.manager_note = note;
+      const rows = await exportRows();
+      const header = 'custom_fields.manager_note';
+      for (const row of rows) {
+        if (row.business_id === kept.id) row[header] = note.slice(0, 32_767);
+        if (row.business_id === edited.id) row[header] = `Checked. ${note}`.slice(0, 32_767);
+      }
+      const { summary, results } = await importText(stringify(rows, { header: true, columns: Object.keys(rows[0] ?? {}) }));
+
+      const cut = `${header}: cut to the 32,767 characters a spreadsheet cell holds, of the ${note.length.toLocaleString('en')} exported`;
+      expect(summary.rows).toMatchObject({ total: rows.length, unchanged: rows.length - 1, invalid: 1 });
+      const byId = new Map(results.map((row) => [row.business_id, row]));
+      expect(byId.get(kept.id)).toMatchObject({ _status: 'unchanged', _changes: `${cut}: read as exported, in _base` });
+      expect(byId.get(edited.id)).toMatchObject({
+        _status: 'invalid',
+        // A changed cell is read too, by the field's own limits.
+        _errors: `${cut}, and was changed too: sent, it would lose the rest; change this field elsewhere than in a spreadsheet, or leave it as exported | ${header}: must be at most 200 characters, got 32767 characters`,
+      });
+      expect(writes).toEqual([]);
+    } finally {
+      kept.custom_fields.manager_note = keptNote ?? null;
+      edited.custom_fields.manager_note = editedNote ?? null;
+    }
+  });
+
   it('refuses a row that edits a read-only cell (the street in address), naming it, rather than report it unchanged; sends the others', async () => {
     const rows = await exportRows();
     const [moved, renamed] = [rows[3], rows[4]];

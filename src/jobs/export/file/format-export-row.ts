@@ -3,7 +3,7 @@ import type { CellContext } from '../../../resources/cells/cell-context.js';
 import type { Column } from '../../../resources/column.js';
 import { formatCell } from '../../../resources/cells/format-cell.js';
 import { attachRowBase } from '../../../resources/base-column.js';
-import type { SheetWriter } from '../../../sheets/index.js';
+import { MAX_CELL_CHARS, type SheetWriter } from '../../../sheets/index.js';
 
 /**
  * Writes the row of `item` in canonical cells, what an import reads back to the same values; an
@@ -22,6 +22,12 @@ export async function writeExportRow(sheet: SheetWriter, columns: readonly Colum
       return [column.header, odd.length === 0 ? formatCell(column, value, context) : JSON.stringify(toRawValue(value))];
     }),
   );
-  await sheet.writeRow(baseId === undefined ? cells : attachRowBase(cells, baseId, columns));
+  const row = baseId === undefined ? cells : attachRowBase(cells, baseId, columns);
+  await sheet.writeRow(row);
+  for (const [header, cell] of Object.entries(row)) {
+    if (typeof cell === 'string' && cell.length > MAX_CELL_CHARS) {
+      warn(`${header}: ${cell.length.toLocaleString('en')} characters, more than the ${MAX_CELL_CHARS.toLocaleString('en')} a spreadsheet cell holds: written whole, but Excel cuts it when it opens the file, and an import refuses a cell so long`);
+    }
+  }
   for (const found of findOddValues(item)) if (written.has(found.odd)) warn(`${describeOddValue(found)}: written as JSON text`);
 }

@@ -152,7 +152,7 @@ export class ExportRun {
     this.failures.push(toExportFailure(requested, error));
   }
 
-  /** A value or an item that did not read, written as it came or left out (the message says which): a warning line of errors.csv, no failure. */
+  /** A value or an item that did not read, written as it came or left out (the message says which), or a cell too long for a spreadsheet: a warning line of errors.csv, no failure. */
   warn(requested: string, message: string): void {
     this.valueWarnings.push({ requested, message: `warning: ${message}` });
   }
@@ -168,7 +168,7 @@ export class ExportRun {
     const failures = [...this.failures, ...this.valueWarnings];
     const errorsFile = this.options.piped === true ? this.logFailures(failures) : await writeExportFailures(this.options.out, failures);
     if (this.valueWarnings.length > 0) {
-      this.warnings.push(`${this.valueWarnings.length} value(s) did not read, each listed in ${errorsFile ?? 'the log'} with what was done with it`);
+      this.warnings.push(`${this.valueWarnings.length} value(s) did not read or do not fit a spreadsheet cell, each listed in ${errorsFile ?? 'the log'} with what was done with it`);
     }
     const stopped = this.stopReason;
     // Pages of a service that ignored its requests are not worth resuming from.

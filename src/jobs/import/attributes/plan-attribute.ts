@@ -3,7 +3,7 @@ import { ATTRIBUTE_ERROR_TEXT } from '../../../api/facts/service-facts.js';
 import { buildAttributeSetting, type AttributeRow } from '../../../resources/attributes/attribute-catalog.js';
 import type { ItemPlan } from '../business-items/business-item-resource.js';
 import { createChoiceFinder } from '../../../resources/columns/find-choice.js';
-import { findClosestName } from '../../../find-closest-name.js';
+import { findClosestName, toComparableName } from '../../../find-closest-name.js';
 import { describeChange, describeSetting, isSameValue } from '../describe-change.js';
 
 /** The business's attributes as `GET /business/{id}/attributes` gives them: those its categories and country offer, and why those that do not read do not, by geo_id. */
@@ -20,7 +20,11 @@ export interface CurrentAttributes {
  */
 export function planAttribute(row: AttributeRow, current: CurrentAttributes | undefined): ItemPlan<AttributeSetting> {
   // A patch's catalog requires the type: a row without one is invalid before any request.
-  if (current === undefined) return row.type === undefined ? { errors: ['type: missing'] } : { item: row, changes: describeAttributePatch(row) };
+  if (current === undefined) {
+    if (row.type === undefined) return { errors: ['type: missing'] };
+    const label = describeEnumLabel(row);
+    return label === undefined ? { item: row, changes: describeAttributePatch(row) } : { errors: [label], invalid: true };
+  }
   const stored = current.readable.get(row.geo_id);
   const unreadable = current.unreadable.get(row.geo_id);
   // What it holds is unknown: a diff against it would be a guess.
@@ -35,7 +39,23 @@ export function planAttribute(row: AttributeRow, current: CurrentAttributes | un
   // The one ENUM value a read tells is the current one: typed as its label reads (`Free Wi-Fi` is `free_wi_fi`), it is no change.
   const read = setting.type === 'ENUM' && typeof stored.value === 'string' ? { ...setting, value: createChoiceFinder([stored.value])(setting.value) } : setting;
   if (isSameValue(stored.value, read.value)) return { item: read, changes: [] };
+  const label = describeEnumLabel(read);
+  if (label !== undefined) return { errors: [label], invalid: true };
   return { item: read, changes: [describeChange('value', stored.value, read.value)] };
+}
+
+/** What an id is made of, as the id a label spells would be (`Paid Wi-Fi`: `paid_wi_fi`). */
+const VALUE_ID = /^[\p{Ll}\p{N}_]+$/u;
+
+/**
+ * An ENUM value typed as a label (`Paid Wi-Fi`): a value id holds no space. Only the current value
+ * is known from a read, so the label of another one is refused with the id it spells, not sent.
+ */
+function describeEnumLabel(setting: AttributeSetting): string | undefined {
+  if (setting.type !== 'ENUM' || !/\s/.test(setting.value.trim())) return undefined;
+  const id = toComparableName(setting.value);
+  const meant = VALUE_ID.test(id) ? ` (did you mean ${id}?)` : '';
+  return `value: must be the id of an ENUM value, which holds no space, not its label${meant}, got '${setting.value}'`;
 }
 
 type SelectionSetting = Extract<AttributeSetting, { type: 'REPEATABLE_ENUM' }>;

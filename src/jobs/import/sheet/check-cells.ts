@@ -1,8 +1,5 @@
-import { isCodePage, mapSheetItems, nameCodePage, type CellValue, type SheetReader, type SheetSource } from '../../../sheets/index.js';
+import { isCodePage, mapSheetItems, MAX_CELL_CHARS, nameCodePage, type CellValue, type SheetReader, type SheetSource } from '../../../sheets/index.js';
 import { isUserColumn } from '../report/report-columns.js';
-
-/** Excel's own limit: a longer cell comes from a broken file, or one made to hurt. */
-const MAX_CELL_CHARS = 32_767;
 
 /**
  * What a cell whose formula failed shows, and a spreadsheet saves as text in a CSV: Excel's, in
@@ -23,7 +20,7 @@ const LIBREOFFICE_ERROR = /^Err:\d{3}$/;
 /**
  * The reader, with rows holding a cell no value sent to the API should hold turned into issues
  * that name the column: a NUL character, a byte order mark in the middle of the file (files
- * joined together), a text past Excel's limit, a byte the file's code page does not define, a
+ * joined together), a text past Excel's limit (from a broken file, or one made to hurt), a byte the file's code page does not define, a
  * formula's error as a spreadsheet saves it (`#N/A`: never a value to send); a user's own `_` column is never sent, nor checked. The
  * sheets layer itself reads any string back as written; refusing these is the import's choice.
  */
