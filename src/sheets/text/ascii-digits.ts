@@ -8,6 +8,8 @@ const DIGIT = new RegExp(`[${ZEROS.map((zero) => `\\u{${zero.toString(16)}}-\\u{
 // Full-width forms of ASCII (`１５０－０００２`, `０９：００`), as Japanese, Chinese and Korean input methods type them, and their space.
 const FULL_WIDTH = /[\uFF01-\uFF5E\u3000]/g;
 const ARABIC_SEPARATORS: Readonly<Record<string, string>> = { '\u066B': '.', '\u066C': ',' };
+// What needs a look: every character replaced below is beyond printable ASCII, where most cells are whole.
+const NOT_ASCII = /[^ -~\t\n\r]/;
 // The marks and isolates that set the direction of text, which a number copied from right-to-left text (Arabic, Hebrew) carries unseen.
 const DIRECTION_MARKS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
@@ -17,6 +19,7 @@ const DIRECTION_MARKS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
  * the marks of direction right-to-left text leaves around it are no part of it.
  */
 export function toAsciiDigits(text: string): string {
+  if (!NOT_ASCII.test(text)) return text;
   return text
     .replace(DIRECTION_MARKS, '')
     .replace(FULL_WIDTH, (char) => (char === '\u3000' ? ' ' : String.fromCharCode(char.charCodeAt(0) - 0xfee0)))
