@@ -46,6 +46,8 @@ export interface ApiClientOptions {
 export interface ApiClient {
   /** The endpoints, paced with the budget of `orgId` (the caller's own organization when omitted). */
   org(orgId?: number): OrgApi;
+  /** A new step of a job: the organizations given up so far (OrgBudget.noteRetriesSpent) are tried again, each once. */
+  tryGivenUpAgain(): void;
   /** Counters per organization and in total, for progress and the run summary. */
   readCounters(): CountersSnapshot;
   /**
@@ -81,6 +83,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     org(orgId) {
       return createOrgApi(callWith(budgets.budgetFor(orgId)), orgId);
+    },
+    tryGivenUpAgain: () => {
+      budgets.tryAgain();
     },
     readCounters: () => budgets.readCounters(),
     close() {

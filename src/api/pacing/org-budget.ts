@@ -50,7 +50,7 @@ export class OrgBudget {
   private readonly queue: PQueue;
   private readonly rate: AdaptiveRate;
   private lastStart = -Infinity;
-  /** Set once a call waited out --max-rate-wait on 429s, or --max-outage on failures, in vain, or was asked to wait past --max-retry-after; cleared by an answer that shows it over. */
+  /** Set once a call waited out --max-rate-wait on 429s, or --max-outage on failures, in vain, or was asked to wait past --max-retry-after; cleared by an answer that shows it over, or by a new step of a job. */
   private spent: SpentRetries | undefined;
   /** When one of its calls was last answered below 500: an outage is the organization's only if none was for all of it. */
   private lastAnsweredAt = -Infinity;
@@ -113,6 +113,15 @@ export class OrgBudget {
 
   spentRetries(): SpentRetries | undefined {
     return this.spent;
+  }
+
+  /**
+   * A new step of a job: an organization given up is tried again, since nothing sent means no answer
+   * to show the storm or the outage over. Its first request is sent, and the give-up applies again
+   * only if that fails the same way.
+   */
+  tryAgain(): void {
+    this.spent = undefined;
   }
 
   /**
@@ -194,6 +203,11 @@ export class OrgBudgets {
       this.budgets.set(key, budget);
     }
     return budget;
+  }
+
+  /** A new step of a job: every organization given up is tried again (OrgBudget.tryAgain). */
+  tryAgain(): void {
+    for (const budget of this.budgets.values()) budget.tryAgain();
   }
 
   readCounters(): CountersSnapshot {

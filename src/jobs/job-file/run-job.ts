@@ -188,6 +188,8 @@ async function runStep(
   let note: string | undefined;
   try {
     logger.info('step started');
+    // An organization given up in an earlier step sent nothing since, so no answer could show it back: this step tries it again.
+    client.tryGivenUpAgain();
     stepProgress({ rows: 0 });
     let outcome: StepOutcome;
     if ('import' in step) {
