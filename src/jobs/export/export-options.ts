@@ -18,6 +18,8 @@ export interface ExportOptions {
   signal?: AbortSignal;
   /** Told each time the rows of a page are written. */
   onProgress?: ProgressListener;
+  /** Told the summary once the export ends, before a failure that stopped it (a refused key) is thrown: a job step reports it either way. */
+  onSummary?: (summary: ExportSummary) => void;
   /** A job's `out` as its file writes it, `{date}` unfilled: once complete, the export removes its stale saved pages of other days (remove-stale-parts.ts). */
   outPattern?: string;
   /** Written to standard output (export-piped.ts): nothing is kept for a rerun, and failures are logged, with no file to list them in. */

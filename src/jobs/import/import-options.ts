@@ -49,6 +49,8 @@ export interface ImportOptions {
   onProgress?: ProgressListener;
   /** Told the sheet's estimated rows before the first is read, for a time left: a workbook takes a pass of its own to count them. */
   onRowsExpected?: (rows: number) => void;
+  /** Told the summary once summary.json is written, before a failure found at the end (a refused key) is thrown: a job step reports it either way. */
+  onSummary?: (summary: ImportSummary) => void;
   /** Forget the journal an earlier run left in `reportDir` instead of resuming it. */
   restart?: boolean;
   /** A job's shard of a sheet of several organizations: the rows it imports, the others left to the other shards. */

@@ -186,6 +186,7 @@ export class ImportRun {
     if (undoFiles.length > 0) summary.undo_files = undoFiles;
     await writeOutputFile(join(this.report.dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     this.logger.info({ rows, resumed: this.resumed, requests: summary.requests, report: this.report.dir }, 'import finished');
+    this.options.onSummary?.(summary);
     if (this.stopCause !== undefined) throw this.stopCause;
     if (changed !== undefined) throw changed;
     // A shard whose rows are all the other shards' has nothing to import, nor has a planning pass stopped before its first row; only a sheet without rows is empty.

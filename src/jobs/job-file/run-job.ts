@@ -7,6 +7,7 @@ import { BreakerError } from '../import/breakers/breaker-error.js';
 import { ImportStoppedError } from '../import/import-stopped-error.js';
 import { runPreflight } from '../conformance/run-preflight.js';
 import type { ExportResource } from '../export/export-resource-names.js';
+import type { ExportOptions } from '../export/export-options.js';
 import type { ImportOptions } from '../import/import-options.js';
 import type { JobProgress, ProgressListener } from '../job-progress.js';
 import type { ImportResource } from '../import/import-sheet.js';
@@ -37,7 +38,7 @@ export interface StepResult {
   tolerated: boolean;
   /** Why a failed step failed, when it matters beyond the step: a refused key, a service or shared budget out of reach stop the job, a breaker has its own exit code. */
   cause?: 'key-refused' | 'service-stop' | 'breaker';
-  /** The step's own summary (import or export). */
+  /** The step's own summary (import or export), also of a step that failed or stopped once it was written. */
   summary?: unknown;
   /** Why an import step reports elsewhere than its job names: a changed source, or a rehearsal after the real run (chooseStepReport). */
   note?: string;
@@ -74,6 +75,7 @@ export interface ExportStepOptions {
   orgId?: number;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
+  onSummary?: ExportOptions['onSummary'];
 }
 
 export interface RunJobOptions extends StepRunSettings {
@@ -186,6 +188,12 @@ async function runStep(
   const progress = onProgress === undefined ? {} : { onProgress: stepProgress };
   const rowsExpected = options.onRowsExpected === undefined ? {} : { onRowsExpected: options.onRowsExpected };
   let note: string | undefined;
+  // Written before a failure found at the end (a refused key, an ignored filter): the step reports its counts and report folder either way.
+  let summary: unknown;
+  const onSummary = (written: unknown): void => {
+    summary = written;
+  };
+  const summarized = (): Pick<StepResult, 'summary'> => (summary === undefined ? {} : { summary });
   try {
     logger.info('step started');
     // An organization given up in an earlier step sent nothing since, so no answer could show it back: this step tries it again.
@@ -200,7 +208,7 @@ async function runStep(
         const report = await chooseStepReport(stepOptions.reportDir, { source, dryRun: stepOptions.dryRun, restart: stepOptions.restart === true });
         note = report.note;
         if (note !== undefined) logger.warn(`${note}: the step reports in ${report.dir}`);
-        outcome = await runners.runImport(client, step.import.resource, { ...stepOptions, reportDir: report.dir, ...(source === undefined ? {} : { source }), ...signal, ...progress, ...rowsExpected }, logger);
+        outcome = await runners.runImport(client, step.import.resource, { ...stepOptions, reportDir: report.dir, ...(source === undefined ? {} : { source }), ...signal, ...progress, ...rowsExpected, onSummary }, logger);
       } finally {
         await source?.close();
       }
@@ -216,6 +224,7 @@ async function runStep(
           ...(org === undefined ? {} : { orgId: org }),
           ...signal,
           ...progress,
+          onSummary,
         },
         logger,
       );
@@ -227,7 +236,7 @@ async function runStep(
     // Stopped by the signal before the step wrote anything (an export before its first page): stopped, not failed.
     if (error instanceof ImportStoppedError || (options.signal?.aborted === true && error instanceof AbortedError && error.cause === undefined)) {
       logger.warn(message);
-      return { step: name, ...(org === undefined ? {} : { org }), status: 'stopped', tolerated: step.on_error === 'continue', error: message, ...(note === undefined ? {} : { note }) };
+      return { step: name, ...(org === undefined ? {} : { org }), status: 'stopped', tolerated: step.on_error === 'continue', ...summarized(), error: message, ...(note === undefined ? {} : { note }) };
     }
     logger.error(message);
     // A shared budget that cannot be reached would fail every step the same way, before any request: it stops the job.
@@ -238,6 +247,7 @@ async function runStep(
       ...(org === undefined ? {} : { org }),
       status: 'failed',
       tolerated: step.on_error === 'continue',
+      ...summarized(),
       error: message,
       ...(cause === undefined ? {} : { cause }),
       ...(note === undefined ? {} : { note }),

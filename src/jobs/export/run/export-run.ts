@@ -201,6 +201,7 @@ export class ExportRun {
     // A stopped export's file is discarded (writeFile): its rows were read, not written.
     if (stopped === undefined) this.logger.info(counts, 'export finished');
     else this.logger.warn(counts, `export stopped: nothing was written to ${this.options.piped === true ? 'standard output' : this.options.out}`);
+    this.options.onSummary?.(summary);
     if (this.stopCause !== undefined) throw this.stopCause;
     return summary;
   }
