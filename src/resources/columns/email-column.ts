@@ -14,6 +14,7 @@ const NAMED_ADDRESS = /^[^<>]*<([^<>]+)>$/;
 export function emailColumn(spec: FactorySpec<string | null>): Column<string | null> {
   return defineColumn<string | null>({
     grammar: 'one email address',
+    singleLine: 'link',
     ...spec,
     parse: (cell) => {
       const text = String(cell).trim();
