@@ -549,6 +549,14 @@ describe('cells as people type them read into canonical values', () => {
     expect(readCell(columnOf('code'), '000021\t', DOT_CONTEXT)).toEqual({ value: '000021' });
   });
 
+  it('refuses an email address in quotes, straight or curled by autocorrect, with the address', () => {
+    for (const cell of ['\u201Ccontact@example.com\u201D', '"contact@example.com"', '« contact@example.com »']) {
+      expect(readCell(columnOf('contacts.0.email'), cell, DOT_CONTEXT)).toEqual({
+        errors: [`contacts.0.email: must be an email address without quotes (did you mean contact@example.com?), got '${cell}'`],
+      });
+    }
+  });
+
   it('leaves the field unchanged for an empty or blank cell', () => {
     expect(readCell(columnOf('name'), '', DOT_CONTEXT)).toBeUndefined();
     expect(readCell(columnOf('name'), '  ', DOT_CONTEXT)).toBeUndefined();
