@@ -15,6 +15,7 @@ export type BusinessTarget = { business_id: string } | { code: string };
 
 const businessIdColumn = textColumn({
   header: 'business_id',
+  singleLine: 'code',
   identity: true,
   trim: true,
   text: true,
@@ -25,6 +26,7 @@ const businessIdColumn = textColumn({
 
 export const storeCodeColumn = textColumn({
   header: 'code',
+  singleLine: 'code',
   trim: true,
   text: true,
   schema: BusinessUpdateSchema.shape.code.unwrap(),

@@ -44,6 +44,15 @@ export interface Column<T = unknown> {
   readonly typed?: 'number' | 'date';
   /** A field the service takes in ASCII: digits and signs typed in another script (`１２３`, `١٢٣`) read as the ASCII ones. */
   readonly asciiDigits?: boolean;
+  /**
+   * A value of one line: a line break in it (Alt+Enter in a spreadsheet, a paste from an email) is
+   * refused with the value its lines make, and a soft hyphen, which shows nothing on one line, is
+   * dropped. `words` (a name, an address) keeps the non-breaking spaces typed; the others read them
+   * as spaces and lose the characters that show nothing around them:
+   * `code` joins its lines with a space, `link` (a URL, an email) with nothing, as a mail program
+   * wraps one, `items` (a list) with a space, else with `|`.
+   */
+  readonly singleLine?: 'words' | 'code' | 'link' | 'items';
   /** Export only: the import ignores the column. */
   readonly readOnly: boolean;
   /** XLSX exports hide it from view: it is for the tool, not for people (`_base`). */

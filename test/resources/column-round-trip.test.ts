@@ -10,8 +10,10 @@ import { CLEAR_MARK, ClearRequest, readCell } from '../../src/resources/cells/re
 import { IMPORT_RESOURCE_NAMES } from '../../src/resources/resource-names.js';
 import { businessId, category, countryCodes, date, dateRange, decimal, email, phone, text, timeWindow, token, url } from './api-values.js';
 
-/** Names and addresses: their columns trim the spaces a copy-paste leaves around them. */
-const words = text().map((value) => value.trim());
+/** Names and addresses: their columns trim the spaces a copy-paste leaves around them, and take one line without soft hyphens. */
+const words = text()
+  .map((value) => value.replace(/[\n\r\u2028\u2029]+/g, ' ').replaceAll('\u00AD', '').trim())
+  .filter((value) => value !== '' && value.toLowerCase() !== '#clear');
 import { CUSTOM_FIELDS } from './custom-field-definitions.js';
 
 const COMMA_CONTEXT: CellContext = { decimalSeparator: ',' };
@@ -499,6 +501,60 @@ describe('cells as people type them read into canonical values', () => {
     expect(readCell(columnOf('code'), 'A\u001F42', DOT_CONTEXT)).toEqual({ errors: [`code: holds the control character U+001F at character 2, ${why}, got 'A\u001F42'`] });
     // Tabs and line breaks are text: a description keeps them.
     expect(readCell(columnOf('description_long'), 'Pain\tbio\r\nCafé', DOT_CONTEXT)).toEqual({ value: 'Pain\tbio\r\nCafé' });
+  });
+
+  it.each([
+    ['name', 'Boulangerie\nMartin', 12, 'Boulangerie Martin'],
+    ['name', 'Boulangerie \r\n  Martin\u2028Ajaccio', 13, 'Boulangerie Martin Ajaccio'],
+    ['city', 'Bourg-en-\nBresse', 10, 'Bourg-en-Bresse'],
+    ['zipcode', '01000\nBourg', 6, '01000 Bourg'],
+    ['address_full', '12 rue Bourgmayer\n01000 Bourg-en-Bresse', 18, '12 rue Bourgmayer 01000 Bourg-en-Bresse'],
+    ['code', 'PAR\n001', 4, 'PAR 001'],
+    ['contacts.0.fax', '+33 4 74\n00 00 02', 9, '+33 4 74 00 00 02'],
+    ['contacts.0.phone_numbers', '+33 4 74\n00 00 00', 9, '+33 4 74 00 00 00'],
+    ['contacts.0.phone_numbers', '+33474000000\n+33495210001', 13, '+33474000000|+33495210001'],
+    ['contacts.0.email', 'contact@\nexample.com', 9, 'contact@example.com'],
+    ['photos.primary', 'https://example.com/img/\nfront.jpg', 25, 'https://example.com/img/front.jpg'],
+    ['categories', 'gcid:bakery\r\ngcid:cafe', 12, 'gcid:bakery|gcid:cafe'],
+  ])('refuses a line break in %s, a field of one line, where it is, with the value meant', (header, cell, position, meant) => {
+    const got = cell.split(/\s*[\n\r\u2028\u2029]+\s*/).join('↵');
+    expect(readCell(columnOf(header), cell, DOT_CONTEXT)).toEqual({
+      errors: [`${header}: holds a line break at character ${position} (Alt+Enter in a spreadsheet, or a paste), and the field takes one line (did you mean ${meant}?), got '${got}'`],
+    });
+  });
+
+  it('offers no value for a line break whose lines make none the column takes, and trims one around the value', () => {
+    expect(readCell(columnOf('contacts.0.phone_numbers'), '06 12 34\n56 78', DOT_CONTEXT)).toEqual({
+      errors: ["contacts.0.phone_numbers: holds a line break at character 9 (Alt+Enter in a spreadsheet, or a paste), and the field takes one line; write it on one line, got '06 12 34↵56 78'"],
+    });
+    expect(readCell(columnOf('city'), '\r\nBourg-en-Bresse\n', DOT_CONTEXT)).toEqual({ value: 'Bourg-en-Bresse' });
+    expect(readCell(columnOf('description_short'), 'Pain\nCafé', DOT_CONTEXT)).toEqual({ value: 'Pain\nCafé' });
+  });
+
+  it('reads a non-breaking space as a space in codes, zip codes, phones and ids, and keeps it in names and descriptions', () => {
+    expect(readCell(columnOf('zipcode'), '101\u00A0000', DOT_CONTEXT)).toEqual({ value: '101 000' });
+    expect(readCell(columnOf('zipcode'), '\u202F75\u202F001', DOT_CONTEXT)).toEqual({ value: '75 001' });
+    expect(readCell(columnOf('code'), 'PAR\u2007001\u00A0', DOT_CONTEXT)).toEqual({ value: 'PAR 001' });
+    expect(readCell(columnOf('national_identification_number'), '123\u202F456\u202F789', DOT_CONTEXT)).toEqual({ value: '123 456 789' });
+    expect(readCell(columnOf('contacts.0.phone_numbers'), '+33\u202F4\u202F74\u00A000\u00A000\u00A001', DOT_CONTEXT)).toEqual({ value: ['+33474000001'] });
+    expect(readCell(columnOf('name'), 'Café\u202F: Le\u00A0Port', DOT_CONTEXT)).toEqual({ value: 'Café\u202F: Le\u00A0Port' });
+    expect(readCell(columnOf('description_short'), 'Pain\u00A0bio', DOT_CONTEXT)).toEqual({ value: 'Pain\u00A0bio' });
+  });
+
+  it('reads what a paste leaves unseen: a soft hyphen, a zero-width space or a tab around the value', () => {
+    expect(readCell(columnOf('name'), 'Boulan\u00ADgerie Martin', DOT_CONTEXT)).toEqual({ value: 'Boulangerie Martin' });
+    expect(readCell(columnOf('description_short'), 'Boulan\u00ADgerie', DOT_CONTEXT)).toEqual({ value: 'Boulan\u00ADgerie' });
+    expect(readCell(columnOf('contacts.0.email'), '\u200Bcontact@example.com\u200B', DOT_CONTEXT)).toEqual({ value: 'contact@example.com' });
+    expect(readCell(columnOf('website_url'), '\uFEFFhttps://www.example.com/\u200B', DOT_CONTEXT)).toEqual({ value: 'https://www.example.com/' });
+    expect(readCell(columnOf('code'), '000021\t', DOT_CONTEXT)).toEqual({ value: '000021' });
+  });
+
+  it('refuses an email address in quotes, straight or curled by autocorrect, with the address', () => {
+    for (const cell of ['\u201Ccontact@example.com\u201D', '"contact@example.com"', '« contact@example.com »']) {
+      expect(readCell(columnOf('contacts.0.email'), cell, DOT_CONTEXT)).toEqual({
+        errors: [`contacts.0.email: must be an email address without quotes (did you mean contact@example.com?), got '${cell}'`],
+      });
+    }
   });
 
   it('leaves the field unchanged for an empty or blank cell', () => {

@@ -99,6 +99,14 @@ describe('a country cell', () => {
     ]);
   });
 
+  it('leaves national numbers on two lines to their column, which refuses the line break where it is', () => {
+    const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
+    const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country: 'FR', 'contacts.0.phone_numbers': '06 12 34 56 78\n04 95 21 00 01' } });
+    expect(outcome.errors).toEqual([
+      "contacts.0.phone_numbers: holds a line break at character 15 (Alt+Enter in a spreadsheet, or a paste), and the field takes one line; write it on one line, got '06 12 34 56 78↵04 95 21 00 01'",
+    ]);
+  });
+
   it('leaves a tel: link to its column, which refuses it with the number it holds, in a row that gives its country too', () => {
     const readRow = buildBusinessCatalog([]).createRowReader(['code', 'country', 'contacts.0.phone_numbers'], COMMA_CONTEXT);
     const outcome = readRow({ kind: 'row', line: 2, values: { code: '000001', country: 'FR', 'contacts.0.phone_numbers': 'tel:+33474000000' } });

@@ -15,6 +15,7 @@ import { requireValue } from '../require-value.js';
 
 const geoIdColumn = textColumn({
   header: 'geo_id',
+  singleLine: 'code',
   trim: true,
   schema: z.string().min(1),
   description: 'Id of the attribute',
@@ -33,6 +34,7 @@ const typeColumn = choiceColumn({
 /** BOOL, ENUM and URL values; a boolean from the API exports as true or false and is read back by type. */
 const valueColumn = defineColumn<string | boolean>({
   header: 'value',
+  singleLine: 'code',
   schema: z.string().min(1),
   grammar: 'BOOL: true or false; ENUM: one value; URL: an http(s) URL',
   description: 'Value of a BOOL, ENUM or URL attribute',

@@ -47,7 +47,7 @@ export function buildBusinessFieldColumns(): Column[] {
 
 function listBusinessFieldColumns(): Column[] {
   return [
-    textColumn({ header: 'name', trim: true, schema: field.name.unwrap(), description: 'Name of the business', aliases: ['Business Name', 'Store Name', 'Shop Name', 'Location Name'], example: 'Boulangerie Martin' }),
+    textColumn({ header: 'name', trim: true, singleLine: 'words', schema: field.name.unwrap(), description: 'Name of the business', aliases: ['Business Name', 'Store Name', 'Shop Name', 'Location Name'], example: 'Boulangerie Martin' }),
     choiceColumn({ header: 'status', schema: field.status.unwrap(), choices: BUSINESS_STATUSES, meant: STATUS_WORDS, description: 'Status of the business', example: 'open' }),
     listColumn({
       ...TEXT_ITEMS,
@@ -78,11 +78,11 @@ function listBusinessFieldColumns(): Column[] {
       aliases: ['Country Code'],
       example: 'FR',
     }),
-    textColumn({ header: 'region', trim: true, schema: field.region.unwrap(), description: 'Region of the address', example: 'Auvergne-Rhône-Alpes' }),
-    textColumn({ header: 'city', trim: true, schema: field.city.unwrap(), description: 'City of the address', example: 'Bourg-en-Bresse' }),
-    textColumn({ header: 'zipcode', schema: field.zipcode.unwrap(), trim: true, text: true, asciiDigits: true, description: 'Zip code, leading zeros kept', aliases: ['Zip', 'Postal Code', 'Postcode'], example: '01000' }),
-    textColumn({ header: 'address2', trim: true, schema: field.address2.unwrap(), description: 'Address complement', aliases: ['Address Line 2', 'Address 2'], example: 'Bâtiment B' }),
-    textColumn({ header: 'address_full', trim: true, schema: field.address_full.unwrap(), description: 'Full address on one line', aliases: ['Full Address'], example: '12 rue Bourgmayer, 01000 Bourg-en-Bresse' }),
+    textColumn({ header: 'region', trim: true, singleLine: 'words', schema: field.region.unwrap(), description: 'Region of the address', example: 'Auvergne-Rhône-Alpes' }),
+    textColumn({ header: 'city', trim: true, singleLine: 'words', schema: field.city.unwrap(), description: 'City of the address', example: 'Bourg-en-Bresse' }),
+    textColumn({ header: 'zipcode', schema: field.zipcode.unwrap(), trim: true, singleLine: 'code', text: true, asciiDigits: true, description: 'Zip code, leading zeros kept', aliases: ['Zip', 'Postal Code', 'Postcode'], example: '01000' }),
+    textColumn({ header: 'address2', trim: true, singleLine: 'words', schema: field.address2.unwrap(), description: 'Address complement', aliases: ['Address Line 2', 'Address 2'], example: 'Bâtiment B' }),
+    textColumn({ header: 'address_full', trim: true, singleLine: 'words', schema: field.address_full.unwrap(), description: 'Full address on one line', aliases: ['Full Address'], example: '12 rue Bourgmayer, 01000 Bourg-en-Bresse' }),
     numberColumn({ header: 'lat', schema: field.lat.unwrap(), description: 'Latitude in decimal degrees', aliases: ['Latitude'], example: 46.205167 }),
     numberColumn({ header: 'long', schema: field.long.unwrap(), description: 'Longitude in decimal degrees', aliases: ['Longitude', 'Lng', 'Lon'], example: 5.225501 }),
     dateColumn({ header: 'opening_date', schema: field.opening_date.unwrap(), description: 'Date the business opened', example: '2019-04-01' }),
@@ -108,11 +108,12 @@ function listBusinessFieldColumns(): Column[] {
       header: 'national_identification_number',
       schema: field.national_identification_number.unwrap(),
       trim: true,
+      singleLine: 'code',
       text: true,
       description: 'National company number (SIRET in France)',
       example: '12345678900012',
     }),
-    textColumn({ header: 'contacts.0.name', trim: true, schema: ContactSchema.shape.name.unwrap(), description: 'Name of the main contact', aliases: ['Contact', 'Contact Name'], example: 'Claire Martin' }),
+    textColumn({ header: 'contacts.0.name', trim: true, singleLine: 'words', schema: ContactSchema.shape.name.unwrap(), description: 'Name of the main contact', aliases: ['Contact', 'Contact Name'], example: 'Claire Martin' }),
     emailColumn({
       header: 'contacts.0.email',
       schema: ContactSchema.shape.email.unwrap(),
@@ -132,7 +133,7 @@ function listBusinessFieldColumns(): Column[] {
       parseItem: parsePhoneItem,
       formatItem: (item) => item,
     }),
-    textColumn({ header: 'contacts.0.fax', schema: ContactSchema.shape.fax.unwrap(), trim: true, text: true, asciiDigits: true, description: 'Fax of the main contact', aliases: ['Fax'] }),
+    textColumn({ header: 'contacts.0.fax', schema: ContactSchema.shape.fax.unwrap(), trim: true, singleLine: 'code', text: true, asciiDigits: true, description: 'Fax of the main contact', aliases: ['Fax'] }),
     urlColumn({ header: 'photos.LOGO', schema: PhotosSchema.shape.LOGO.unwrap(), description: 'Logo', example: 'https://www.example.com/images/logo.png' }),
     urlColumn({ header: 'photos.primary', schema: PhotosSchema.shape.primary.unwrap(), description: 'Main photo', example: 'https://www.example.com/images/front.jpg' }),
     listColumn({

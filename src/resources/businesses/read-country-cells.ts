@@ -3,7 +3,7 @@ import { toAsciiDigits, type CellValue } from '../../sheets/index.js';
 import type { CellContext } from '../cells/cell-context.js';
 import { readCountry } from '../columns/country-column.js';
 import { LIST_SEPARATOR } from '../columns/list-column.js';
-import { quoteCell } from '../cells/read-cell.js';
+import { LINE_BREAK, quoteCell } from '../cells/read-cell.js';
 import { describePhoneFault } from './phone-item.js';
 
 export const PHONES = 'contacts.0.phone_numbers';
@@ -102,8 +102,8 @@ export function readNationalPhones(cell: string, country: string, notes: string[
 }
 
 const splitPhones = (cell: string): string[] => cell.split(LIST_SEPARATOR);
-/** One number without its `+`: not several, one with an extension or a `tel:` link, which the column refuses with the number meant. */
-const isNational = (typed: string): boolean => typed !== '' && !typed.startsWith('+') && !typed.startsWith('#') && describePhoneFault(typed) === undefined;
+/** One number without its `+`: not several, one with an extension, a `tel:` link or a line break, which the column refuses with the number meant. */
+const isNational = (typed: string): boolean => typed !== '' && !typed.startsWith('+') && !typed.startsWith('#') && !LINE_BREAK.test(typed) && describePhoneFault(typed) === undefined;
 /** Digits as a national number is written (`06 12 34 56 78`, `(0)4.95.21.00.01`), not a number a spreadsheet rounded (`4,47911E+11`), which its column refuses. */
 const NATIONAL_DIGITS = /^[\d\s.()/-]*\d[\d\s.()/-]*$/;
 const holdsNationalNumber = (cell: string): boolean => listNationalNumbers(cell).some((item) => NATIONAL_DIGITS.test(item));

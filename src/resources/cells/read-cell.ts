@@ -1,7 +1,8 @@
 import { formatPath } from '../../api/schemas/reading/describe-issues.js';
 import { readAtPath } from '../field-path.js';
 import type { z } from 'zod';
-import { toAsciiDigits, type CellValue } from '../../sheets/index.js';
+import { toAsciiDigits, trimAround, type CellValue } from '../../sheets/index.js';
+import { LIST_SEPARATOR } from '../columns/list-column.js';
 import type { CellContext } from './cell-context.js';
 import type { Column } from '../column.js';
 import { PLAIN_ISSUE_WORDS } from './plain-issue-words.js';
@@ -31,21 +32,27 @@ export class ClearRequest {
 export type CellReading = { value: unknown } | { errors: string[] } | undefined;
 
 export function readCell(column: Column, cell: CellValue, context: CellContext): CellReading {
-  if (typeof cell === 'string') {
-    const control = describeControlCharacter(cell);
-    if (control !== undefined) return { errors: [`${column.header}: ${control}, got ${quoteCell(cell)}`] };
-    const trimmed = cell.trim();
-    if (trimmed === '') return undefined;
-    if (trimmed.length === CLEAR_MARK.length && trimmed.toLowerCase() === CLEAR_MARK) {
-      if (column.cleared !== undefined) return column.cleared;
-      if (column.unclearable !== undefined) return { value: new ClearRequest(column.header, column.unclearable) };
-      return { errors: [`${column.header}: cannot be cleared; leave the cell empty to keep the current value`] };
-    }
-    // Codes, zip codes and phones: what a spreadsheet rounded is not what was typed, and sending it would lose the value.
-    if (column.text && isScientificNumber(trimmed)) {
-      return { errors: [`${column.header}: a spreadsheet rounded this number to scientific notation and lost its digits; format the column as text and type it again, got ${quoteCell(cell)}`] };
-    }
+  if (typeof cell !== 'string') return readValue(column, cell, context);
+  const control = describeControlCharacter(cell);
+  if (control !== undefined) return { errors: [`${column.header}: ${control}, got ${quoteCell(cell)}`] };
+  const text = toOneLineText(column, cell);
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  if (trimmed.length === CLEAR_MARK.length && trimmed.toLowerCase() === CLEAR_MARK) {
+    if (column.cleared !== undefined) return column.cleared;
+    if (column.unclearable !== undefined) return { value: new ClearRequest(column.header, column.unclearable) };
+    return { errors: [`${column.header}: cannot be cleared; leave the cell empty to keep the current value`] };
   }
+  // Codes, zip codes and phones: what a spreadsheet rounded is not what was typed, and sending it would lose the value.
+  if (column.text && isScientificNumber(trimmed)) {
+    return { errors: [`${column.header}: a spreadsheet rounded this number to scientific notation and lost its digits; format the column as text and type it again, got ${quoteCell(cell)}`] };
+  }
+  if (column.singleLine !== undefined && LINE_BREAK.test(trimmed)) return refuseLineBreak(column, trimmed, context);
+  return readValue(column, text, context);
+}
+
+/** A filled cell's value, parsed by its column and checked by the API's schema. */
+function readValue(column: Column, cell: CellValue, context: CellContext): { value: unknown } | { errors: string[] } {
   const parsed = column.parse(typeof cell === 'string' && column.asciiDigits === true ? toAsciiDigits(cell) : cell, context);
   if ('error' in parsed) return { errors: [`${column.header}: ${parsed.error}, got ${quoteCell(parsed.got ?? String(cell))}`] };
   const checked = column.schema.safeParse(parsed.value);
@@ -55,6 +62,44 @@ export function readCell(column: Column, cell: CellValue, context: CellContext):
   return {
     errors: (error?.issues ?? []).map((issue) => `${column.header}: ${issue.message}, got ${describeFault(issue, parsed.value, column, cell, context)}`),
   };
+}
+
+/** Non-breaking spaces as French Excel and web pages type them (`101 000`, `+33 4 74`): the narrow one, the figure one. */
+const NO_BREAK_SPACE = /[\u00A0\u2007\u202F]/;
+const NO_BREAK_SPACES = /[\u00A0\u2007\u202F]/g;
+
+/** A soft hyphen: it shows only where a line wraps, which a value of one line never does, and a web page's text holds them unseen. */
+const SOFT_HYPHEN = '\u00AD';
+
+/**
+ * A single-line cell as its column reads it: without soft hyphens; in all but names and addresses,
+ * non-breaking spaces are spaces, and what shows nothing around it is gone.
+ */
+function toOneLineText(column: Column, cell: string): string {
+  if (column.singleLine === undefined) return cell;
+  const shown = cell.includes(SOFT_HYPHEN) ? cell.replaceAll(SOFT_HYPHEN, '') : cell;
+  if (column.singleLine === 'words') return shown;
+  return trimAround(NO_BREAK_SPACE.test(shown) ? shown.replace(NO_BREAK_SPACES, ' ') : shown);
+}
+
+/** A line feed, a carriage return, and the line and paragraph separators a word processor's text holds. */
+export const LINE_BREAK = /[\n\r\u2028\u2029]/;
+const LINES = /\s*[\n\r\u2028\u2029]+\s*/;
+
+/** A line break in a single-line cell, with the value its lines make when the column takes it: sent, it would publish a name on two lines. */
+function refuseLineBreak(column: Column, text: string, context: CellContext): CellReading {
+  // Counted as a spreadsheet's FIND counts.
+  const position = text.search(LINE_BREAK) + 1;
+  const lines = text.split(LINES);
+  const joins = column.singleLine === 'link' ? [''] : column.singleLine === 'items' ? [' ', LIST_SEPARATOR] : [' '];
+  const meant = joins.map((join) => joinLines(lines, join)).find((joined) => 'value' in readValue(column, joined, context));
+  const fix = meant === undefined ? '; write it on one line' : ` (did you mean ${meant}?)`;
+  return { errors: [`${column.header}: holds a line break at character ${position} (Alt+Enter in a spreadsheet, or a paste), and the field takes one line${fix}, got ${quoteCell(lines.join('↵'))}`] };
+}
+
+/** Lines joined; a word cut after its hyphen (`Bourg-en-` and `Bresse`) is joined whole. */
+function joinLines(lines: readonly string[], join: string): string {
+  return lines.reduce((joined, line) => `${joined}${join === ' ' && /\p{L}-$/u.test(joined) ? '' : join}${line}`);
 }
 
 /** C0 control characters but tab, line feed and carriage return, which text holds, and DEL. */

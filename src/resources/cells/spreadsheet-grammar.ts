@@ -9,6 +9,7 @@ export const SPREADSHEET_GRAMMAR: readonly string[] = [
   `${CLEAR_MARK} (in any case) empties the field: an empty list, an empty text or no value, as the field allows; a field that cannot be empty says so.`,
   `Lists separate their items with ${LIST_SEPARATOR}: categories, groups, phone numbers, photo URLs, multi-select values (not with ',' or ';').`,
   'Names and addresses lose the spaces around them; descriptions and custom field texts are kept as typed.',
+  'Names, addresses, codes, phones, emails, web addresses and lists take one line: a line break inside them is refused.',
   `open_hours.<day>: time windows HH:MM-HH:MM separated by ',' (';', '${LIST_SEPARATOR}' or spaces also do), or closed; a window to midnight ends 00:00 (18:00-00:00), and 24:00 reads as 00:00. Days left empty keep their hours.`,
   `specific_hours.close: dates yyyy-mm-dd or ranges yyyy-mm-dd..yyyy-mm-dd separated by ${LIST_SEPARATOR}.`,
   `specific_hours.open: entries 'yyyy-mm-dd[..yyyy-mm-dd] HH:MM-HH:MM,HH:MM-HH:MM' separated by ${LIST_SEPARATOR}.`,

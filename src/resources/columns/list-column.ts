@@ -61,6 +61,7 @@ export function listColumn<I>(spec: FactorySpec<I[] | null> & ListItems<I>): Col
   };
   return defineColumn<I[] | null>({
     grammar: `values separated by ${LIST_SEPARATOR}`,
+    singleLine: 'items',
     ...rest,
     parse(cell, context) {
       const text = String(cell);

@@ -30,6 +30,7 @@ export function urlColumn(spec: FactorySpec<string | null> & { uri?: boolean }):
   const { uri = false, ...rest } = spec;
   return defineColumn<string | null>({
     grammar: 'an http(s) URL',
+    singleLine: 'link',
     ...rest,
     parse: (cell) => {
       const read = readUrl(String(cell));
