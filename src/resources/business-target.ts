@@ -45,14 +45,16 @@ export interface BusinessIdentity {
 }
 
 /** Reads how the rows of a sheet find their business: business_id wins when both are given; a row with neither cannot be sent. */
-function createBusinessIdentityReader(context: CellContext): (cells: Readonly<Record<string, CellValue>>) => BusinessIdentity {
+function createBusinessIdentityReader(context: CellContext): (cells: Readonly<Record<string, CellValue>>, flagged?: ReadonlySet<string>) => BusinessIdentity {
   const readFields = createRowFieldsReader(BUSINESS_IDENTITY_COLUMNS, context);
-  return (cells) => {
+  return (cells, flagged) => {
     const { values, errors, faulty } = readFields(cells);
-    const businessId = values.get(businessIdColumn);
-    const code = values.get(storeCodeColumn);
+    // A cell the sheet's reader flagged says no business, whatever it reads as.
+    const idFaulty = faulty.has(businessIdColumn) || flagged?.has(businessIdColumn.header) === true;
+    const businessId = idFaulty ? undefined : values.get(businessIdColumn);
+    const code = flagged?.has(storeCodeColumn.header) === true ? undefined : values.get(storeCodeColumn);
     // A business_id that does not read is still the row's business: its code stands for no other.
-    const byCode = typeof code === 'string' && !faulty.has(businessIdColumn) ? { code } : undefined;
+    const byCode = typeof code === 'string' && !idFaulty ? { code } : undefined;
     const target = typeof businessId === 'string' ? { business_id: businessId } : byCode;
     if (target === undefined && errors.length === 0) errors.push('business_id: missing; give business_id or code to find the business');
     // Left in a filled template, the example row would cost a search and fail as a store not found.
@@ -71,11 +73,11 @@ export function createBusinessRowReader(
   columns: readonly Column[],
   sheetColumns: readonly string[],
   context: CellContext,
-): (cells: Readonly<Record<string, CellValue>>) => { identity: BusinessIdentity; fields: RowFields } {
+): (cells: Readonly<Record<string, CellValue>>, flagged?: ReadonlySet<string>) => { identity: BusinessIdentity; fields: RowFields } {
   const fieldColumns = selectImportColumns(columns, sheetColumns).filter((column) => !BUSINESS_IDENTITY_COLUMNS.includes(column));
   const readIdentity = createBusinessIdentityReader(context);
   const readFields = createRowFieldsReader(fieldColumns, context);
-  return (cells) => ({ identity: readIdentity(cells), fields: readFields(cells) });
+  return (cells, flagged) => ({ identity: readIdentity(cells, flagged), fields: readFields(cells) });
 }
 
 /**
@@ -93,8 +95,8 @@ export function perBusinessCatalog<Update>(
     describeTarget: describeBusinessTarget,
     createRowReader(sheetColumns, context) {
       const readRow = createBusinessRowReader(columns, sheetColumns, context);
-      return (row) => {
-        const { identity, fields } = readRow(row.values);
+      return (row, faulty) => {
+        const { identity, fields } = readRow(row.values, faulty);
         const update = buildUpdate(fields, row.values);
         return { line: row.line, target: identity.target, update, errors: [...identity.errors, ...fields.errors] };
       };

@@ -4,8 +4,11 @@ import type { Column } from './column.js';
 import type { ResourceName } from './resource-names.js';
 import type { RowOutcome } from './row-outcome.js';
 
-/** Reads one data row of a sheet into its outcome. */
-export type RowReader<Target, Update> = (row: SheetRow) => RowOutcome<Target, Update>;
+/**
+ * Reads one data row of a sheet into its outcome. `faulty` names the cells of a row the sheet's reader
+ * flagged (an error cell, a misplaced quote): the row's target is never read from them.
+ */
+export type RowReader<Target, Update> = (row: SheetRow, faulty?: ReadonlySet<string>) => RowOutcome<Target, Update>;
 
 /** Every column of a resource, in sheet order: import columns, then the read-only ones. */
 export interface ResourceCatalog {

@@ -26,6 +26,8 @@ export interface SheetIssue {
   errors: string[];
   /** The cells that did read (those at fault empty), for the report to write back: a row is fixed in its errors file, not typed again. None for a line that could not be split. */
   values?: Record<string, CellValue>;
+  /** With `values`: the columns whose cells are at fault, or were never read (a row cut short); the others are as the sheet holds them. */
+  faulty?: readonly string[];
 }
 
 export type SheetItem = SheetRow | SheetIssue;

@@ -153,6 +153,7 @@ describe('exceljs workarounds', () => {
         line: 2,
         errors: ['unsaved: the formula has an error or no saved result; fix it, or open and save the file in Excel or LibreOffice'],
         values: { zero: '0', no: 'FALSE', blank: '', yes: '1', two: '2', unsaved: '' },
+        faulty: ['unsaved'],
       },
     ]);
   });

@@ -35,26 +35,29 @@ function readWithCsvParse(text: string, delimiter: CsvDelimiter, firstLine = 1):
     const rest = text.slice(consumed + firstLineText.length);
     // A quote in a line with no quoted cell is text: the line's cells are what lies between its delimiters.
     const cells = firstLineText.replace(/(\r\n|\r|\n)$/, '').split(delimiter);
-    const misquoted = code === 'INVALID_OPENING_QUOTE' || code === 'CSV_INVALID_CLOSING_QUOTE' ? readAsSpreadsheet(firstLineText.replace(/(\r\n|\r|\n)$/, ''), delimiter) : undefined;
+    const spread = code === 'INVALID_OPENING_QUOTE' || code === 'CSV_INVALID_CLOSING_QUOTE' ? readAsSpreadsheet(firstLineText.replace(/(\r\n|\r|\n)$/, ''), delimiter) : undefined;
     const read: CsvRecord =
-      code === 'INVALID_OPENING_QUOTE' && !cells.some((cell) => cell.startsWith('"'))
-        ? { line, cells }
-        : { line, problem: PROBLEMS[code] ?? code, ...(misquoted === undefined ? {} : { cells: misquoted }) };
+      code === 'INVALID_OPENING_QUOTE' && !cells.some((cell) => cell.startsWith('"')) ? { line, cells } : { line, problem: PROBLEMS[code] ?? code, ...spread };
     return [...records, read, ...(rest === '' ? [] : readWithCsvParse(rest, delimiter, line + 1))];
   }
 }
 
-/** The reference of a line's cells as a spreadsheet reads them: a quoted cell closes on the line, then text; none when a quote does not close. */
-function readAsSpreadsheet(line: string, delimiter: CsvDelimiter): string[] | undefined {
+/**
+ * The reference of a line's cells as a spreadsheet reads them: a quoted cell closes on the line, then
+ * text; none when a quote does not close. Misquoted: text after the closing quote, or a quote in an unquoted cell.
+ */
+function readAsSpreadsheet(line: string, delimiter: CsvDelimiter): { cells: string[]; misquoted: number[] } | undefined {
   const cell = new RegExp(`^(?:"((?:[^"]|"")*)"(?!")([^${delimiter}]*)|([^"${delimiter}][^${delimiter}]*|))(${delimiter}|$)`);
   const cells: string[] = [];
+  const misquoted: number[] = [];
   let rest = line;
   for (;;) {
     const match = cell.exec(rest);
     if (match === null) return undefined;
     const [whole, quoted, after = '', plain = '', end] = match;
+    if (quoted === undefined ? plain.includes('"') : after !== '') misquoted.push(cells.length);
     cells.push(quoted === undefined ? plain : quoted.replaceAll('""', '"') + after);
-    if (end === '') return whole.length === rest.length ? cells : undefined;
+    if (end === '') return whole.length === rest.length ? { cells, misquoted } : undefined;
     rest = rest.slice(whole.length);
   }
 }

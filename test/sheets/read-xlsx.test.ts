@@ -72,6 +72,7 @@ describe('reading an XLSX saved by LibreOffice Calc', () => {
         errors: ['Name: the formula has an error or no saved result; fix it, or open and save the file in Excel or LibreOffice'],
         // The cells that read go back to the report, the one at fault empty.
         values: { 'Store Code': 'S-4', 'Postal Code': '', Opened: '', Active: '', Rating: '', Total: '', Name: '', Website: '' },
+        faulty: ['Name'],
       },
     ]);
   });
@@ -204,7 +205,7 @@ describe('XLSX cells and rows', () => {
       { kind: 'row', line: 4, values: { code: 'rich', text: 'Le Bistrot' } },
       { kind: 'row', line: 5, values: { code: 'link', text: 'example.com' } },
       { kind: 'row', line: 6, values: { code: 'formula', text: 'AB' } },
-      { kind: 'issue', line: 7, errors: ['text: the cell shows the error #N/A'], values: { code: 'error', text: '#N/A' } },
+      { kind: 'issue', line: 7, errors: ['text: the cell shows the error #N/A'], values: { code: 'error', text: '#N/A' }, faulty: ['text'] },
       { kind: 'row', line: 8, values: { code: 'number', text: '75001' } },
       { kind: 'row', line: 9, values: { code: 'float', text: '0.3' } },
     ]);

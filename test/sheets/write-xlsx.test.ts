@@ -1,7 +1,11 @@
+import { text } from 'node:stream/consumers';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { withSourceFile } from '../../src/sheets/file/source-file.js';
 import { openSheetWriter, openXlsxWriter } from '../../src/sheets/index.js';
+import { openZipEntry } from '../../src/sheets/xlsx/zip/open-zip-entry.js';
+import { readZipDirectory } from '../../src/sheets/xlsx/zip/read-zip-directory.js';
 import { makeTempDir } from './make-temp-dir.js';
 import { readItems } from './read-items.js';
 
@@ -9,6 +13,15 @@ async function loadWorkbook(path: string): Promise<ExcelJS.Workbook> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(path);
   return workbook;
+}
+
+/** A part of a workbook as written, such as `xl/workbook.xml`. */
+async function readPart(path: string, name: string): Promise<string> {
+  return withSourceFile(path, async (file) => {
+    const entry = (await readZipDirectory(file)).find((candidate) => candidate.name.replace(/^\//, '') === name);
+    if (entry === undefined) throw new Error(`no ${name} in ${path}`);
+    return text(await openZipEntry(file, entry));
+  });
 }
 
 describe('writing XLSX', () => {
@@ -30,7 +43,7 @@ describe('writing XLSX', () => {
 
     const sheet = (await loadWorkbook(path)).getWorksheet('locations');
     expect(sheet?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet?.autoFilter).toBe('A1:E1');
+    expect(sheet?.autoFilter).toBe('A1:E3');
     // The longest line of the header and the first rows, 6 to 50 characters, plus 2.
     expect([1, 2, 3, 4, 5].map((index) => sheet?.getColumn(index).width)).toEqual([12, 8, 52, 8, 8]);
     expect(sheet?.getCell('A1').font.bold).toBe(true);
@@ -67,6 +80,13 @@ describe('writing XLSX', () => {
     await workbook.close();
 
     expect((await loadWorkbook(path)).worksheets.map((sheet) => sheet.name)).toEqual(['locations', 'Fields', 'About']);
+    // Each sheet's filter holds its rows, and is named as Excel names it: LibreOffice shows no filter without that name.
+    expect((await loadWorkbook(path)).worksheets.map((sheet) => sheet.autoFilter)).toEqual(['A1:B2', 'A1:C2', 'A1:A2']);
+    expect((await readPart(path, 'xl/workbook.xml')).match(/<definedName name="_xlnm._FilterDatabase"[^<]*<\/definedName>/g)).toEqual([
+      `<definedName name="_xlnm._FilterDatabase" localSheetId="0">&apos;locations&apos;!$A$1:$B$2</definedName>`,
+      `<definedName name="_xlnm._FilterDatabase" localSheetId="1">&apos;Fields&apos;!$A$1:$C$2</definedName>`,
+      `<definedName name="_xlnm._FilterDatabase" localSheetId="2">&apos;About&apos;!$A$1:$A$2</definedName>`,
+    ]);
     const read = await readItems(path, { sheet: 'Fields' });
     expect(read.reader.columns).toEqual(['field', 'meaning', 'required']);
     expect(read.items).toEqual([{ kind: 'row', line: 2, values: { field: 'storeCode', meaning: 'Your code for the location', required: true } }]);
@@ -126,6 +146,7 @@ describe('writing XLSX', () => {
       ['plan (3)', ['row', '9', '10']],
       ['Summary', ['rows', '10']],
     ]);
+    expect(written.worksheets.map((sheet) => sheet.autoFilter)).toEqual(['A1:A5', 'A1:A5', 'A1:A3', 'A1:A2']);
   });
 
   it('refuses a row past the rows a sheet holds otherwise, and leaves no file', async () => {

@@ -59,7 +59,7 @@ export function buildBusinessCatalog(
     createRowReader(sheetColumns, context) {
       const readRow = createBusinessRowReader(typed, sheetColumns, context);
       const pendingInSheet = selectImportColumns(pending, sheetColumns);
-      return (row) => {
+      return (row, faulty) => {
         const read = readRowBase(row.values);
         const snapshot = read === 'edited' ? undefined : read;
         const base = readAgainstBase(row.values, snapshot, againstBase, context);
@@ -67,7 +67,7 @@ export function buildBusinessCatalog(
         notes.unshift(...base.notes);
         const asExported = skipCellsAsExported && snapshot !== undefined ? snapshot : undefined;
         const cells = asExported === undefined ? countryCells : blankCellsAsExported(base.cells, countryCells, asExported);
-        const { identity, fields } = readRow(cells);
+        const { identity, fields } = readRow(cells, faulty);
         if (awaiting !== undefined && phonesColumn !== undefined && !(asExported !== undefined && isAsExported(row.values, PHONES, asExported))) {
           fields.values.set(phonesColumn, new PhonesAwaitingCountry(awaiting, context));
         }

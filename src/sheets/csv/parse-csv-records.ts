@@ -6,9 +6,10 @@ import { LineCounter } from './line-counter.js';
 
 /**
  * A record with the physical line where it starts, or the problem that kept it from being read,
- * with the cells a spreadsheet reads in its line when a quote was misplaced, for the report.
+ * with the cells a spreadsheet reads in its line when a quote was misplaced, for the report, and
+ * which of them hold the misplaced quotes.
  */
-export type CsvRecord = { line: number; cells: string[] } | { line: number; problem: string; cells?: string[] };
+export type CsvRecord = { line: number; cells: string[] } | { line: number; problem: string; cells?: string[]; misquoted?: number[] };
 
 interface Attempt {
   kept: KeptBytes;
@@ -93,7 +94,7 @@ export async function* parseCsvBatches(bytes: AsyncIterable<Buffer>, delimiter: 
         continue;
       }
       const read = text === undefined ? undefined : splitAsSpreadsheets(text, delimiter);
-      yield [{ line, problem: describeCsvError(attempt.failure), ...(read === undefined ? {} : { cells: read }) }];
+      yield [{ line, problem: describeCsvError(attempt.failure), ...read }];
       skipLine = true;
       line += 1;
     }
@@ -135,14 +136,17 @@ function readUnquotedLine(text: string, delimiter: CsvDelimiter): string[] | und
 /**
  * The cells of a malformed line as a spreadsheet reads them: a cell that starts with a quote runs to
  * its closing quote (`""` being one quote), and what follows it up to the delimiter is text too; a
- * quote inside any other cell is text. Undefined when a quoted cell does not close on the line.
+ * quote inside any other cell is text. Those two kinds of cells are `misquoted`: what they were
+ * meant to hold is a guess. Undefined when a quoted cell does not close on the line.
  */
-function splitAsSpreadsheets(text: string, delimiter: CsvDelimiter): string[] | undefined {
+function splitAsSpreadsheets(text: string, delimiter: CsvDelimiter): { cells: string[]; misquoted: number[] } | undefined {
   const cells: string[] = [];
+  const misquoted: number[] = [];
   let at = 0;
   for (;;) {
     let cell = '';
-    if (text[at] === '"') {
+    const quoted = text[at] === '"';
+    if (quoted) {
       at++;
       for (;;) {
         const quote = text.indexOf('"', at);
@@ -156,8 +160,10 @@ function splitAsSpreadsheets(text: string, delimiter: CsvDelimiter): string[] | 
       }
     }
     const next = text.indexOf(delimiter, at);
-    cells.push(cell + text.slice(at, next === -1 ? text.length : next));
-    if (next === -1) return cells;
+    const rest = text.slice(at, next === -1 ? text.length : next);
+    if (quoted ? rest !== '' : rest.includes('"')) misquoted.push(cells.length);
+    cells.push(cell + rest);
+    if (next === -1) return { cells, misquoted };
     at = next + 1;
   }
 }

@@ -50,7 +50,7 @@ export async function openCsvHead(file: SourceFile, options: SheetOpenOptions): 
           last = record;
         }
         const item = last && toSheetItem(last, header, delimiter);
-        if (item && last) yield endsWithLineBreak ? item : refuseIfCut(item, last, header.width);
+        if (item && last) yield endsWithLineBreak ? item : refuseIfCut(item, last, header);
       },
     }, options.renameColumns);
   } catch (error) {
@@ -86,7 +86,8 @@ function toSheetItem(record: CsvRecord, header: HeaderMap, delimiter: CsvDelimit
     const error = `${record.problem}; enclose such a cell in double quotes and double the quotes inside it`;
     // The report keeps the cells as a spreadsheet reads the line, to be checked and fixed there; not those of a line they would not fit.
     const read = record.cells !== undefined && record.cells.length <= header.width ? buildSheetRow(header.names, record.line, record.cells.map(readCsvCell)) : undefined;
-    return { kind: 'issue', line: record.line, errors: [error], ...(read === undefined ? {} : { values: read.values }) };
+    if (read === undefined) return { kind: 'issue', line: record.line, errors: [error] };
+    return { kind: 'issue', line: record.line, errors: [error], values: read.values, faulty: (record.misquoted ?? []).map((index) => header.names[index]).filter((name) => name !== undefined) };
   }
   const cells = record.cells.map(readCsvCell);
   const unheaded = findUnheadedCell(cells, header.width);
@@ -105,10 +106,13 @@ function toSheetItem(record: CsvRecord, header: HeaderMap, delimiter: CsvDelimit
  * as a program that is still writing the file (or stopped midway) leaves it: a name cut short
  * would be sent as it is.
  */
-function refuseIfCut(item: SheetItem, record: CsvRecord, width: number): SheetItem {
+function refuseIfCut(item: SheetItem, record: CsvRecord, header: HeaderMap): SheetItem {
+  const { width } = header;
   if (item.kind !== 'row' || 'problem' in record || record.cells.length >= width) return item;
   const error = `the file ends inside this row, after ${record.cells.length} of its ${width} cells, without a line break: it looks cut short (was the file still being written?); complete the row, or end the file with a line break if the row is whole`;
-  return { kind: 'issue', line: item.line, errors: [error], values: item.values };
+  // Its last cell may be cut short too, and the cells after it were never read.
+  const faulty = header.names.slice(record.cells.length - 1).filter((name) => name !== undefined);
+  return { kind: 'issue', line: item.line, errors: [error], values: item.values, faulty };
 }
 
 // ="000123": what some systems export so that a spreadsheet keeps a code's zeros, and what it shows as 000123.

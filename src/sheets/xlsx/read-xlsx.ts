@@ -158,16 +158,19 @@ function isEveryCellRead(cells: readonly (CellValue | CellProblem)[]): cells is 
 
 function toSheetItem(row: XlsxRow, names: readonly (string | undefined)[]): SheetItem | undefined {
   const errors: string[] = [];
+  const faulty: string[] = [];
   const cells: CellValue[] = [];
   // An error cell goes to the report as the error it shows, which an import of the report refuses again.
   for (const cell of row.cells) cells.push(typeof cell === 'object' ? (cell.shown ?? '') : cell);
   for (let index = 0; index < names.length; index++) {
     const name = names[index];
     const cell = row.cells[index];
-    if (name !== undefined && typeof cell === 'object') errors.push(`${name}: ${cell.problem}`);
+    if (name === undefined || typeof cell !== 'object') continue;
+    errors.push(`${name}: ${cell.problem}`);
+    faulty.push(name);
   }
   const read = buildSheetRow(names, row.line, cells);
-  if (errors.length > 0) return { kind: 'issue', line: row.line, errors, ...(read === undefined ? {} : { values: read.values }) };
+  if (errors.length > 0) return { kind: 'issue', line: row.line, errors, ...(read === undefined ? {} : { values: read.values, faulty }) };
   return read;
 }
 

@@ -5,6 +5,8 @@ import { encodeXlsxText } from './cells/encode-xlsx-text.js';
 import { SheetError } from '../sheet-error.js';
 import { escapeFormula } from '../escape-formula.js';
 import { listSheetFirst } from './list-sheet-first.js';
+import { nameFilterRanges } from './name-filter-ranges.js';
+import { toColumnLetter } from '../layout/column-letter.js';
 import { loadExceljs } from './load-exceljs.js';
 import { openOutput, toWriteError, type Output } from '../file/open-output.js';
 import type { SheetColumn, SheetRecord, SheetValue, SheetWriter, XlsxSheetOptions } from '../sheet-writer.js';
@@ -86,6 +88,7 @@ export async function openXlsxWriter(path: string): Promise<WorkbookWriter> {
       try {
         await current?.close();
         if (first !== undefined) listSheetFirst(workbook, first);
+        nameFilterRanges(workbook);
         // exceljs waits for its zip to drain into the file, which a failed file never does.
         await Promise.race([workbook.commit(), output.failed]);
       } catch (error) {
@@ -115,6 +118,7 @@ function writeToSheet(
   let widths: readonly SheetRecord[] = [];
   const commitRow = (record: SheetRecord): void => {
     if (rowsInSheet === maxRows) {
+      filterRows(worksheet, columns, rowsInSheet);
       worksheet = nextPart(worksheet);
       startSheet(worksheet, columns, widths);
       rowsInSheet = 1;
@@ -163,6 +167,7 @@ function writeToSheet(
       if (!open) return Promise.resolve();
       open = false;
       writeSample();
+      filterRows(worksheet, columns, rowsInSheet);
       worksheet.commit();
       return Promise.resolve();
     },
@@ -170,7 +175,7 @@ function writeToSheet(
   };
 }
 
-/** Column widths from the header and the first rows, then the bold header row and its filter. */
+/** Column widths from the header and the first rows, then the bold header row. */
 function startSheet(worksheet: ExcelJS.Worksheet, columns: readonly SheetColumn[], sample: readonly SheetRecord[]): void {
   worksheet.columns = columns.map((column) => ({
     width: measureWidth([column.header ?? column.key, ...sample.map((record) => record[column.key])]),
@@ -180,7 +185,11 @@ function startSheet(worksheet: ExcelJS.Worksheet, columns: readonly SheetColumn[
   const header = worksheet.addRow(columns.map((column) => toXlsxText(column.header ?? column.key)));
   header.font = { bold: true };
   header.commit();
-  worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: Math.max(1, columns.length) } };
+}
+
+/** The filter over the header and the rows under it, set before the sheet is committed: Excel and LibreOffice filter only the rows its range holds. */
+function filterRows(worksheet: ExcelJS.Worksheet, columns: readonly SheetColumn[], rows: number): void {
+  worksheet.autoFilter = `A1:${toColumnLetter(Math.max(1, columns.length) - 1)}${Math.max(1, rows)}`;
 }
 
 /** The longest line of the values, in characters, within bounds: a long text makes a wide column, not a screen-wide one. */

@@ -241,8 +241,8 @@ describe('hostile input', () => {
       ['3', 'updated', ''],
     ]);
     expect(businesses[11]?.name).not.toContain('\0');
-    // The row goes back to the errors file with its id, to be fixed there; the cell no report can hold, empty.
-    expect(outcome.errorsCsv.split('\n')[1]).toBe(`${idOf(11)},,2,invalid,"name: holds a NUL character (U+0000), which no text should; remove it",,,`);
+    // The row goes back to the errors file with its id, to be fixed there, and names its business; the cell no report can hold, empty.
+    expect(outcome.errorsCsv.split('\n')[1]).toBe(`${idOf(11)},,2,invalid,"name: holds a NUL character (U+0000), which no text should; remove it",,${idOf(11)},`);
   });
 
   it('a byte Windows-1252 does not define, in a file of that code page', async () => {

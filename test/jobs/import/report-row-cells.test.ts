@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startImportHarness, type ImportHarness } from './start-import-harness.js';
 
@@ -23,6 +24,54 @@ describe('the report rows of an import', () => {
       ['invalid', ''],
     ]);
     expect(errorsCsv).toContain(`,${a.id},`);
+  });
+
+  it('names the business of a row the sheet reader refuses, unless the cell that names it is the faulty one', async () => {
+    const targets = (outcome: { results: Record<string, string>[] }) => outcome.results.map((row) => [row._row, row._status, row._target]);
+    const csv = [
+      'business_id,code,name,city',
+      'b-misquoted-name,,"Le "Bon" Coin",Paris',
+      '"b-misquoted-id"x,C-2,Shop,Nice',
+      ',C-3,"Caf"e,Lyon',
+      `b-long,,${'x'.repeat(33_000)},Lyon`,
+      ',C-5,Shop,#N/A',
+      '#N/A,C-6,Shop,Lyon',
+      'b-cut,C-7,Sho',
+    ].join('\n');
+    expect(targets(await harness.runImport('businesses', csv, { dryRun: true }))).toEqual([
+      ['2', 'invalid', 'b-misquoted-name'],
+      ['3', 'invalid', ''],
+      ['4', 'invalid', 'c-C-3'],
+      ['5', 'invalid', 'b-long'],
+      ['6', 'invalid', 'c-C-5'],
+      ['7', 'invalid', ''],
+      ['8', 'invalid', 'b-cut'],
+    ]);
+    // The last cell of a row cut short may be cut itself, and the cells after it were never read.
+    const cutCode = await harness.runImport('businesses', 'business_id,code,name\n,C-1,Shop\n,C-2', { dryRun: true });
+    expect(targets(cutCode).at(-1)).toEqual(['3', 'invalid', '']);
+    const cutBeforeId = await harness.runImport('businesses', 'code,name,business_id\nC-1,Shop,b-1\nC-2,Sh', { dryRun: true });
+    expect(targets(cutBeforeId).at(-1)).toEqual(['3', 'invalid', '']);
+
+    const codePage = join(harness.dir, 'code-page.csv');
+    await writeFile(codePage, Buffer.from('business_id,code,name\r\nb-1,,Caf\x81\r\n,C-2,Cr\xeaperie H\xe9l\xe8ne \xe0 \xc9vian\r\n', 'latin1'));
+    expect(targets(await harness.importFile('businesses', codePage, { dryRun: true }))[0]).toEqual(['2', 'invalid', 'b-1']);
+
+    const workbook = new ExcelJS.Workbook();
+    const error = { formula: 'VLOOKUP(1,A1:A2,1,0)', result: { error: '#N/A' } } as const;
+    workbook.addWorksheet('businesses').addRows([
+      ['business_id', 'code', 'name'],
+      ['b-1', '', error],
+      [error, 'C-2', 'Shop'],
+      ['', error, 'Shop'],
+    ]);
+    const errorCells = join(harness.dir, 'error-cells.xlsx');
+    await workbook.xlsx.writeFile(errorCells);
+    expect(targets(await harness.importFile('businesses', errorCells, { dryRun: true }))).toEqual([
+      ['2', 'invalid', 'b-1'],
+      ['3', 'invalid', ''],
+      ['4', 'invalid', ''],
+    ]);
   });
 
   it('names the business of an invalid services row', async () => {

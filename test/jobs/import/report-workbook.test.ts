@@ -97,7 +97,7 @@ describe('the results workbook', () => {
     expect(headerOf(rows).slice(0, 7)).toEqual(['business_id', 'code', 'name', '_row', '_status', '_errors', '_changes']);
     expect(headerOf(rows).slice(-2)).toEqual(['_target', '_http_status']);
     expect(rows.views[0]).toMatchObject({ state: 'frozen', xSplit: 5, ySplit: 1 });
-    expect(rows.autoFilter).toBe(`A1:${rows.getColumn(headerOf(rows).length).letter}1`);
+    expect(rows.autoFilter).toBe(`A1:${rows.getColumn(headerOf(rows).length).letter}${rows.rowCount}`);
     expect(rows.getColumn(headerOf(rows).indexOf('_base') + 1).hidden).toBe(true);
     expect(rows.getColumn(headerOf(rows).indexOf('name') + 1).hidden).toBe(false);
     expect(rows.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 });

@@ -33,7 +33,7 @@ export function checkCells(reader: SheetReader): SheetReader {
     // The cells go back to the report as they were, to be fixed there; but for those no report could hold.
     const values = { ...item.values };
     for (const { column, unwritable } of problems) if (unwritable) values[column] = '';
-    return { kind: 'issue', line: item.line, errors: problems.map(({ column, problem }) => `${column}: ${problem}`), values };
+    return { kind: 'issue', line: item.line, errors: problems.map(({ column, problem }) => `${column}: ${problem}`), values, faulty: problems.map(({ column }) => column) };
   });
 }
 

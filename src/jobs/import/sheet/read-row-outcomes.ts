@@ -22,16 +22,21 @@ export async function* readRowOutcomes<Target, Update>(
 ): AsyncGenerator<SheetRowOutcome<Target, Update>> {
   const readRow = catalog.createRowReader(reader.columns, readCellContext(reader.source, declared));
   for await (const item of reader) {
-    yield item.kind === 'row'
-      ? { ...readRowCells(item), values: item.values }
-      : { line: item.line, values: item.values ?? {}, target: undefined, update: undefined, errors: item.errors };
+    if (item.kind === 'row') {
+      yield { ...readRowCells(item), values: item.values };
+      continue;
+    }
+    const { line, values, faulty, errors } = item;
+    // The business such a row is for, when the cells that say it are not the faulty ones: a report sorted by it shows the row.
+    const target = values === undefined || faulty === undefined ? undefined : readRowCells({ kind: 'row', line, values }, new Set(faulty)).target;
+    yield { line, values: values ?? {}, target, update: undefined, errors };
   }
 
   /** The row read with its NULL marks as empty cells; the report writes its cells back as typed. */
-  function readRowCells(item: SheetRow): RowOutcome<Target, Update> {
+  function readRowCells(item: SheetRow, faulty?: ReadonlySet<string>): RowOutcome<Target, Update> {
     const nulls = readNullCells(item.values);
-    if (nulls === undefined) return readRow(item);
-    const outcome = readRow({ ...item, values: nulls.values });
+    if (nulls === undefined) return readRow(item, faulty);
+    const outcome = readRow({ ...item, values: nulls.values }, faulty);
     return { ...outcome, notes: [nulls.note, ...(outcome.notes ?? [])] };
   }
 }
