@@ -6,12 +6,11 @@ import type { CellContext } from './cells/cell-context.js';
 import type { Column } from './column.js';
 import { textColumn } from './columns/text-column.js';
 import { createRowFieldsReader, type RowFields } from './create-row-fields-reader.js';
-import { describeBusinessTarget } from './describe-business-target.js';
+import { describeBusinessTarget, type BusinessTarget } from './describe-business-target.js';
 import { selectImportColumns, type ImportCatalog } from './resource-catalog.js';
 import type { ResourceName } from './resource-names.js';
 
-/** How a row finds its business: by id, or by store code (resolved by the import). */
-export type BusinessTarget = { business_id: string } | { code: string };
+export type { BusinessTarget };
 
 const businessIdColumn = textColumn({
   header: 'business_id',

@@ -1,4 +1,5 @@
-import type { BusinessTarget } from './business-target.js';
+/** How a row finds its business: by id, or by store code (resolved by the import). */
+export type BusinessTarget = { business_id: string } | { code: string };
 
 /** The report's `_target` of a row not resolved to an id: the id, or `c-<code>` as the API path takes it. */
 export function describeBusinessTarget(target: BusinessTarget): string {
