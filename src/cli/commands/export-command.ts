@@ -1,6 +1,7 @@
 import type { Argv, Options } from 'yargs';
 import { ExportFilterError, parseExportFilters, type ExportFilters, type FilterName } from '../../jobs/export/export-filters.js';
 import type { ExportSummary } from '../../jobs/export/export-options.js';
+import { withWrittenSummary } from '../with-written-summary.js';
 import { exportResource } from '../../jobs/export/export-resource.js';
 import { exportPiped } from '../../jobs/export/export-piped.js';
 import { EXPORT_RESOURCE_ALIASES, EXPORT_RESOURCES, type ExportResource } from '../../jobs/export/export-resource-names.js';
@@ -77,7 +78,9 @@ export function exportCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
         const piped = argv.out === PIPED;
         const csvDialect = argv['csv-dialect'] ?? (piped ? PIPED_CSV_DIALECT : DEFAULT_CSV_DIALECT);
         const options = { csvDialect, filters, signal, onProgress: progress.update, ...(argv.org === undefined ? {} : { orgId: argv.org }) };
-        const summary = piped ? await exportPiped(client, argv.resource, options, context.io.stdout, logger) : await exportResource(client, argv.resource, { ...options, out: argv.out }, logger);
+        const summary = await withWrittenSummary(argv.json, context.io, (onSummary) =>
+          piped ? exportPiped(client, argv.resource, options, context.io.stdout, logger) : exportResource(client, argv.resource, { ...options, onSummary, out: argv.out }, logger),
+        );
         progress.stop();
         printSummary(summary, argv.json, context);
         if (summary.failures > 0) context.requestExit(EXIT_CODES.partial);

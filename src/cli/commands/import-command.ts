@@ -19,6 +19,7 @@ import { DATE_FORMATS, DECIMAL_SEPARATORS } from '../../resources/cells/cell-con
 import { listFlagIssues } from '../../api/schemas/reading/describe-issues.js';
 import { PIPED_SHEET, withPipedSheet } from '../../sheets/file/piped-sheet.js';
 import { isReadAsPiped } from '../../sheets/file/assert-readable-file.js';
+import { withWrittenSummary } from '../with-written-summary.js';
 
 export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: CommandContext) {
   return yargs.command(
@@ -77,9 +78,11 @@ export function importCommand<T extends GlobalOptions>(yargs: Argv<T>, context: 
           onRowsExpected: (rows: number) => { progress.expectRows(rows); },
         };
         const input = await openPipedInput(argv.file, context.io);
-        const summary = input === undefined
-          ? await importSheet(client, argv.resource, { ...options, file: argv.file }, logger)
-          : await withPipedSheet(input.stream, { name: input.name, signal }, (source) => importSheet(client, argv.resource, { ...options, file: input.name, source }, logger));
+        const summary = await withWrittenSummary(argv.json, context.io, (onSummary) =>
+          input === undefined
+            ? importSheet(client, argv.resource, { ...options, onSummary, file: argv.file }, logger)
+            : withPipedSheet(input.stream, { name: input.name, signal }, (source) => importSheet(client, argv.resource, { ...options, onSummary, file: input.name, source }, logger)),
+        );
         progress.stop();
         printSummary(summary, argv.json, context);
         if (signal.aborted) logger.warn(RESUME_HINT);

@@ -18,7 +18,7 @@ interface PrintedStep {
 
 const REFUSED = 'Could not authenticate with the API: the key was refused (401). Check LISTING_API_KEY or LISTING_API_KEY_FILE.';
 
-describe('run: a step that fails once its import or export has summed up', () => {
+describe('a job step or a command that fails once its import or export has summed up', () => {
   let api: TestEmulator;
   beforeAll(async () => {
     api = await startTestEmulator({ orgs: 2, businesses: 40, feedback: 0, ratePerMinute: 100_000 });
@@ -48,6 +48,20 @@ describe('run: a step that fails once its import or export has summed up', () =>
     expect(summary.report_dir).toBe('reports/stores');
     expect(summary.rows).toMatchObject({ total: 20, updated: 5, failed: 1, skipped: 14 });
     expect(summary.requests.writes).toBe(6);
+  });
+
+  it('prints with import --json the summary of an import whose key was revoked mid-run, as a finished one prints it', async () => {
+    const dir = await makeTempDir();
+    const businesses = api.emulator.state.orgBusinesses(1).slice(0, 10);
+    await writeFile(join(dir, 'stores.csv'), ['business_id,description_short', ...businesses.map((business) => `${business.id},Revoked import ${business.code}`)].join('\n'));
+    let writes = 0;
+    api.emulator.faults.script = (_n, req) => (req.method === 'POST' && ++writes > 3 ? { status: 401 } : undefined);
+    const io = testIo({ LISTING_API_URL: api.url, LISTING_API_KEY: api.emulator.keys.ORG_ADMIN });
+    const result = await runCliInProcessFrom(dir, ['import', 'businesses', 'stores.csv', '--report', 'reports/stores', '--concurrency', '1', '--json'], io);
+    expect(result.code).toBe(EXIT_CODES.failed);
+    const summary = JSON.parse(result.stdout) as ImportSummary;
+    expect(summary.report_dir).toBe('reports/stores');
+    expect(summary.rows).toMatchObject({ total: 10, updated: 3, failed: 1, skipped: 6 });
   });
 
   it('gives an export step whose key was revoked mid-export its rows and file in --json', async () => {
