@@ -55,7 +55,8 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
     throw new JobFileError(`Could not read the job file ${file}: it is not valid YAML (${problems.join('; ')}). Fix the YAML.`);
   }
   const unset: z.core.$ZodIssue[] = [];
-  const value = interpolate(toPlainValue(document, file), [], options, unset);
+  const plain = toPlainValue(document, file);
+  const value = interpolate(plain, [], options, unset);
   const parsed = JobSchema.safeParse(value, REPORT_INPUT);
   const problems = listSettingIssues([...unset, ...(parsed.error?.issues ?? [])], suggestSetting);
   // A path with a variable not set is reported as such, not again as the path left without it (`/stores.csv`).
@@ -69,16 +70,15 @@ export async function loadJob(file: string, options: LoadJobOptions): Promise<Jo
   if (problems.length > 0 || !parsed.success) {
     throw new JobFileError(`Could not load the job file ${file}: ${problems.join('; ')}. Correct the file.`);
   }
-  const written = interpolate(toPlainValue(document, file), [], options, [], false);
-  return { ...parsed.data, steps: parsed.data.steps.map((step, index) => ('export' in step ? withOutPattern(step, written, index) : step)) };
+  return { ...parsed.data, steps: parsed.data.steps.map((step, index) => ('export' in step ? withOutPattern(step, plain, index, options.env) : step)) };
 }
 
-/** An export step with its `out` as the file writes it (`written`: the file's values, dates unfilled), when that holds a date. */
-function withOutPattern(step: ExportStep, written: unknown, index: number): ExportStep {
-  const steps = isRecord(written) && Array.isArray(written.steps) ? (written.steps as unknown[]) : [];
+/** An export step with its `out` as the file (`plain`) writes it, its variables filled and its dates not, when that holds a date. */
+function withOutPattern(step: ExportStep, plain: unknown, index: number, env: NodeJS.ProcessEnv): ExportStep {
+  const steps = isRecord(plain) && Array.isArray(plain.steps) ? (plain.steps as unknown[]) : [];
   const exported: unknown = steps[index];
   const out = isRecord(exported) && isRecord(exported.export) ? exported.export.out : undefined;
-  return typeof out === 'string' && DATED_PLACEHOLDER.test(out) ? { ...step, export: { ...step.export, out_pattern: out } } : step;
+  return typeof out === 'string' && DATED_PLACEHOLDER.test(out) ? { ...step, export: { ...step.export, out_pattern: fillVariables(out, [], env, []) } } : step;
 }
 
 /** The steps of a file the schema refused, each read alone: a step that reads is checked further, so the file's problems are all told at once. */
@@ -139,12 +139,12 @@ function toPlainValue(document: Document, file: string): unknown {
   }
 }
 
-/** Each variable not set, or set empty, is an issue at its path, reported with the schema's own; `fillDates` false leaves `{date}` and the like as written. */
-function interpolate(value: unknown, path: readonly (string | number)[], options: LoadJobOptions, unset: z.core.$ZodIssue[], fillDates = true): unknown {
-  if (typeof value === 'string') return fillDates ? interpolateText(value, path, options, unset) : fillVariables(value, path, options.env, unset);
-  if (Array.isArray(value)) return value.map((item: unknown, index) => interpolate(item, [...path, index], options, unset, fillDates));
+/** Each variable not set, or set empty, is an issue at its path, reported with the schema's own. */
+function interpolate(value: unknown, path: readonly (string | number)[], options: LoadJobOptions, unset: z.core.$ZodIssue[]): unknown {
+  if (typeof value === 'string') return interpolateText(value, path, options, unset);
+  if (Array.isArray(value)) return value.map((item: unknown, index) => interpolate(item, [...path, index], options, unset));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, [...path, key], options, unset, fillDates)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, [...path, key], options, unset)]));
   }
   return value;
 }

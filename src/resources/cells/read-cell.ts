@@ -65,7 +65,6 @@ function readValue(column: Column, cell: CellValue, context: CellContext): { val
 }
 
 /** Non-breaking spaces as French Excel and web pages type them (`101 000`, `+33 4 74`): the narrow one, the figure one. */
-const NO_BREAK_SPACE = /[\u00A0\u2007\u202F]/;
 const NO_BREAK_SPACES = /[\u00A0\u2007\u202F]/g;
 
 /** A soft hyphen: it shows only where a line wraps, which a value of one line never does, and a web page's text holds them unseen. */
@@ -77,9 +76,8 @@ const SOFT_HYPHEN = '\u00AD';
  */
 function toOneLineText(column: Column, cell: string): string {
   if (column.singleLine === undefined) return cell;
-  const shown = cell.includes(SOFT_HYPHEN) ? cell.replaceAll(SOFT_HYPHEN, '') : cell;
-  if (column.singleLine === 'words') return shown;
-  return trimAround(NO_BREAK_SPACE.test(shown) ? shown.replace(NO_BREAK_SPACES, ' ') : shown);
+  const shown = cell.replaceAll(SOFT_HYPHEN, '');
+  return column.singleLine === 'words' ? shown : trimAround(shown.replace(NO_BREAK_SPACES, ' '));
 }
 
 /** A line feed, a carriage return, and the line and paragraph separators a word processor's text holds. */
@@ -104,9 +102,6 @@ function joinLines(lines: readonly string[], join: string): string {
 
 /** C0 control characters but tab, line feed and carriage return, which text holds, and DEL. */
 // eslint-disable-next-line no-control-regex -- control characters are what is looked for
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-// The same, to ask whether there is one: a test allocates nothing, on each cell read.
-// eslint-disable-next-line no-control-regex -- control characters are what is looked for
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /**
@@ -114,14 +109,12 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
  * leaves them (a UTF-16 file read as bytes, a code page's symbols), and the service would publish it.
  */
 function describeControlCharacter(cell: string): string | undefined {
-  if (!CONTROL_CHARACTER.test(cell)) return undefined;
-  const found = cell.match(CONTROL_CHARACTERS) ?? [];
-  const [first = ''] = found;
-  const code = `U+${first.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  const at = cell.search(CONTROL_CHARACTER);
+  if (at === -1) return undefined;
+  const code = `U+${cell.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')}`;
+  const others = Array.from(cell.slice(at + 1)).filter((char) => CONTROL_CHARACTER.test(char)).length;
   // Counted as a spreadsheet's FIND counts.
-  const position = cell.search(CONTROL_CHARACTERS) + 1;
-  const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
-  return `holds the control character ${code} at character ${position}${more}, which no text should: the file may have been saved in another encoding than it was read in; check the letters around it, then remove it`;
+  return `holds the control character ${code} at character ${at + 1}${others > 0 ? ` (and ${others} more)` : ''}, which no text should: the file may have been saved in another encoding than it was read in; check the letters around it, then remove it`;
 }
 
 /**

@@ -6,6 +6,9 @@ import { toWriteError } from '../../../sheets/file/open-output.js';
 import { readTempOutputTarget } from '../../../sheets/file/temp-output-name.js';
 import { acquireRunLock, type RunLock } from '../../run-lock/acquire-run-lock.js';
 
+/** The lock of an export's file, beside it. */
+export const exportLockOf = (out: string): string => `${out}.lock`;
+
 /**
  * `<out>.lock` beside the export's file: two exports to one --out would each rename their own
  * file over it, and both say they succeeded. Once it is held, the temporary files that an export
@@ -19,7 +22,7 @@ export async function lockExportFile(out: string, logger: Logger): Promise<RunLo
   });
   let lock: RunLock;
   try {
-    lock = acquireRunLock(`${out}.lock`, {
+    lock = acquireRunLock(exportLockOf(out), {
       logger,
       refuse: (holder) => new SheetError(`write ${out}`, `another export is writing it (${holder})`, 'Wait for it to end, or choose another --out; a lock its run stopped refreshing (a killed container) is taken over after a minute.'),
     });

@@ -1,10 +1,28 @@
 import { createHash } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { reviveOddValue, saveOddValue } from '../../../api/schemas/reading/odd-value.js';
 import { createOwnerOnlyFolder, isFullDisk, OWNER_ONLY, toWriteError } from '../../../sheets/file/open-output.js';
 
 const MANIFEST = 'manifest.json';
+/** What write() names a page (pathOf), and its file while written. */
+const PAGE_FILE = /^[0-9a-f]{16}-\d+\.json(?:\.tmp)?$/;
+
+/** The folder of an export's saved pages. */
+export const partsOf = (out: string): string => `${out}.parts`;
+
+/**
+ * Why the folder `dir` may not be saved pages of an export of `resource` for `orgId`, as open()
+ * writes them (its manifest, its pages, nothing else); undefined when it is.
+ */
+export async function describeForeignParts(dir: string, resource: string, orgId: number | undefined): Promise<string | undefined> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const foreign = entries.find((entry) => !entry.isFile() || (entry.name !== MANIFEST && !PAGE_FILE.test(entry.name)));
+  if (foreign !== undefined) return `holds ${foreign.name}, which an export does not write`;
+  const manifest = await readFile(join(dir, MANIFEST), 'utf8').then((text) => JSON.parse(text) as unknown, () => undefined);
+  const same = typeof manifest === 'object' && manifest !== null && 'resource' in manifest && manifest.resource === resource && 'orgId' in manifest && manifest.orgId === (orgId ?? null);
+  return same ? undefined : `is not of this export (${resource}${orgId === undefined ? '' : `, organization ${orgId}`}) by its ${MANIFEST}`;
+}
 
 /**
  * Pages saved in `<out>.parts/` as they arrive: an export stopped or left with failed pages, run
@@ -20,7 +38,7 @@ export class PageSpool {
 
   /** `job` tells exports apart: saved pages are reused only for the same one. */
   static async open(out: string, job: unknown): Promise<PageSpool> {
-    const dir = `${out}.parts`;
+    const dir = partsOf(out);
     const manifest = JSON.stringify(job);
     const saved = await readFile(join(dir, MANIFEST), 'utf8').catch(() => undefined);
     if (saved === manifest) return new PageSpool(dir, true);

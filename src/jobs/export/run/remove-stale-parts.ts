@@ -1,16 +1,16 @@
-import { lstat, readdir, readFile, rm } from 'node:fs/promises';
+import { lstat, readdir, rm } from 'node:fs/promises';
 import { isAbsolute, join, resolve, sep } from 'node:path';
 import type { Logger } from 'pino';
 import { UserError } from '../../../user-error.js';
 import { acquireRunLock, type RunLock } from '../../run-lock/acquire-run-lock.js';
+import { describeForeignParts, partsOf } from './page-spool.js';
+import { exportLockOf } from '../file/lock-export-file.js';
 
 /** A job file's placeholders that change from one day to the next: `{date}`, `{date-7d}`, `{datetime}`. */
 export const DATED_PLACEHOLDER = /(\{date(?:-\d{1,4}d)?\}|\{datetime\})/;
 const DATE = '\\d{4}-\\d{2}-\\d{2}';
 /** What each placeholder reads as in a path, as loadJob fills it in. */
 const fillPlaceholder = (placeholder: string): string => (placeholder === '{datetime}' ? `${DATE}T\\d{2}-\\d{2}-\\d{2}Z` : DATE);
-/** What PageSpool writes in `<out>.parts/`, and nothing else. */
-const SPOOL_FILE = /^(?:manifest\.json|[0-9a-f]{16}-\d+\.json(?:\.tmp)?)$/;
 
 export interface StaleParts {
   /** The export's file, whose own saved pages are not stale. */
@@ -35,7 +35,7 @@ class InUseError extends UserError {
  */
 export async function removeStaleParts({ out, pattern, resource, orgId, logger }: StaleParts): Promise<void> {
   for (const other of await listDatedPaths(pattern)) {
-    const parts = `${other}.parts`;
+    const parts = partsOf(other);
     if (resolve(other) === resolve(out) || !(await isFolder(parts))) continue;
     // The export is done: a folder that cannot be removed is told, never a failure of it.
     const left = await removeOwnParts(other, parts, resource, orgId, logger).catch((error: unknown) => `it could not be removed (${error instanceof Error ? error.message : String(error)}); delete it`);
@@ -46,11 +46,11 @@ export async function removeStaleParts({ out, pattern, resource, orgId, logger }
 
 /** Removes `parts` when it is this export's saved pages and no export uses them; else says why it is left, and what to do. */
 async function removeOwnParts(other: string, parts: string, resource: string, orgId: number | undefined, logger: Logger): Promise<string | undefined> {
-  const foreign = await findForeignEntry(parts, resource, orgId);
+  const foreign = await describeForeignParts(parts, resource, orgId);
   if (foreign !== undefined) return `it ${foreign}; delete it if it holds nothing of yours`;
   let lock: RunLock;
   try {
-    lock = acquireRunLock(`${other}.lock`, { logger, refuse: (holder) => new InUseError(`an export is writing ${other} (${holder})`) });
+    lock = acquireRunLock(exportLockOf(other), { logger, refuse: (holder) => new InUseError(`an export is writing ${other} (${holder})`) });
   } catch (error) {
     if (error instanceof InUseError) return `${error.message}, which removes it once complete`;
     throw error;
@@ -94,14 +94,4 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 async function isFolder(path: string): Promise<boolean> {
   const stats = await lstat(path).catch(() => undefined);
   return stats?.isDirectory() === true;
-}
-
-/** Why the folder may not be this export's saved pages; undefined when it is. */
-async function findForeignEntry(parts: string, resource: string, orgId: number | undefined): Promise<string | undefined> {
-  const entries = await readdir(parts, { withFileTypes: true });
-  const foreign = entries.find((entry) => !entry.isFile() || !SPOOL_FILE.test(entry.name));
-  if (foreign !== undefined) return `holds ${foreign.name}, which an export does not write`;
-  const manifest = await readFile(join(parts, 'manifest.json'), 'utf8').then((text) => JSON.parse(text) as unknown, () => undefined);
-  const same = typeof manifest === 'object' && manifest !== null && 'resource' in manifest && manifest.resource === resource && 'orgId' in manifest && manifest.orgId === (orgId ?? null);
-  return same ? undefined : `is not of this export (${resource}${orgId === undefined ? '' : `, organization ${orgId}`}) by its manifest.json`;
 }
